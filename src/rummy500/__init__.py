@@ -1,0 +1,71 @@
+"""rummy500: the reference rules engine for Rummy 500 (500 Rum, Pinochle Rummy).
+
+Start a game, list the legal moves, apply one, undo it::
+
+    >>> import rummy500
+    >>> state = rummy500.new_game(players=3, seed=7)
+    >>> move = state.legal_moves()[0]
+    >>> after = state.apply(move)
+    >>> after.undo() is state
+    True
+
+Every rule choice is a field of :class:`RuleConfig`; the defaults are the standard rules.
+"""
+
+from rummy500.cards import CARDS, JOKER, Card, Suit, format_cards, make_deck, parse_cards
+from rummy500.engine import apply, explain_illegal, new_game, parse_move
+from rummy500.errors import (
+    CardError,
+    ConfigError,
+    IllegalMoveError,
+    MoveParseError,
+    Rummy500Error,
+    SerializationError,
+    StateError,
+)
+from rummy500.melds import TableMeld
+from rummy500.moves import Deal, Decline, Discard, Draw, Layoff, Meld, Move, Take
+from rummy500.rules import CardValues, FirstDealer, PlayerTable, RuleConfig
+from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CARDS",
+    "CHANCE",
+    "JOKER",
+    "TERMINAL",
+    "Card",
+    "CardError",
+    "CardValues",
+    "ConfigError",
+    "Deal",
+    "Decline",
+    "Discard",
+    "Draw",
+    "FirstDealer",
+    "IllegalMoveError",
+    "Layoff",
+    "Meld",
+    "Move",
+    "MoveParseError",
+    "Phase",
+    "PlayerTable",
+    "PlayerView",
+    "RuleConfig",
+    "Rummy500Error",
+    "SerializationError",
+    "State",
+    "StateError",
+    "Suit",
+    "TableMeld",
+    "Take",
+    "__version__",
+    "apply",
+    "explain_illegal",
+    "format_cards",
+    "make_deck",
+    "new_game",
+    "parse_cards",
+    "parse_move",
+]

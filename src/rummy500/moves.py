@@ -1,0 +1,283 @@
+"""Moves: small, hashable values with a text form and a parser.
+
+===========  =============================  ==================================================
+Move         Text                           Meaning
+===========  =============================  ==================================================
+``Draw``     ``draw``                       take the top card of the stock
+``Take``     ``take J♣ 4♥ K♦ 2♠``           take from the discard pile: the deepest card
+                                            first, then every card above it up to the top
+``Meld``     ``meld 8♠ 8♥ 8♦``              lay down a new set or run
+``Layoff``   ``layoff 2 9♠``                lay cards off on table meld number 2 (0-based);
+                                            ``layoff 0 A♠ high`` puts an ace at a run's top
+``Discard``  ``discard 5♠``                 discard a card (ends the turn)
+``Decline``  ``decline``                    with the stock empty, take nothing: the hand ends
+``Deal``     ``deal``                       after a hand is scored, deal the next one
+===========  =============================  ==================================================
+
+Cards in the text may be written in ASCII (``QH``, ``10h``, ``TH``) or Unicode (``Q♥``).
+:meth:`Move.from_text` reads any of these; ``str(move)`` writes the Unicode form and
+:meth:`Move.text` either form. A move is a value: two moves with the same text are equal.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from rummy500.cards import CARDS, Card, format_cards, parse_cards
+from rummy500.errors import CardError, MoveParseError
+from rummy500.melds import HIGH_ACE, canonical_meld
+
+__all__ = [
+    "Deal",
+    "Decline",
+    "Discard",
+    "Draw",
+    "Layoff",
+    "Meld",
+    "Move",
+    "Take",
+]
+
+
+class Move:
+    """Base class of every move. Subclasses are frozen attrs classes."""
+
+    __slots__ = ()
+
+    #: The first word of the move's text form.
+    verb: ClassVar[str]
+
+    def text(self, *, ascii: bool = False) -> str:
+        """The move's text form, with cards in Unicode (default) or ASCII."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards the move names (empty for moves that name none)."""
+        return ()
+
+    @staticmethod
+    def from_text(text: str) -> Move:
+        """Read a move from its text form, e.g. ``"meld 8S 8H 8D"`` or ``"layoff 2 9♠"``.
+
+        Raises :class:`~rummy500.errors.MoveParseError` when the text is not a move.
+        """
+        words = text.strip().split()
+        if not words:
+            raise MoveParseError("an empty text is not a move")
+        verb, args = words[0].lower(), words[1:]
+        kind = _BY_VERB.get(verb)
+        if kind is None:
+            raise MoveParseError(
+                f"unknown move {words[0]!r}: a move starts with one of {', '.join(_BY_VERB)}"
+            )
+        try:
+            return kind._parse_args(args)
+        except CardError as exc:
+            raise MoveParseError(f"{text.strip()!r}: {exc}") from exc
+
+    @classmethod
+    def _parse_args(cls, args: list[str]) -> Move:
+        raise NotImplementedError
+
+
+def _no_args(cls: type[Move], args: list[str]) -> None:
+    if args:
+        raise MoveParseError(f"'{cls.verb}' takes nothing after it, got {' '.join(args)!r}")
+
+
+def _need_cards(cls: type[Move], args: list[str]) -> tuple[Card, ...]:
+    if not args:
+        raise MoveParseError(f"'{cls.verb}' needs at least one card after it")
+    return parse_cards(args)
+
+
+@attrs.frozen
+class Draw(Move):
+    """Draw the top card of the stock."""
+
+    verb: ClassVar[str] = "draw"
+
+    def text(self, *, ascii: bool = False) -> str:
+        return "draw"
+
+    @classmethod
+    def _parse_args(cls, args: list[str]) -> Move:
+        _no_args(cls, args)
+        return DRAW
+
+
+@attrs.frozen
+class Decline(Move):
+    """With the stock empty, take nothing from the discard pile: the hand ends, nobody out."""
+
+    verb: ClassVar[str] = "decline"
+
+    def text(self, *, ascii: bool = False) -> str:
+        return "decline"
+
+    @classmethod
+    def _parse_args(cls, args: list[str]) -> Move:
+        _no_args(cls, args)
+        return DECLINE
+
+
+@attrs.frozen
+class Deal(Move):
+    """Deal the next hand once the previous one has been scored."""
+
+    verb: ClassVar[str] = "deal"
+
+    def text(self, *, ascii: bool = False) -> str:
+        return "deal"
+
+    @classmethod
+    def _parse_args(cls, args: list[str]) -> Move:
+        _no_args(cls, args)
+        return DEAL
+
+
+def _card_tuple(cards: object) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    if not isinstance(cards, tuple | list):
+        raise CardError(f"expected a sequence of cards, got {cards!r}")
+    return tuple(c if isinstance(c, Card) else Card(c) for c in cards)
+
+
+def _card(card: object) -> Card:
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str | int):
+        return Card(card)
+    raise CardError(f"expected a card, got {card!r}")
+
+
+@attrs.frozen
+class Take(Move):
+    """Take cards from the discard pile: the deepest one first, then all above it.
+
+    ``cards`` must be exactly the top ``len(cards)`` cards of the pile, deepest first. The
+    deepest card must be melded or laid off this turn.
+    """
+
+    verb: ClassVar[str] = "take"
+    taken: tuple[Card, ...] = attrs.field(converter=_card_tuple)
+
+    @property
+    def deepest(self) -> Card:
+        """The deepest card taken: the one that must be used this turn."""
+        return self.taken[0]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.taken
+
+    def text(self, *, ascii: bool = False) -> str:
+        return f"take {format_cards(self.taken, ascii=ascii)}"
+
+    @classmethod
+    def _parse_args(cls, args: list[str]) -> Move:
+        return cls(_need_cards(cls, args))
+
+
+def _meld_cards(cards: object) -> tuple[Card, ...]:
+    return canonical_meld(_card_tuple(cards))
+
+
+@attrs.frozen
+class Meld(Move):
+    """Lay down a new set or run from the hand. The cards are kept in canonical order."""
+
+    verb: ClassVar[str] = "meld"
+    melded: tuple[Card, ...] = attrs.field(converter=_meld_cards)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.melded
+
+    def text(self, *, ascii: bool = False) -> str:
+        return f"meld {format_cards(self.melded, ascii=ascii)}"
+
+    @classmethod
+    def _parse_args(cls, args: list[str]) -> Move:
+        return cls(_need_cards(cls, args))
+
+
+def _layoff_order(card: Card, high_ace: bool) -> int:
+    rank = card % 13 + 1
+    return HIGH_ACE if rank == 1 and high_ace else rank
+
+
+@attrs.frozen
+class Layoff(Move):
+    """Lay one or more cards off on the table meld at index ``meld`` (0-based).
+
+    The cards (all together) must extend that meld. ``high_ace`` places an ace at the top of
+    a run (Q-K-A) rather than the bottom; it matters only when an ace is laid off on a run.
+    """
+
+    verb: ClassVar[str] = "layoff"
+    meld: int
+    laid: tuple[Card, ...] = attrs.field(converter=_card_tuple)
+    high_ace: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if self.meld < 0:
+            raise MoveParseError(f"a table meld number is 0 or more, not {self.meld}")
+        ordered = tuple(sorted(self.laid, key=lambda c: (_layoff_order(c, self.high_ace), c)))
+        object.__setattr__(self, "laid", ordered)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.laid
+
+    def text(self, *, ascii: bool = False) -> str:
+        tail = " high" if self.high_ace else ""
+        return f"layoff {self.meld} {format_cards(self.laid, ascii=ascii)}{tail}"
+
+    @classmethod
+    def _parse_args(cls, args: list[str]) -> Move:
+        if not args or not args[0].isdigit():
+            raise MoveParseError("'layoff' needs a table meld number, then cards: 'layoff 2 9S'")
+        high = len(args) > 1 and args[-1].lower() == "high"
+        cards = args[1:-1] if high else args[1:]
+        return cls(int(args[0]), _need_cards(cls, cards), high)
+
+
+@attrs.frozen
+class Discard(Move):
+    """Discard a card onto the discard pile, ending the turn."""
+
+    verb: ClassVar[str] = "discard"
+    card: Card = attrs.field(converter=_card)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return (self.card,)
+
+    def text(self, *, ascii: bool = False) -> str:
+        return f"discard {self.card.ascii if ascii else self.card}"
+
+    @classmethod
+    def _parse_args(cls, args: list[str]) -> Move:
+        if len(args) != 1:
+            raise MoveParseError("'discard' takes exactly one card, as in 'discard 5S'")
+        return DISCARDS[Card(args[0])]
+
+
+_BY_VERB: dict[str, type[Move]] = {
+    cls.verb: cls for cls in (Draw, Take, Meld, Layoff, Discard, Decline, Deal)
+}
+
+#: The one instance of each move that names no card (moves compare by value all the same).
+DRAW = Draw()
+DECLINE = Decline()
+DEAL = Deal()
+#: A pre-built discard for every card, so the move generator allocates nothing for them.
+DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS)

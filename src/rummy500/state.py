@@ -1,0 +1,341 @@
+"""The immutable game state and each player's view of it.
+
+A :class:`State` describes a whole game: the hand in progress (hands, stock, discard pile,
+table melds with the owner of every card), the running totals and the score of every finished
+hand. It never changes. :meth:`State.apply` returns a new state; :meth:`State.undo` returns the
+state the move was applied to (the very same object, in O(1)).
+
+Build the opening state with :func:`rummy500.new_game`, or any position at all with
+:meth:`State.from_position`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from enum import IntEnum
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from rummy500.cards import CARDS, Card, make_deck
+from rummy500.errors import IllegalMoveError, StateError
+from rummy500.melds import TableMeld, canonical_meld, meld_error
+from rummy500.rules import RuleConfig
+
+if TYPE_CHECKING:
+    from rummy500.moves import Move
+
+__all__ = ["CHANCE", "TERMINAL", "Phase", "PlayerView", "State"]
+
+#: :attr:`State.current_player` between hands, when the next move is the deal (a chance event).
+CHANCE: Final = -1
+#: :attr:`State.current_player` once the game is over.
+TERMINAL: Final = -4
+
+
+class Phase(IntEnum):
+    """Where in a turn (or a game) a state stands."""
+
+    #: The player to move draws from the stock or takes from the discard pile.
+    DRAW = 0
+    #: The player has drawn: they meld and lay off, then discard (or go out).
+    PLAY = 1
+    #: The hand is over and scored; the next move deals the next hand.
+    HAND_OVER = 2
+    #: A player has won; there are no more moves.
+    GAME_OVER = 3
+
+
+def _hands(value: Iterable[Iterable[int]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(sorted(CARDS[c] for c in hand)) for hand in value)
+
+
+def _cards(value: Iterable[int]) -> tuple[Card, ...]:
+    return tuple(CARDS[c] for c in value)
+
+
+@attrs.frozen(repr=False)
+class State:
+    """One position of a game of Rummy 500. Immutable; compare with ``==``.
+
+    Hands are sorted tuples of cards. The stock's top card is its *last* element, and so is the
+    discard pile's (the pile is listed oldest first, as it lies spread on the table). ``owed``
+    is the deepest card taken from the discard pile this turn while it still has to be used.
+    ``totals`` are the running totals and ``history`` the score of every finished hand.
+    """
+
+    config: RuleConfig
+    seed: int
+    hand_number: int
+    dealer: int
+    phase: Phase
+    current: int
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    owed: Card | None
+    totals: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...] = ()
+    went_out: int | None = None
+    winner: int | None = None
+    dealer_draw: tuple[Card, ...] = ()
+    #: The state this one came from, and the move that led here (not part of equality).
+    parent: State | None = attrs.field(default=None, eq=False, repr=False)
+    last_move: Move | None = attrs.field(default=None, eq=False, repr=False)
+    _legal: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    # -- moves ----------------------------------------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move, in a fixed order; empty only when the game is over."""
+        moves = self._legal
+        if moves is None:
+            from rummy500.movegen import generate
+
+            moves = generate(self)
+            object.__setattr__(self, "_legal", moves)
+        return moves
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal here."""
+        return move in self.legal_moves()
+
+    def apply(self, move: Move) -> State:
+        """The state after ``move``. Raises :class:`~rummy500.errors.IllegalMoveError`."""
+        from rummy500.engine import apply
+
+        return apply(self, move)
+
+    def push(self, move: Move | str) -> State:
+        """Like :meth:`apply`, but also reads a move's text form (see :meth:`parse_move`)."""
+        return self.apply(self.parse_move(move) if isinstance(move, str) else move)
+
+    def undo(self) -> State:
+        """The state before the last move (the same object). Raises if there is none."""
+        if self.parent is None:
+            raise IllegalMoveError("there is no move to undo: this state was built directly")
+        return self.parent
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move's text, also accepting ``take CARD`` for the top-most such card."""
+        from rummy500.engine import parse_move
+
+        return parse_move(self, text)
+
+    # -- questions --------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return len(self.hands)
+
+    @property
+    def current_player(self) -> int:
+        """The player to move; :data:`CHANCE` between hands, :data:`TERMINAL` at the end."""
+        if self.phase <= Phase.PLAY:
+            return self.current
+        return CHANCE if self.phase == Phase.HAND_OVER else TERMINAL
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.phase == Phase.GAME_OVER
+
+    def is_chance_node(self) -> bool:
+        """Whether the next move is the deal of a new hand (decided by the seed)."""
+        return self.phase == Phase.HAND_OVER
+
+    def moves(self) -> list[Move]:
+        """The moves from the start of the recorded line of play to this state, oldest first."""
+        out: list[Move] = []
+        node: State | None = self
+        while node is not None and node.last_move is not None:
+            out.append(node.last_move)
+            node = node.parent
+        out.reverse()
+        return out
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may know: their own hand and all public information."""
+        if not 0 <= player < self.players:
+            raise StateError(f"there is no player {player} in a {self.players}-player game")
+        return PlayerView(
+            player=player,
+            config=self.config,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            phase=self.phase,
+            current_player=self.current_player,
+            hand=self.hands[player],
+            hand_sizes=tuple(len(h) for h in self.hands),
+            stock_size=len(self.stock),
+            pile=self.pile,
+            table=self.table,
+            owed=self.owed if self.current == player else None,
+            totals=self.totals,
+            history=self.history,
+            went_out=self.went_out,
+            winner=self.winner,
+            legal_moves=self.legal_moves() if self.current_player == player else (),
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<State hand {self.hand_number} {self.phase.name} player {self.current} "
+            f"stock {len(self.stock)} pile {len(self.pile)} table {len(self.table)} "
+            f"totals {list(self.totals)}>"
+        )
+
+    # -- building positions -----------------------------------------------------------------
+
+    @classmethod
+    def from_position(
+        cls,
+        config: RuleConfig,
+        *,
+        hands: Sequence[Iterable[int]],
+        stock: Iterable[int],
+        pile: Iterable[int],
+        table: Sequence[TableMeld | tuple[Sequence[int], Sequence[int]]] = (),
+        current: int = 0,
+        dealer: int | None = None,
+        phase: Phase = Phase.DRAW,
+        owed: int | None = None,
+        totals: Sequence[int] | None = None,
+        history: Sequence[Sequence[int]] = (),
+        hand_number: int | None = None,
+        seed: int = 0,
+    ) -> State:
+        """Build any position, checking that it is consistent.
+
+        ``table`` holds :class:`~rummy500.melds.TableMeld` objects or ``(cards, owners)``
+        pairs (an owner for every card). ``dealer`` defaults to the player on ``current``'s
+        right. The cards in hands, stock, pile and table must be exactly the cards of the
+        decks the rules use for that many players; otherwise :class:`StateError` says why.
+        """
+        n = len(hands)
+        config.check_players(n)
+        melds = tuple(m if isinstance(m, TableMeld) else _table_meld(m[0], m[1], n) for m in table)
+        state = cls(
+            config=config,
+            seed=seed,
+            hand_number=len(history) if hand_number is None else hand_number,
+            dealer=(current - 1) % n if dealer is None else dealer,
+            phase=phase,
+            current=current,
+            hands=_hands(hands),
+            stock=_cards(stock),
+            pile=_cards(pile),
+            table=melds,
+            owed=None if owed is None else CARDS[owed],
+            totals=tuple(totals) if totals is not None else (0,) * n,
+            history=tuple(tuple(h) for h in history),
+        )
+        state.validate()
+        return state
+
+    def validate(self) -> None:
+        """Check that this state is consistent; raise :class:`StateError` saying why not."""
+        n = self.players
+        cfg = self.config
+        cfg.check_players(n)
+        for name, value in (("current", self.current), ("dealer", self.dealer)):
+            if not 0 <= value < n:
+                raise StateError(f"{name} must be a player from 0 to {n - 1}, not {value}")
+        if len(self.totals) != n or any(len(h) != n for h in self.history):
+            raise StateError(f"totals and every history row need one score for each of {n}")
+        self._validate_cards()
+        for i, meld in enumerate(self.table):
+            problem = meld_error(meld.cards)
+            if problem is not None:
+                raise StateError(f"table meld {i} is not a meld: {problem}")
+            if any(not 0 <= o < n for o in meld.owners) or len(meld.owners) != len(meld.cards):
+                raise StateError(f"table meld {i} needs an owner from 0 to {n - 1} for each card")
+        if self.phase <= Phase.PLAY:
+            self._validate_hand_sizes()
+        if self.owed is not None:
+            if self.phase != Phase.PLAY:
+                raise StateError("a card is owed only after a take, while the player plays")
+            if self.owed not in self.hands[self.current]:
+                raise StateError(f"the owed card {self.owed} is not in the mover's hand")
+
+    def _validate_cards(self) -> None:
+        deck: Counter[int] = Counter(make_deck(self.config.decks[self.players]))
+        seen: Counter[int] = Counter()
+        for hand in self.hands:
+            seen.update(hand)
+        seen.update(self.stock)
+        seen.update(self.pile)
+        for meld in self.table:
+            seen.update(meld.cards)
+        for card, count in sorted(seen.items()):
+            if not deck[card]:
+                raise StateError(f"{CARDS[card]} is not a card of this game's decks")
+            if count > deck[card]:
+                raise StateError(
+                    f"{CARDS[card]} appears {count} times, but the decks hold {deck[card]}"
+                )
+        missing = deck - seen
+        if missing:
+            shown = " ".join(str(CARDS[c]) for c in sorted(missing.elements()))
+            raise StateError(f"cards missing from the position: {shown}")
+
+    def _validate_hand_sizes(self) -> None:
+        deal = self.config.deal_size[self.players]
+        for p, hand in enumerate(self.hands):
+            if not hand and not (p == self.current and self.phase == Phase.PLAY):
+                raise StateError(f"player {p} holds no cards, so the hand would be over")
+        if self.table:
+            return
+        # With nothing melded yet, only draws and discards have happened: hands are as dealt.
+        for p, hand in enumerate(self.hands):
+            want = deal
+            if p == self.current and self.phase == Phase.PLAY:
+                want = deal + 1
+                if self.owed is not None and len(hand) >= want:
+                    continue
+            if len(hand) != want:
+                raise StateError(
+                    f"player {p} holds {len(hand)} cards; with no melds on the table a hand "
+                    f"holds the {deal} dealt" + (" plus the card drawn" if want > deal else "")
+                )
+
+
+def _table_meld(cards: Sequence[int], owners: Sequence[int], players: int) -> TableMeld:
+    ordered = canonical_meld(cards)
+    problem = meld_error(ordered)
+    if problem is not None:
+        raise StateError(f"{' '.join(str(CARDS[c]) for c in cards)} is not a meld: {problem}")
+    if len(owners) != len(cards):
+        raise StateError("a table meld needs exactly one owner for each card")
+    by_card = sorted(zip(cards, owners, strict=True))
+    owner_of: dict[int, list[int]] = {}
+    for c, o in by_card:
+        owner_of.setdefault(c, []).append(o)
+    meld = TableMeld.new(ordered, 0)
+    return attrs.evolve(meld, owners=tuple(owner_of[c].pop(0) for c in meld.cards))
+
+
+@attrs.frozen
+class PlayerView:
+    """What one player may know of a state: no other hand and not the stock order."""
+
+    player: int
+    config: RuleConfig
+    hand_number: int
+    dealer: int
+    phase: Phase
+    current_player: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    pile: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    owed: Card | None
+    totals: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...]
+    went_out: int | None
+    winner: int | None
+    #: The player's legal moves when it is their turn (they depend only on what they know).
+    legal_moves: tuple[Move, ...]
