@@ -180,6 +180,19 @@ class State:
             legal_moves=self.legal_moves() if self.current_player == player else (),
         )
 
+    def __getstate__(self) -> dict[str, object]:
+        # Pickle the position alone: the parent chain (the undo history) can be thousands of
+        # states long, which would make pickles huge and overflow the recursion limit.
+        return {
+            a.name: getattr(self, a.name)
+            for a in attrs.fields(State)
+            if a.name not in ("parent", "last_move", "_legal")
+        }
+
+    def __setstate__(self, data: dict[str, object]) -> None:
+        for a in attrs.fields(State):
+            object.__setattr__(self, a.name, data.get(a.name))
+
     def __repr__(self) -> str:
         return (
             f"<State hand {self.hand_number} {self.phase.name} player {self.current} "
