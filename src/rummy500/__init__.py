@@ -12,7 +12,7 @@ Start a game, list the legal moves, apply one, undo it::
 Every rule choice is a field of :class:`RuleConfig`; the defaults are the standard rules.
 """
 
-from rummy500.cards import CARDS, JOKER, Card, Suit, format_cards, make_deck, parse_cards
+from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, Suit, format_cards, make_deck, parse_cards
 from rummy500.engine import apply, explain_illegal, new_game, parse_move
 from rummy500.errors import (
     CardError,
@@ -24,8 +24,17 @@ from rummy500.errors import (
     StateError,
 )
 from rummy500.melds import TableMeld
-from rummy500.moves import Deal, Decline, Discard, Draw, Layoff, Meld, Move, Take
-from rummy500.rules import CardValues, FirstDealer, PlayerTable, RuleConfig
+from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
+from rummy500.rules import (
+    AceRule,
+    CallRule,
+    CardValues,
+    DeepestCard,
+    EmptyStock,
+    FirstDealer,
+    PlayerTable,
+    RuleConfig,
+)
 from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State
 
 __version__ = "0.1.0"
@@ -34,21 +43,28 @@ __all__ = [
     "CARDS",
     "CHANCE",
     "JOKER",
+    "JOKER_AS",
     "TERMINAL",
+    "AceRule",
+    "Call",
+    "CallRule",
     "Card",
     "CardError",
     "CardValues",
     "ConfigError",
     "Deal",
     "Decline",
+    "DeepestCard",
     "Discard",
     "Draw",
+    "EmptyStock",
     "FirstDealer",
     "IllegalMoveError",
     "Layoff",
     "Meld",
     "Move",
     "MoveParseError",
+    "Pass",
     "Phase",
     "PlayerTable",
     "PlayerView",

@@ -1,12 +1,15 @@
 """Cards, their notation, and decks.
 
-A :class:`Card` is a small ``int`` (0-51 for the 52 standard cards, 52 for a joker) with a
-readable text form, so hands and piles are plain tuples of ints that compare, hash and sort
-fast. Two decks shuffled together simply hold two equal cards: equal cards are interchangeable
-in every rule of the game.
+A :class:`Card` is a small ``int`` (0-51 for the 52 standard cards, 52 for a joker, and
+53-104 for a joker put down on the table standing for a named card) with a readable text
+form, so hands and piles are plain tuples of ints that compare, hash and sort fast. Two decks
+shuffled together simply hold two equal cards: equal cards are interchangeable in every rule
+of the game.
 
 Card ids run suit by suit: ``id = suit * 13 + rank - 1``, with clubs, diamonds, hearts,
-spades in that order and the ace as rank 1.
+spades in that order and the ace as rank 1. A joker that stands for the card with id ``f`` in a
+meld is ``53 + f`` (written ``JK=6S`` or ``🃏=6♠``); in a hand, the stock or the pile a joker is
+always the plain joker 52.
 """
 
 from __future__ import annotations
@@ -22,11 +25,13 @@ __all__ = [
     "CARDS",
     "JACK",
     "JOKER",
+    "JOKER_AS",
     "KING",
     "QUEEN",
     "RANK_NAMES",
     "Card",
     "Suit",
+    "face_of",
     "format_cards",
     "make_deck",
     "parse_cards",
@@ -41,6 +46,7 @@ KING: Final = 13
 RANK_NAMES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 _JOKER_ID: Final = 52
+_LAST_ID: Final = 104
 
 
 class Suit(IntEnum):
@@ -84,8 +90,9 @@ class Card(int):
     """One playing card: a small int with a readable text form.
 
     ``Card("QH")``, ``Card("q♥")``, ``Card("10h")``, ``Card("TH")`` and ``Card(50)`` all give the
-    same pre-built instance; ``Card("JK")`` (or ``"JOKER"``, ``"🃏"``) is the joker.
-    ``str(card)`` is the Unicode form ``"Q♥"``; :attr:`ascii` is ``"QH"``.
+    same pre-built instance; ``Card("JK")`` (or ``"JOKER"``, ``"🃏"``) is the joker, and
+    ``Card("JK=6S")`` a joker standing for the 6♠ in a meld. ``str(card)`` is the Unicode form
+    ``"Q♥"``; :attr:`ascii` is ``"QH"``.
     """
 
     __slots__ = ()
@@ -93,35 +100,56 @@ class Card(int):
     def __new__(cls, value: int | str) -> Card:
         if isinstance(value, str):
             return _parse_card(value)
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _JOKER_ID:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _LAST_ID:
             return CARDS[value]
-        raise CardError(f"a card id is an int from 0 to {_JOKER_ID}, not {value!r}")
+        raise CardError(f"a card id is an int from 0 to {_LAST_ID}, not {value!r}")
 
     @property
     def rank(self) -> int:
         """The rank: 1 (ace) to 13 (king); 0 for a joker."""
-        return 0 if self == _JOKER_ID else self % 13 + 1
+        return 0 if self >= _JOKER_ID else self % 13 + 1
 
     @property
     def suit(self) -> Suit | None:
         """The suit, or ``None`` for a joker."""
-        return None if self == _JOKER_ID else Suit(self // 13)
+        return None if self >= _JOKER_ID else Suit(self // 13)
 
     @property
     def is_joker(self) -> bool:
-        """Whether this card is a joker."""
-        return self == _JOKER_ID
+        """Whether this card is a joker (plain, or standing for a card)."""
+        return self >= _JOKER_ID
+
+    @property
+    def face(self) -> Card | None:
+        """The card this card counts as in a meld: itself, the card a joker stands for, or
+        ``None`` for a plain joker."""
+        if self < _JOKER_ID:
+            return self
+        return None if self == _JOKER_ID else CARDS[self - _JOKER_ID - 1]
+
+    @property
+    def physical(self) -> Card:
+        """The card as it lies in a hand: a joker standing for a card is just a joker."""
+        return JOKER if self > _JOKER_ID else self
+
+    def standing_for(self, card: int) -> Card:
+        """This joker, put down as ``card`` (a standard card)."""
+        if self < _JOKER_ID:
+            raise CardError(f"only a joker can stand for another card, not {self}")
+        if not 0 <= card < _JOKER_ID:
+            raise CardError("a joker stands for one of the 52 standard cards")
+        return CARDS[_JOKER_ID + 1 + card]
 
     @property
     def ascii(self) -> str:
-        """The ASCII text form, e.g. ``"QH"``, ``"10S"``, ``"JK"``."""
-        if self == _JOKER_ID:
-            return "JK"
+        """The ASCII text form, e.g. ``"QH"``, ``"10S"``, ``"JK"``, ``"JK=6S"``."""
+        if self >= _JOKER_ID:
+            return "JK" if self == _JOKER_ID else "JK=" + CARDS[self - _JOKER_ID - 1].ascii
         return RANK_NAMES[self % 13 + 1] + "CDHS"[self // 13]
 
     def __str__(self) -> str:
-        if self == _JOKER_ID:
-            return "🃏"
+        if self >= _JOKER_ID:
+            return "🃏" if self == _JOKER_ID else "🃏=" + str(CARDS[self - _JOKER_ID - 1])
         return RANK_NAMES[self % 13 + 1] + "♣♦♥♠"[self // 13]
 
     def __repr__(self) -> str:
@@ -132,20 +160,35 @@ class Card(int):
 
 
 def _build_cards() -> tuple[Card, ...]:
-    return tuple(int.__new__(Card, i) for i in range(_JOKER_ID + 1))
+    return tuple(int.__new__(Card, i) for i in range(_LAST_ID + 1))
 
 
-#: Every distinct card, indexed by id: ``CARDS[50] == Card("QS")``; ``CARDS[52]`` is the joker.
+#: Every distinct card, indexed by id: ``CARDS[50] == Card("QS")``; ``CARDS[52]`` is the joker
+#: and ``CARDS[53 + f]`` a joker standing for card ``f``.
 CARDS: Final[tuple[Card, ...]] = _build_cards()
 
 #: The joker.
 JOKER: Final[Card] = CARDS[_JOKER_ID]
+
+#: ``JOKER_AS[f]`` is a joker standing for the standard card with id ``f``.
+JOKER_AS: Final[tuple[Card, ...]] = CARDS[_JOKER_ID + 1 :]
+
+
+def face_of(card: int) -> int:
+    """The id of the standard card ``card`` counts as in a meld (-1 for a plain joker)."""
+    return card if card < _JOKER_ID else card - _JOKER_ID - 1
 
 
 def _parse_card(text: str) -> Card:
     raw = text.strip().upper()
     if raw in ("JK", "JOKER", "🃏", "*"):
         return JOKER
+    for prefix in ("JK=", "JOKER=", "🃏=", "*="):
+        if raw.startswith(prefix):
+            face = _parse_card(raw[len(prefix) :])
+            if face.is_joker:
+                break
+            return JOKER.standing_for(face)
     if len(raw) >= 2:
         rank = _RANK_BY_TEXT.get(raw[:-1])
         suit = _SUIT_BY_TEXT.get(raw[-1])
@@ -153,7 +196,8 @@ def _parse_card(text: str) -> Card:
             return CARDS[suit * 13 + rank - 1]
     raise CardError(
         f"cannot read {text!r} as a card: write a rank (A, 2-10 or T, J, Q, K) then a suit "
-        "(C, D, H, S or ♣, ♦, ♥, ♠), as in 'QH', '10h' or 'Q♥', or 'JK' for a joker"
+        "(C, D, H, S or ♣, ♦, ♥, ♠), as in 'QH', '10h' or 'Q♥'; 'JK' for a joker, 'JK=6S' for "
+        "a joker standing for the 6♠"
     )
 
 

@@ -2,11 +2,14 @@
 
 Order is fixed, so a seeded bot replays exactly: ``draw`` first, then takes from the top of
 the pile downwards, then ``decline``; in play, new melds (sets, then runs), lay-offs (by table
-meld), then discards (by card).
+meld), then discards (by card); when rummy may be called, the calls (from the top of the pile
+down), then ``pass``.
 
-The generator never leads into a position without a legal move. A take is offered only when
-its deepest card can be used this turn, and while that card is owed, a meld or lay-off that
-does not use it is offered only if the card can still be used afterwards.
+The generator never leads into a position without a legal move. A take (or a call) is offered
+only when its deepest card can be used this turn within the rules on going out, and while that
+card is owed, a meld or lay-off that does not use it is offered only if the card can still be
+used afterwards. Under the rule that the last card must be a discard, no play empties the hand;
+a lone top discard kept in hand is never the only card left to discard.
 """
 
 from __future__ import annotations
@@ -14,23 +17,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rummy500.cards import Card
+from rummy500.cards import JOKER, Card
 from rummy500.melds import (
-    HIGH_ACE,
+    USE_ANY,
+    USE_LAYOFF,
+    USE_MELD,
     TableMeld,
-    can_use,
+    add_card,
+    availability,
+    join_run,
+    joined,
+    layoffs,
     new_melds,
-    run_layoffs,
-    set_layoffs,
-    suit_masks,
+    placements,
+    use_cost,
 )
-from rummy500.moves import DEAL, DECLINE, DISCARDS, DRAW, Layoff, Meld, Move, Take
+from rummy500.moves import DEAL, DECLINE, DISCARDS, DRAW, PASS, Call, Layoff, Meld, Move, Take
+from rummy500.rules import CallRule, DeepestCard, RuleConfig
 from rummy500.state import Phase
 
 if TYPE_CHECKING:
     from rummy500.state import State
 
-__all__ = ["generate", "placed", "remove_cards"]
+__all__ = ["calls", "generate", "must_keep", "placed", "remove_cards"]
 
 
 def generate(state: State) -> tuple[Move, ...]:
@@ -40,77 +49,172 @@ def generate(state: State) -> tuple[Move, ...]:
         return _play_moves(state)
     if phase == Phase.DRAW:
         return _draw_moves(state)
+    if phase == Phase.CALL:
+        return (*calls(state, state.current), PASS)
     if phase == Phase.HAND_OVER:
         return (DEAL,)
     return ()
 
 
+def must_keep(config: RuleConfig) -> int:
+    """How many cards a play must leave in hand: 1 when the last card must be discarded."""
+    return 1 if config.discard_to_go_out and not config.floating else 0
+
+
+def take_use(config: RuleConfig) -> int:
+    """How the deepest card of a take must be used under these rules."""
+    return USE_MELD if config.deepest_card is DeepestCard.NEW_MELD else USE_ANY
+
+
 def _draw_moves(state: State) -> tuple[Move, ...]:
+    cfg = state.config
+    hand = state.hands[state.current]
     moves: list[Move] = [DRAW] if state.stock else []
     pile = state.pile
     table = state.table
-    masks = suit_masks(state.hands[state.current])
+    avail = availability(hand, cfg)
+    room = len(hand) - must_keep(cfg)
+    how = take_use(cfg)
+    top = len(pile) - 1
     # Walk down from the top: each card joins the cards that a take from there brings along.
-    for i in range(len(pile) - 1, -1, -1):
+    for i in range(top, -1, -1):
         c = pile[i]
-        s, r = divmod(c, 13)
-        masks[s] |= (1 << (r + 1)) | ((1 << HIGH_ACE) if r == 0 else 0)
-        if can_use(c, masks, table):
+        add_card(avail, c, cfg)
+        if i == top and cfg.keep_top_discard and hand:
+            moves.append(Take(pile[i:]))
+            continue
+        cost = use_cost(c, avail, table, cfg, how)
+        if cost is not None and cost <= room + top - i + 1:
             moves.append(Take(pile[i:]))
     if not state.stock:
         moves.append(DECLINE)
     return tuple(moves)
 
 
+def calls(state: State, player: int) -> list[Move]:
+    """The rummy calls ``player`` may make now (in the call phase, or about to open one)."""
+    cfg = state.config
+    mode = cfg.calling
+    pile = state.pile
+    if mode is CallRule.NONE or not pile:
+        return []
+    table = state.table
+    room = len(state.hands[player]) - must_keep(cfg)
+    top = len(pile) - 1
+    out: list[Move] = []
+    on_pile = [0, 0, 0, 0, 0]
+    for i in range(top, -1, -1):
+        c = pile[i]
+        add_card(on_pile, c, cfg)
+        taken = top - i + 1
+        cost: int | None = None
+        straight = i == top or mode is CallRule.ANY_PILE_CARD
+        if straight and use_cost(c, availability((c,), cfg), table, cfg, USE_LAYOFF) == 1:
+            cost = 1
+        if mode is CallRule.LAYOFF_ONLY:
+            if cost is not None and cost <= room + taken:
+                out.append(Call(pile[i:]))
+            break
+        if cost is None:
+            cost = use_cost(c, on_pile, (), cfg, USE_MELD)
+        if cost is not None and cost <= room + taken:
+            out.append(Call(pile[i:]))
+    return out
+
+
+def call_use(config: RuleConfig) -> int:
+    """How the deepest card of a call must be used under these rules."""
+    return USE_LAYOFF if config.calling is CallRule.LAYOFF_ONLY else USE_ANY
+
+
 def _play_moves(state: State) -> tuple[Move, ...]:
+    cfg = state.config
     hand = state.hands[state.current]
     table = state.table
-    masks = suit_masks(hand)
-    moves: list[Move] = [Meld(cards) for cards in new_melds(masks)]
+    avail = availability(hand, cfg)
+    moves: list[Move] = [Meld(cards) for cards in new_melds(avail, cfg)]
     for i, meld in enumerate(table):
-        if meld.is_run:
-            moves.extend(Layoff(i, cards, high) for cards, high in run_layoffs(meld, masks))
-        else:
-            moves.extend(Layoff(i, (c,)) for c in set_layoffs(meld, masks))
+        moves.extend(Layoff(i, cards, high) for cards, high in layoffs(meld, avail, cfg))
     owed = state.owed
+    kept = state.kept
+    keep = must_keep(cfg)
+    if owed is not None or kept is not None or keep:
+        moves = [m for m in moves if _allowed(state, m, keep)]
     if owed is None:
-        moves.extend(DISCARDS[c] for c in dict.fromkeys(hand))
-        return tuple(moves)
-    # The owed card must reach the table this turn: no discard yet, and no play that would
-    # leave it with nowhere to go.
-    player = state.current
-    return tuple(
-        m
-        for m in moves
-        if owed in m.cards or can_use(owed, *_masks_and_table(hand, table, m, player))
-    )
+        moves.extend(DISCARDS[c] for c in dict.fromkeys(hand) if c != kept or hand.count(c) > 1)
+    return tuple(moves)
 
 
-def _masks_and_table(
-    hand: tuple[Card, ...], table: tuple[TableMeld, ...], move: Move, player: int
-) -> tuple[list[int], tuple[TableMeld, ...]]:
-    new_hand, new_table = placed(hand, table, move, player)
-    return suit_masks(new_hand), new_table
+def _allowed(state: State, move: Move, keep: int) -> bool:
+    """Whether a (well-formed) meld or lay-off keeps the turn playable to its end."""
+    hand = state.hands[state.current]
+    left = len(hand) - len(move.cards)
+    if left < keep:
+        return False
+    owed = state.owed
+    cfg = state.config
+    if owed is not None:
+        uses = owed in _in_hand(move.cards)
+        if uses:
+            if state.owed_use == USE_MELD and isinstance(move, Layoff):
+                return False
+            if state.owed_use == USE_LAYOFF and isinstance(move, Meld):
+                return False
+        else:
+            new_hand, new_table = placed(hand, state.table, move, state.current, cfg)
+            cost = use_cost(owed, availability(new_hand, cfg), new_table, cfg, state.owed_use)
+            if cost is None or cost > left - keep:
+                return False
+    kept = state.kept
+    if kept is not None and left == 1:
+        new_hand, new_table = placed(hand, state.table, move, state.current, cfg)
+        if new_hand == (kept,):
+            # The kept card cannot be discarded: it must be able to go down on its own.
+            alone = availability(new_hand, cfg)
+            return not keep and use_cost(kept, alone, new_table, cfg) == 1
+    return True
+
+
+def _in_hand(cards: Sequence[Card]) -> list[int]:
+    return [JOKER if c > JOKER else c for c in cards]
 
 
 def remove_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
-    """``hand`` without one copy of each of ``cards`` (all of which it must hold)."""
+    """``hand`` without one copy of each of ``cards`` (jokers standing for cards included)."""
     rest = list(hand)
     for c in cards:
-        rest.remove(c)
+        rest.remove(JOKER if c > JOKER else c)
     return tuple(rest)
 
 
 def placed(
-    hand: tuple[Card, ...], table: tuple[TableMeld, ...], move: Move, player: int
+    hand: tuple[Card, ...],
+    table: tuple[TableMeld, ...],
+    move: Move,
+    player: int,
+    config: RuleConfig,
 ) -> tuple[tuple[Card, ...], tuple[TableMeld, ...]]:
     """The hand and table after ``player`` plays the legal meld or lay-off ``move``."""
     if isinstance(move, Meld):
-        return remove_cards(hand, move.melded), (*table, TableMeld.new(move.melded, player))
+        cards = move.melded
+        doubled = config.four_of_a_kind_double and len(cards) == 4 and not _is_run_cards(cards)
+        new = TableMeld.new(cards, player, doubled=doubled)
+        if config.join_melds:
+            at = join_run(table, new, config)
+            if at is not None:
+                grown = joined(table[at], new, config)
+                return remove_cards(hand, cards), (*table[:at], grown, *table[at + 1 :])
+        return remove_cards(hand, cards), (*table, new)
     assert isinstance(move, Layoff)
-    grown = table[move.meld].extended(move.laid, player, high_ace=move.high_ace)
-    return remove_cards(hand, move.laid), (
-        *table[: move.meld],
-        grown,
-        *table[move.meld + 1 :],
-    )
+    meld = table[move.meld]
+    options = placements(meld, move.laid, config) if meld.is_run else [(0, 0)]
+    where = max(options, key=lambda o: o[1]) if move.high else min(options, key=lambda o: o[1])
+    grown = meld.extended(where, move.laid, player)
+    return remove_cards(hand, move.laid), (*table[: move.meld], grown, *table[move.meld + 1 :])
+
+
+def _is_run_cards(cards: Sequence[Card]) -> bool:
+    faces = [c.face for c in cards]
+    if None in faces:
+        return False
+    return len({f % 13 for f in faces if f is not None}) > 1

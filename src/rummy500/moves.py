@@ -8,11 +8,16 @@ Move         Text                           Meaning
                                             first, then every card above it up to the top
 ``Meld``     ``meld 8♠ 8♥ 8♦``              lay down a new set or run
 ``Layoff``   ``layoff 2 9♠``                lay cards off on table meld number 2 (0-based);
-                                            ``layoff 0 A♠ high`` puts an ace at a run's top
+                                            ``layoff 0 A♠ high`` puts a card that could go at
+                                            either end of a run at its top end
 ``Discard``  ``discard 5♠``                 discard a card (ends the turn)
 ``Decline``  ``decline``                    with the stock empty, take nothing: the hand ends
+``Call``     ``call 7♥ 2♣``                 call rummy: take a missed card (and all above it)
+``Pass``     ``pass``                       do not call rummy
 ``Deal``     ``deal``                       after a hand is scored, deal the next one
 ===========  =============================  ==================================================
+
+A joker put down names the card it stands for: ``meld 5♠ JK=6♠ 7♠`` (or ``🃏=6♠``).
 
 Cards in the text may be written in ASCII (``QH``, ``10h``, ``TH``) or Unicode (``Q♥``).
 :meth:`Move.from_text` reads any of these; ``str(move)`` writes the Unicode form and
@@ -25,11 +30,12 @@ from typing import ClassVar
 
 import attrs
 
-from rummy500.cards import CARDS, Card, format_cards, parse_cards
+from rummy500.cards import CARDS, JOKER, Card, format_cards, parse_cards
 from rummy500.errors import CardError, MoveParseError
-from rummy500.melds import HIGH_ACE, canonical_meld
+from rummy500.melds import canonical_meld
 
 __all__ = [
+    "Call",
     "Deal",
     "Decline",
     "Discard",
@@ -37,6 +43,7 @@ __all__ = [
     "Layoff",
     "Meld",
     "Move",
+    "Pass",
     "Take",
 ]
 
@@ -128,6 +135,21 @@ class Decline(Move):
 
 
 @attrs.frozen
+class Pass(Move):
+    """Let a chance to call rummy go by."""
+
+    verb: ClassVar[str] = "pass"
+
+    def text(self, *, ascii: bool = False) -> str:
+        return "pass"
+
+    @classmethod
+    def _parse_args(cls, args: list[str]) -> Move:
+        _no_args(cls, args)
+        return PASS
+
+
+@attrs.frozen
 class Deal(Move):
     """Deal the next hand once the previous one has been scored."""
 
@@ -144,18 +166,33 @@ class Deal(Move):
 
 def _card_tuple(cards: object) -> tuple[Card, ...]:
     if isinstance(cards, str):
-        return parse_cards(cards)
-    if not isinstance(cards, tuple | list):
+        out = parse_cards(cards)
+    elif isinstance(cards, tuple | list):
+        out = tuple(c if isinstance(c, Card) else Card(c) for c in cards)
+    else:
         raise CardError(f"expected a sequence of cards, got {cards!r}")
-    return tuple(c if isinstance(c, Card) else Card(c) for c in cards)
+    if not out:
+        raise MoveParseError("a move that names cards needs at least one")
+    return out
+
+
+def _hand_cards(cards: object) -> tuple[Card, ...]:
+    out = _card_tuple(cards)
+    if any(c > JOKER for c in out):
+        raise MoveParseError("a card taken from the pile is a plain joker ('JK'), not 'JK=..'")
+    return out
 
 
 def _card(card: object) -> Card:
     if isinstance(card, Card):
-        return card
-    if isinstance(card, str | int):
-        return Card(card)
-    raise CardError(f"expected a card, got {card!r}")
+        out = card
+    elif isinstance(card, str | int):
+        out = Card(card)
+    else:
+        raise CardError(f"expected a card, got {card!r}")
+    if out > JOKER:
+        raise MoveParseError("a card in hand is a plain joker ('JK'), not 'JK=..'")
+    return out
 
 
 @attrs.frozen
@@ -167,7 +204,7 @@ class Take(Move):
     """
 
     verb: ClassVar[str] = "take"
-    taken: tuple[Card, ...] = attrs.field(converter=_card_tuple)
+    taken: tuple[Card, ...] = attrs.field(converter=_hand_cards)
 
     @property
     def deepest(self) -> Card:
@@ -209,36 +246,34 @@ class Meld(Move):
         return cls(_need_cards(cls, args))
 
 
-def _layoff_order(card: Card, high_ace: bool) -> int:
-    rank = card % 13 + 1
-    return HIGH_ACE if rank == 1 and high_ace else rank
+def _sorted_cards(cards: object) -> tuple[Card, ...]:
+    return tuple(sorted(_card_tuple(cards)))
 
 
 @attrs.frozen
 class Layoff(Move):
     """Lay one or more cards off on the table meld at index ``meld`` (0-based).
 
-    The cards (all together) must extend that meld. ``high_ace`` places an ace at the top of
-    a run (Q-K-A) rather than the bottom; it matters only when an ace is laid off on a run.
+    The cards (all together) must extend that meld. ``high`` puts cards that could go at
+    either end of a run (an ace on a run of 2 to K, say) at its top end. The cards are kept
+    sorted.
     """
 
     verb: ClassVar[str] = "layoff"
     meld: int
-    laid: tuple[Card, ...] = attrs.field(converter=_card_tuple)
-    high_ace: bool = False
+    laid: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+    high: bool = False
 
     def __attrs_post_init__(self) -> None:
         if self.meld < 0:
             raise MoveParseError(f"a table meld number is 0 or more, not {self.meld}")
-        ordered = tuple(sorted(self.laid, key=lambda c: (_layoff_order(c, self.high_ace), c)))
-        object.__setattr__(self, "laid", ordered)
 
     @property
     def cards(self) -> tuple[Card, ...]:
         return self.laid
 
     def text(self, *, ascii: bool = False) -> str:
-        tail = " high" if self.high_ace else ""
+        tail = " high" if self.high else ""
         return f"layoff {self.meld} {format_cards(self.laid, ascii=ascii)}{tail}"
 
     @classmethod
@@ -268,16 +303,44 @@ class Discard(Move):
     def _parse_args(cls, args: list[str]) -> Move:
         if len(args) != 1:
             raise MoveParseError("'discard' takes exactly one card, as in 'discard 5S'")
-        return DISCARDS[Card(args[0])]
+        return cls(Card(args[0]))
+
+
+@attrs.frozen
+class Call(Move):
+    """Call rummy: take a card another player missed, with every card above it, deepest first.
+
+    The deepest card taken must then be used this turn, as after a take.
+    """
+
+    verb: ClassVar[str] = "call"
+    taken: tuple[Card, ...] = attrs.field(converter=_hand_cards)
+
+    @property
+    def deepest(self) -> Card:
+        """The deepest card taken: the one that must be used this turn."""
+        return self.taken[0]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.taken
+
+    def text(self, *, ascii: bool = False) -> str:
+        return f"call {format_cards(self.taken, ascii=ascii)}"
+
+    @classmethod
+    def _parse_args(cls, args: list[str]) -> Move:
+        return cls(_need_cards(cls, args))
 
 
 _BY_VERB: dict[str, type[Move]] = {
-    cls.verb: cls for cls in (Draw, Take, Meld, Layoff, Discard, Decline, Deal)
+    cls.verb: cls for cls in (Draw, Take, Meld, Layoff, Discard, Decline, Call, Pass, Deal)
 }
 
 #: The one instance of each move that names no card (moves compare by value all the same).
 DRAW = Draw()
 DECLINE = Decline()
 DEAL = Deal()
+PASS = Pass()
 #: A pre-built discard for every card, so the move generator allocates nothing for them.
-DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS)
+DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS[: JOKER + 1])

@@ -8,19 +8,23 @@ when the config is built, with a :class:`~rummy500.errors.ConfigError` naming th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from enum import Enum
 from typing import Final
 
 import attrs
 
-from rummy500.cards import ACE, Card
+from rummy500.cards import ACE
 from rummy500.errors import ConfigError
 
 __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "AceRule",
+    "CallRule",
     "CardValues",
+    "DeepestCard",
+    "EmptyStock",
     "FirstDealer",
     "PlayerTable",
     "RuleConfig",
@@ -36,6 +40,51 @@ class FirstDealer(Enum):
 
     #: The lowest card deals, the ace counting low (Wikipedia, and the standard rules).
     LOWEST = "lowest"
+    #: The highest card deals, the ace counting high (PlayingCards.io).
+    HIGHEST = "highest"
+
+
+class AceRule(Enum):
+    """Where an ace may stand in a run."""
+
+    #: Low (A-2-3) or high (Q-K-A), never both in one run.
+    LOW_OR_HIGH = "low_or_high"
+    #: Only high (Q-K-A), as in Persian rummy.
+    HIGH_ONLY = "high_only"
+
+
+class DeepestCard(Enum):
+    """What must happen this turn to the deepest card taken from the discard pile."""
+
+    #: It must be melded or laid off (the standard rule).
+    MELD_OR_LAY_OFF = "meld_or_lay_off"
+    #: It must go into a new set or run of 3 or more; laying it off does not count.
+    NEW_MELD = "new_meld"
+
+
+class EmptyStock(Enum):
+    """What happens when the stock runs out."""
+
+    #: The player to draw may still take from the discard pile; the hand ends when they decline.
+    TAKE_OR_END = "take_or_end"
+    #: The hand ends as soon as the turn that drew the last stock card is over.
+    END_AT_ONCE = "end_at_once"
+    #: The discard pile is shuffled and turned face down as a new stock, and play goes on.
+    REUSE_PILE = "reuse_pile"
+
+
+class CallRule(Enum):
+    """Whether, and how, a player may call rummy on a discard another player missed."""
+
+    #: No calling.
+    NONE = "none"
+    #: After a discard that could go straight onto a table meld, or while the pile holds cards
+    #: that make a meld by themselves, any other player may take the card (and all above it).
+    DISCARD_OR_PILE_MELD = "discard_or_pile_meld"
+    #: As above, and any card in the pile that could go straight onto a table meld may be called.
+    ANY_PILE_CARD = "any_pile_card"
+    #: Only the discarded card may be called, and the caller must lay it off.
+    LAYOFF_ONLY = "layoff_only"
 
 
 def _pip_values() -> tuple[int, ...]:
@@ -48,11 +97,14 @@ class CardValues:
     """What each card is worth when scoring.
 
     ``by_rank[r]`` is the value of a card of rank ``r`` (1 = ace, 13 = king) wherever it lies,
-    except an ace at the low end of a run (A-2-3...), which is worth ``low_ace``.
+    except an ace at the low end of a run (A-2-3...), which is worth ``low_ace``, and an ace at
+    the high end of a run (...Q-K-A), which is worth ``high_ace``. A joker is worth ``joker``
+    wherever it lies and whatever it stands for.
     """
 
     by_rank: tuple[int, ...] = attrs.field(factory=_pip_values)
     low_ace: int = 1
+    high_ace: int = 15
     joker: int = 15
 
     def __attrs_post_init__(self) -> None:
@@ -61,27 +113,43 @@ class CardValues:
                 "CardValues.by_rank holds 14 values indexed by rank: index 0 unused (0), "
                 f"1 the ace, 13 the king; got {self.by_rank!r}"
             )
-        if any(v < 0 for v in self.by_rank) or self.low_ace < 0 or self.joker < 0:
+        if min(*self.by_rank, self.low_ace, self.high_ace, self.joker) < 0:
             raise ConfigError("CardValues: card values cannot be negative")
 
     @property
     def ace(self) -> int:
-        """The value of an ace that is not at the low end of a run."""
+        """The value of an ace in a set, in the middle of a run, or in hand."""
         return self.by_rank[ACE]
 
-    def points(self, card: int, *, low_ace: bool = False) -> int:
-        """The value of ``card``; ``low_ace`` says the card is an ace at the low end of a run."""
-        c = Card(card)
-        if c.is_joker:
+    def points(self, card: int, *, end: int = 0) -> int:
+        """The value of ``card``. ``end`` is -1 for the low end of a run, 1 for the high end."""
+        if card >= 52:
             return self.joker
-        if low_ace and c.rank == ACE:
-            return self.low_ace
-        return self.by_rank[c.rank]
+        rank = card % 13 + 1
+        if rank == ACE and end:
+            return self.low_ace if end < 0 else self.high_ace
+        return self.by_rank[rank]
 
     @classmethod
     def traditional(cls) -> CardValues:
         """Ace 15 (1 at the low end of A-2-3), 2-9 their number, 10 and faces 10, joker 15."""
         return cls()
+
+    @classmethod
+    def five_point(cls) -> CardValues:
+        """2-9 count 5 each, 10 and faces 10, ace 15 (5 at the low end of A-2-3), joker 15."""
+        return cls((0, 15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10), low_ace=5, high_ace=15)
+
+    @classmethod
+    def ace_to_nine_five(cls) -> CardValues:
+        """Ace through 9 count 5, 10 and faces 10, an ace used high 15 (Wikipedia)."""
+        return cls((0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10), low_ace=5, high_ace=15)
+
+    @classmethod
+    def flat(cls, ace: int, low_cards: int | None) -> CardValues:
+        """Aces ``ace`` wherever they lie; 2-9 ``low_cards`` each (their number if ``None``)."""
+        pips = tuple(range(2, 10)) if low_cards is None else (low_cards,) * 8
+        return cls((0, ace, *pips, 10, 10, 10, 10), low_ace=ace, high_ace=ace)
 
 
 def _per_count(default: int, overrides: Mapping[int, int]) -> tuple[int, ...]:
@@ -126,43 +194,140 @@ class RuleConfig:
     """Every rule choice of a game of Rummy 500. The defaults are the standard rules.
 
     Build a variant with :func:`attrs.evolve` or by naming fields:
-    ``RuleConfig(target=1000)``. See :mod:`rummy500.presets` for the named rule sets.
+    ``RuleConfig(target=1000, discard_to_go_out=True)``. See :mod:`rummy500.presets` for the
+    named rule sets and ``docs/variants.md`` for what every field means.
     """
 
+    # -- players and the deal ----------------------------------------------------------------
     #: The fewest and the most players the rules allow.
     min_players: int = MIN_PLAYERS
     max_players: int = MAX_PLAYERS
+    #: Players per team: 1 is everyone for themselves; 2 is partnerships (partners opposite).
+    team_size: int = 1
     #: Cards dealt to each player, by player count.
     deal_size: PlayerTable = attrs.field(factory=_standard_deal)
     #: Standard 52-card decks shuffled together, by player count.
     decks: PlayerTable = attrs.field(factory=_standard_decks)
-    #: What each card is worth.
-    card_values: CardValues = attrs.field(factory=CardValues)
-    #: The running total that ends the game when a player reaches it.
-    target: int = 500
+    #: Jokers added to each deck.
+    jokers_per_deck: int = 0
     #: How the first dealer is chosen.
     first_dealer: FirstDealer = FirstDealer.LOWEST
 
+    # -- melds -------------------------------------------------------------------------------
+    #: Where an ace may stand in a run.
+    aces: AceRule = AceRule.LOW_OR_HIGH
+    #: Runs may pass through the ace (J-Q-K-A-2), each rank at most once.
+    wrap_around: bool = False
+    #: Jokers are wild (stand for any card). When not, they make sets of jokers only.
+    jokers_wild: bool = True
+    #: The most jokers one meld may hold (wild jokers).
+    max_jokers_per_meld: int = 1
+    #: A meld may be made of wild jokers only.
+    joker_only_melds: bool = False
+    #: A new run that continues a run on the table joins it into one meld.
+    join_melds: bool = False
+
+    # -- drawing -----------------------------------------------------------------------------
+    #: The lone top card of the discard pile may be taken and kept without using it.
+    keep_top_discard: bool = False
+    #: What must happen to the deepest card taken from the discard pile.
+    deepest_card: DeepestCard = DeepestCard.MELD_OR_LAY_OFF
+    #: What happens when the stock runs out.
+    empty_stock: EmptyStock = EmptyStock.TAKE_OR_END
+    #: Calling rummy on a missed play.
+    calling: CallRule = CallRule.NONE
+
+    # -- going out and scoring ---------------------------------------------------------------
+    #: The last card must be a discard: melding or laying off every card is illegal.
+    discard_to_go_out: bool = False
+    #: With discard_to_go_out: a player who melds every card floats, and the hand goes on.
+    floating: bool = False
+    #: Points added for the player who goes out.
+    going_out_bonus: int = 0
+    #: What each card is worth.
+    card_values: CardValues = attrs.field(factory=CardValues)
+    #: A set of four melded in one move scores double.
+    four_of_a_kind_double: bool = False
+    #: When a hand ends because the stock ran out, nobody subtracts the cards in hand.
+    no_minus_at_stock_end: bool = False
+
+    # -- winning -----------------------------------------------------------------------------
+    #: The running total that ends the game when a player (or team) reaches it; ``None`` for
+    #: none (then ``hands_per_game`` decides the length).
+    target: int | None = 500
+    #: Play exactly this many hands; the highest total then wins (``None``: no limit).
+    hands_per_game: int | None = None
+    #: A player wins only on a hand they go out on, with a total at or past the target.
+    must_go_out_to_win: bool = False
+    #: If several reach the target on one hand and one of them went out, that one wins.
+    going_out_decides: bool = False
+    #: The most turns in one hand; when reached, the hand ends as if the stock had run out.
+    turn_limit: int = 1000
+
     def __attrs_post_init__(self) -> None:
+        problems = list(self._problems())
+        if problems:
+            raise ConfigError("; ".join(problems))
+
+    def _problems(self) -> Iterator[str]:
         if not MIN_PLAYERS <= self.min_players <= self.max_players <= MAX_PLAYERS:
-            raise ConfigError(
+            yield (
                 f"min_players and max_players must satisfy {MIN_PLAYERS} <= min_players <= "
                 f"max_players <= {MAX_PLAYERS}; got {self.min_players} and {self.max_players}"
             )
-        if self.target <= 0:
-            raise ConfigError(f"target must be a positive number of points, not {self.target}")
+            return
+        if self.target is not None and self.target <= 0:
+            yield f"target must be a positive number of points, not {self.target}"
+        if self.hands_per_game is not None and self.hands_per_game <= 0:
+            yield f"hands_per_game must be positive, not {self.hands_per_game}"
+        if self.target is None and self.hands_per_game is None:
+            yield "target and hands_per_game: a game needs a target or a number of hands"
+        if self.turn_limit < 1:
+            yield f"turn_limit must be positive, not {self.turn_limit}"
+        if self.going_out_bonus < 0:
+            yield f"going_out_bonus cannot be negative, not {self.going_out_bonus}"
+        if self.floating and not self.discard_to_go_out:
+            yield "floating is played only with discard_to_go_out"
+        if self.must_go_out_to_win and self.going_out_decides:
+            yield "must_go_out_to_win and going_out_decides: both say who wins; choose one"
+        if self.must_go_out_to_win and self.target is None:
+            yield "must_go_out_to_win needs a target"
+        if self.wrap_around and self.aces is AceRule.HIGH_ONLY:
+            yield "wrap_around and aces=HIGH_ONLY contradict each other"
+        if not 0 <= self.jokers_per_deck <= 4:
+            yield f"jokers_per_deck must be from 0 to 4, not {self.jokers_per_deck}"
+        if self.max_jokers_per_meld < 1:
+            yield f"max_jokers_per_meld must be at least 1, not {self.max_jokers_per_meld}"
+        if self.joker_only_melds and self.max_jokers_per_meld < 3:
+            yield "joker_only_melds needs max_jokers_per_meld of 3 or more"
+        if self.joker_only_melds and not self.jokers_wild:
+            yield "joker_only_melds applies to wild jokers; jokers that are not wild form sets"
+        if self.team_size < 1:
+            yield f"team_size must be 1 or more, not {self.team_size}"
         for n in self.player_counts:
-            if self.decks[n] < 1:
-                raise ConfigError(f"decks: {n} players need at least one deck")
-            if self.deal_size[n] < 1:
-                raise ConfigError(f"deal_size: {n} players must be dealt at least one card")
-            # The deal and the upcard must fit in the cards, leaving a stock of at least one.
-            cards = 52 * self.decks[n]
-            if n * self.deal_size[n] + 2 > cards:
-                raise ConfigError(
-                    f"deal_size and decks: dealing {self.deal_size[n]} cards to each of {n} "
-                    f"players from {cards} cards leaves no upcard and stock"
-                )
+            yield from self._count_problems(n)
+
+    def _count_problems(self, n: int) -> Iterator[str]:
+        if self.decks[n] < 1:
+            yield f"decks: {n} players need at least one deck"
+            return
+        if self.deal_size[n] < 1:
+            yield f"deal_size: {n} players must be dealt at least one card"
+        cards = (52 + self.jokers_per_deck) * self.decks[n]
+        # The deal and the upcard must fit in the cards, leaving a stock of at least one.
+        if n * self.deal_size[n] + 2 > cards:
+            yield (
+                f"deal_size and decks: dealing {self.deal_size[n]} cards to each of {n} "
+                f"players from {cards} cards leaves no upcard and stock"
+            )
+        jokers = self.jokers_per_deck * self.decks[n]
+        if jokers and not self.jokers_wild and jokers < 3:
+            yield (
+                f"jokers_wild=False: jokers that are not wild make sets of jokers only, which "
+                f"needs 3 or more of them; {n} players have {jokers}"
+            )
+        if self.team_size > 1 and (n % self.team_size or n // self.team_size < 2):
+            yield f"team_size: {n} players cannot form teams of {self.team_size}"
 
     @property
     def player_counts(self) -> range:
@@ -179,4 +344,19 @@ class RuleConfig:
 
     def deck_size(self, players: int) -> int:
         """How many cards the game uses with ``players`` players."""
-        return 52 * self.decks[players]
+        return (52 + self.jokers_per_deck) * self.decks[players]
+
+    def jokers(self, players: int) -> int:
+        """How many jokers the game uses with ``players`` players."""
+        return self.jokers_per_deck * self.decks[players]
+
+    def sides(self, players: int) -> int:
+        """How many scoring sides there are: players, or teams in a partnership game."""
+        return players // self.team_size
+
+    def side_of(self, player: int, players: int) -> int:
+        """The side (team, or the player alone) a seat scores for.
+
+        Teams alternate round the table, so with two teams of two, partners sit opposite.
+        """
+        return player % (players // self.team_size)

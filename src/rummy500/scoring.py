@@ -1,8 +1,10 @@
-"""Scoring: card points, a hand's score for each player, and who wins the game.
+"""Scoring: card points, a hand's score for each side, and who wins the game.
 
 Every player scores every hand: the cards they put on the table (melded or laid off, on
 anyone's meld) count for them, and the cards still in their hand count against them. A hand
-can score below zero, and so can a running total.
+can score below zero, and so can a running total. In a partnership game a team's score is the
+sum of its players' scores, and each team keeps one running total: players and teams are both
+*sides*.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Sequence
 from rummy500.melds import TableMeld
 from rummy500.rules import CardValues, RuleConfig
 
-__all__ = ["hand_points", "hand_scores", "table_points", "winner"]
+__all__ = ["hand_points", "hand_scores", "player_scores", "table_points", "winner"]
 
 
 def table_points(values: CardValues, table: Sequence[TableMeld], players: int) -> list[int]:
@@ -25,26 +27,81 @@ def table_points(values: CardValues, table: Sequence[TableMeld], players: int) -
 
 
 def hand_points(values: CardValues, hand: Sequence[int]) -> int:
-    """What the cards left in a hand count against their holder (every ace counts high)."""
+    """What the cards left in a hand count against their holder (an ace at its plain value)."""
     return sum(values.points(c) for c in hand)
 
 
-def hand_scores(
-    config: RuleConfig, hands: Sequence[Sequence[int]], table: Sequence[TableMeld]
+def player_scores(
+    config: RuleConfig,
+    hands: Sequence[Sequence[int]],
+    table: Sequence[TableMeld],
+    *,
+    went_out: int | None = None,
+    stock_ran_out: bool = False,
 ) -> tuple[int, ...]:
-    """Each player's score for a finished hand: table points minus hand points."""
+    """Each player's score for a finished hand: table points minus hand points.
+
+    The player who went out gets ``config.going_out_bonus``. When the hand ended because the
+    stock ran out and the rules say so (``no_minus_at_stock_end``), nobody subtracts their hand.
+    """
     values = config.card_values
-    on_table = table_points(values, table, len(hands))
-    return tuple(t - hand_points(values, h) for t, h in zip(on_table, hands, strict=True))
+    scores = table_points(values, table, len(hands))
+    if not (stock_ran_out and config.no_minus_at_stock_end):
+        for p, hand in enumerate(hands):
+            scores[p] -= hand_points(values, hand)
+    if went_out is not None:
+        scores[went_out] += config.going_out_bonus
+    return tuple(scores)
 
 
-def winner(config: RuleConfig, totals: Sequence[int]) -> int | None:
-    """The winner given the running totals after a hand, or ``None`` if the game goes on.
+def hand_scores(
+    config: RuleConfig,
+    hands: Sequence[Sequence[int]],
+    table: Sequence[TableMeld],
+    *,
+    went_out: int | None = None,
+    stock_ran_out: bool = False,
+) -> tuple[int, ...]:
+    """Each side's score for a finished hand (each player's, or each team's)."""
+    per_player = player_scores(config, hands, table, went_out=went_out, stock_ran_out=stock_ran_out)
+    n = len(hands)
+    sides = [0] * config.sides(n)
+    for p, score in enumerate(per_player):
+        sides[config.side_of(p, n)] += score
+    return tuple(sides)
 
-    The game ends when a total reaches the target; the highest total wins, and a tie at the
-    top means more hands are played.
+
+def winner(
+    config: RuleConfig,
+    totals: Sequence[int],
+    *,
+    hands_played: int = 0,
+    went_out_side: int | None = None,
+) -> int | None:
+    """The winning side given the running totals after a hand, or ``None`` if play goes on.
+
+    - With ``hands_per_game``, the game ends after that many hands: the highest total wins.
+    - With ``must_go_out_to_win``, only the side that went out can win, at or past the target.
+    - Otherwise a total at or past the target ends the game and the highest total wins;
+      with ``going_out_decides``, if several reach it and the side that went out is one of
+      them, that side wins.
+
+    A tie at the top means more hands are played.
     """
     best = max(totals)
-    if best < config.target or list(totals).count(best) > 1:
+    unique_best = None if list(totals).count(best) > 1 else list(totals).index(best)
+    if config.hands_per_game is not None and hands_played >= config.hands_per_game:
+        return unique_best
+    target = config.target
+    if target is None:
         return None
-    return list(totals).index(best)
+    if config.must_go_out_to_win:
+        if went_out_side is not None and totals[went_out_side] >= target:
+            return went_out_side
+        return None
+    reached = [s for s, t in enumerate(totals) if t >= target]
+    if not reached:
+        return None
+    if config.going_out_decides and len(reached) > 1 and went_out_side in reached:
+        return went_out_side
+    return unique_best

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from rummy500.cards import CARDS, Card, make_deck
+from rummy500.cards import CARDS, JOKER, Card, make_deck
 from rummy500.errors import IllegalMoveError, StateError
-from rummy500.melds import TableMeld, canonical_meld, meld_error
+from rummy500.melds import USE_ANY, USE_LAYOFF, USE_MELD, TableMeld, canonical_meld, meld_error
 from rummy500.rules import RuleConfig
 
 if TYPE_CHECKING:
@@ -45,6 +45,8 @@ class Phase(IntEnum):
     HAND_OVER = 2
     #: A player has won; there are no more moves.
     GAME_OVER = 3
+    #: After a discard, the other players in turn may call rummy on a missed card or pass.
+    CALL = 4
 
 
 def _hands(value: Iterable[Iterable[int]]) -> tuple[tuple[Card, ...], ...]:
@@ -61,8 +63,13 @@ class State:
 
     Hands are sorted tuples of cards. The stock's top card is its *last* element, and so is the
     discard pile's (the pile is listed oldest first, as it lies spread on the table). ``owed``
-    is the deepest card taken from the discard pile this turn while it still has to be used.
-    ``totals`` are the running totals and ``history`` the score of every finished hand.
+    is the deepest card taken from the discard pile this turn while it still has to be used,
+    and ``owed_use`` how (``melds.USE_ANY``, ``USE_MELD`` or ``USE_LAYOFF``); ``kept`` is a
+    lone top discard taken and kept, which may not be discarded this turn. ``totals`` are the
+    running totals of each scoring side (each player, or each team in a partnership game),
+    ``history`` the side scores of every finished hand, and ``winner`` the winning side.
+    ``turn`` counts the turns finished in this hand; in the ``CALL`` phase, ``discarder`` is
+    the player whose discard may be called.
     """
 
     config: RuleConfig
@@ -81,6 +88,10 @@ class State:
     went_out: int | None = None
     winner: int | None = None
     dealer_draw: tuple[Card, ...] = ()
+    turn: int = 0
+    kept: Card | None = None
+    owed_use: int = 0
+    discarder: int | None = None
     #: The state this one came from, and the move that led here (not part of equality).
     parent: State | None = attrs.field(default=None, eq=False, repr=False)
     last_move: Move | None = attrs.field(default=None, eq=False, repr=False)
@@ -134,9 +145,10 @@ class State:
     @property
     def current_player(self) -> int:
         """The player to move; :data:`CHANCE` between hands, :data:`TERMINAL` at the end."""
-        if self.phase <= Phase.PLAY:
+        phase = self.phase
+        if phase <= Phase.PLAY or phase == Phase.CALL:
             return self.current
-        return CHANCE if self.phase == Phase.HAND_OVER else TERMINAL
+        return CHANCE if phase == Phase.HAND_OVER else TERMINAL
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -172,7 +184,12 @@ class State:
             stock_size=len(self.stock),
             pile=self.pile,
             table=self.table,
-            owed=self.owed if self.current == player else None,
+            owed=self.owed,
+            owed_use=self.owed_use,
+            kept=self.kept,
+            discarder=self.discarder,
+            turn=self.turn,
+            side=self.config.side_of(player, self.players),
             totals=self.totals,
             history=self.history,
             went_out=self.went_out,
@@ -215,6 +232,10 @@ class State:
         dealer: int | None = None,
         phase: Phase = Phase.DRAW,
         owed: int | None = None,
+        owed_use: int = USE_ANY,
+        kept: int | None = None,
+        discarder: int | None = None,
+        turn: int = 0,
         totals: Sequence[int] | None = None,
         history: Sequence[Sequence[int]] = (),
         hand_number: int | None = None,
@@ -224,12 +245,16 @@ class State:
 
         ``table`` holds :class:`~rummy500.melds.TableMeld` objects or ``(cards, owners)``
         pairs (an owner for every card). ``dealer`` defaults to the player on ``current``'s
-        right. The cards in hands, stock, pile and table must be exactly the cards of the
-        decks the rules use for that many players; otherwise :class:`StateError` says why.
+        right. ``totals`` and ``history`` hold one score per scoring side (per team in a
+        partnership game). The cards in hands, stock, pile and table must be exactly the cards
+        of the decks the rules use for that many players; otherwise :class:`StateError` says
+        why.
         """
         n = len(hands)
         config.check_players(n)
-        melds = tuple(m if isinstance(m, TableMeld) else _table_meld(m[0], m[1], n) for m in table)
+        melds = tuple(
+            m if isinstance(m, TableMeld) else _table_meld(config, m[0], m[1]) for m in table
+        )
         state = cls(
             config=config,
             seed=seed,
@@ -242,8 +267,12 @@ class State:
             pile=_cards(pile),
             table=melds,
             owed=None if owed is None else CARDS[owed],
-            totals=tuple(totals) if totals is not None else (0,) * n,
+            totals=tuple(totals) if totals is not None else (0,) * config.sides(n),
             history=tuple(tuple(h) for h in history),
+            turn=turn,
+            kept=None if kept is None else CARDS[kept],
+            owed_use=owed_use,
+            discarder=discarder,
         )
         state.validate()
         return state
@@ -256,32 +285,54 @@ class State:
         for name, value in (("current", self.current), ("dealer", self.dealer)):
             if not 0 <= value < n:
                 raise StateError(f"{name} must be a player from 0 to {n - 1}, not {value}")
-        if len(self.totals) != n or any(len(h) != n for h in self.history):
-            raise StateError(f"totals and every history row need one score for each of {n}")
+        sides = cfg.sides(n)
+        if len(self.totals) != sides or any(len(h) != sides for h in self.history):
+            raise StateError(
+                f"totals and every history row need one score for each of the {sides} sides"
+            )
         self._validate_cards()
         for i, meld in enumerate(self.table):
-            problem = meld_error(meld.cards)
+            problem = meld_error(meld.cards, cfg)
             if problem is not None:
                 raise StateError(f"table meld {i} is not a meld: {problem}")
             if any(not 0 <= o < n for o in meld.owners) or len(meld.owners) != len(meld.cards):
                 raise StateError(f"table meld {i} needs an owner from 0 to {n - 1} for each card")
-        if self.phase <= Phase.PLAY:
+        if self.phase <= Phase.PLAY or self.phase == Phase.CALL:
             self._validate_hand_sizes()
+        self._validate_turn()
+
+    def _validate_turn(self) -> None:
+        hand = self.hands[self.current]
         if self.owed is not None:
             if self.phase != Phase.PLAY:
                 raise StateError("a card is owed only after a take, while the player plays")
-            if self.owed not in self.hands[self.current]:
+            if self.owed not in hand:
                 raise StateError(f"the owed card {self.owed} is not in the mover's hand")
+        if self.owed_use not in (USE_ANY, USE_MELD, USE_LAYOFF):
+            raise StateError(f"owed_use must be 0, 1 or 2, not {self.owed_use}")
+        if self.kept is not None:
+            if not self.config.keep_top_discard:
+                raise StateError("a discard is kept only when keep_top_discard is played")
+            if self.phase != Phase.PLAY or self.kept not in hand:
+                raise StateError(f"the kept card {self.kept} must be in the mover's hand in play")
+        if (self.phase == Phase.CALL) != (self.discarder is not None):
+            raise StateError("discarder is set exactly while players may call rummy")
+        if self.discarder is not None and not 0 <= self.discarder < self.players:
+            raise StateError(f"discarder must be a player, not {self.discarder}")
+        if self.discarder == self.current:
+            raise StateError("a player cannot call rummy on their own discard")
 
     def _validate_cards(self) -> None:
-        deck: Counter[int] = Counter(make_deck(self.config.decks[self.players]))
+        deck: Counter[int] = Counter(
+            make_deck(self.config.decks[self.players], self.config.jokers_per_deck)
+        )
         seen: Counter[int] = Counter()
         for hand in self.hands:
             seen.update(hand)
         seen.update(self.stock)
         seen.update(self.pile)
         for meld in self.table:
-            seen.update(meld.cards)
+            seen.update(min(c, JOKER) for c in meld.cards)
         for card, count in sorted(seen.items()):
             if not deck[card]:
                 raise StateError(f"{CARDS[card]} is not a card of this game's decks")
@@ -296,8 +347,9 @@ class State:
 
     def _validate_hand_sizes(self) -> None:
         deal = self.config.deal_size[self.players]
+        floating = self.config.floating
         for p, hand in enumerate(self.hands):
-            if not hand and not (p == self.current and self.phase == Phase.PLAY):
+            if not hand and not floating and not (p == self.current and self.phase == Phase.PLAY):
                 raise StateError(f"player {p} holds no cards, so the hand would be over")
         if self.table:
             return
@@ -315,17 +367,16 @@ class State:
                 )
 
 
-def _table_meld(cards: Sequence[int], owners: Sequence[int], players: int) -> TableMeld:
+def _table_meld(config: RuleConfig, cards: Sequence[int], owners: Sequence[int]) -> TableMeld:
     ordered = canonical_meld(cards)
-    problem = meld_error(ordered)
+    problem = meld_error(ordered, config)
     if problem is not None:
         raise StateError(f"{' '.join(str(CARDS[c]) for c in cards)} is not a meld: {problem}")
     if len(owners) != len(cards):
         raise StateError("a table meld needs exactly one owner for each card")
-    by_card = sorted(zip(cards, owners, strict=True))
     owner_of: dict[int, list[int]] = {}
-    for c, o in by_card:
-        owner_of.setdefault(c, []).append(o)
+    for c, o in zip(cards, owners, strict=True):
+        owner_of.setdefault(CARDS[c], []).append(o)
     meld = TableMeld.new(ordered, 0)
     return attrs.evolve(meld, owners=tuple(owner_of[c].pop(0) for c in meld.cards))
 
@@ -346,6 +397,12 @@ class PlayerView:
     pile: tuple[Card, ...]
     table: tuple[TableMeld, ...]
     owed: Card | None
+    owed_use: int
+    kept: Card | None
+    discarder: int | None
+    turn: int
+    #: The scoring side (team, or the player alone) this player belongs to.
+    side: int
     totals: tuple[int, ...]
     history: tuple[tuple[int, ...], ...]
     went_out: int | None

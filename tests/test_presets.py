@@ -1,0 +1,484 @@
+"""The named presets: each builds, matches what its docstring claims, and plays to the end.
+
+Also: looking presets up by name and alias, and the preset table in docs/variants.md being up
+to date with the code.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import attrs
+import pytest
+
+from rummy500 import (
+    AceRule,
+    Call,
+    CallRule,
+    CardValues,
+    ConfigError,
+    DeepestCard,
+    Discard,
+    EmptyStock,
+    FirstDealer,
+    Layoff,
+    Meld,
+    Move,
+    Phase,
+    RuleConfig,
+    State,
+    Take,
+    make_deck,
+    new_game,
+    parse_cards,
+    presets,
+)
+from rummy500.melds import canonical_meld, meld_error
+from rummy500.presets import PRESETS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+ACE_OF_SPADES = 39  # id = suit * 13 + rank - 1; spades are suit 3
+SEVEN_OF_HEARTS = 2 * 13 + 6
+KING_OF_CLUBS = 12
+JOKER_ID = 52
+
+
+def _stock_after_deal(config: RuleConfig, players: int) -> int:
+    return config.deck_size(players) - players * config.deal_size[players] - 1
+
+
+# -- every preset -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_every_preset_builds_and_documents_its_source(name: str) -> None:
+    config = PRESETS[name]()
+    assert isinstance(config, RuleConfig)
+    assert presets.get(name) == config
+    doc = PRESETS[name].__doc__ or ""
+    # Each docstring quotes its rule text and says where it had to choose.
+    assert doc.count('"') >= 2, name
+    assert "Choices:" in doc, name
+
+
+def test_names_are_the_presets_in_order() -> None:
+    assert presets.names() == list(PRESETS)
+    assert presets.names()[0] == "standard"
+    assert set(presets.names()) == {
+        "standard",
+        "bicycle",
+        "pagat",
+        "wikipedia",
+        "fosdick",
+        "house",
+        "classic",
+        "competitive",
+        "hosted",
+        "playingcards_io",
+        "partnership",
+        "persian",
+        "rummy_1000",
+    }
+
+
+# -- what each preset claims --------------------------------------------------------------
+
+
+def test_standard_is_the_default_config() -> None:
+    assert presets.standard() == RuleConfig()
+
+
+def test_bicycle() -> None:
+    config = presets.bicycle()
+    # One pack and no two-pack rule: one deck for every player count it allows.
+    assert all(config.decks[n] == 1 for n in config.player_counts)
+    assert config.min_players == 2
+    assert config.max_players == 5
+    assert config.deal_size[2] == 13
+    assert all(config.deal_size[n] == 7 for n in range(3, 6))
+    assert _stock_after_deal(config, 5) == 16
+    assert config.jokers_per_deck == 0
+    # Any card drawn from the pile must be used at once, the top card included.
+    assert not config.keep_top_discard
+    assert config.deepest_card is DeepestCard.MELD_OR_LAY_OFF
+    assert config.calling is CallRule.NONE
+    assert config.card_values == CardValues.traditional()
+    assert not config.discard_to_go_out
+    assert config.target == 500
+
+
+def test_bicycle_refuses_six_players() -> None:
+    with pytest.raises(ConfigError, match="2 to 5 players"):
+        new_game(presets.bicycle(), players=6)
+
+
+def test_pagat() -> None:
+    config = presets.pagat()
+    assert config.jokers_per_deck == 2
+    assert config.jokers_wild
+    assert config.card_values.joker == 15
+    assert config.card_values == CardValues.traditional()
+    assert config.keep_top_discard
+    assert config.deepest_card is DeepestCard.MELD_OR_LAY_OFF
+    assert config.calling is CallRule.DISCARD_OR_PILE_MELD
+    assert config.player_counts == range(2, 9)
+    assert [config.decks[n] for n in range(2, 9)] == [1, 1, 1, 2, 2, 2, 2]
+    assert config.jokers(5) == 4
+    assert not config.discard_to_go_out
+    assert config.target == 500
+
+
+def test_wikipedia() -> None:
+    config = presets.wikipedia()
+    assert config.deepest_card is DeepestCard.NEW_MELD
+    assert not config.keep_top_discard
+    assert config.card_values == CardValues.ace_to_nine_five()
+    values = config.card_values
+    assert values.points(ACE_OF_SPADES) == 5
+    assert values.points(ACE_OF_SPADES, end=-1) == 5
+    assert values.points(ACE_OF_SPADES, end=1) == 15
+    assert values.points(SEVEN_OF_HEARTS) == 5
+    assert values.points(KING_OF_CLUBS) == 10
+    assert config.going_out_decides
+    assert not config.must_go_out_to_win
+    assert config.jokers_per_deck == 0
+    assert config.calling is CallRule.NONE
+    assert config.empty_stock is EmptyStock.TAKE_OR_END
+    assert not config.no_minus_at_stock_end
+    assert config.first_dealer is FirstDealer.LOWEST
+
+
+def test_fosdick() -> None:
+    config = presets.fosdick()
+    assert config.card_values == CardValues.five_point()
+    assert config.card_values.points(SEVEN_OF_HEARTS) == 5
+    assert config.card_values.points(ACE_OF_SPADES, end=-1) == 5
+    assert config.player_counts == range(2, 7)
+    assert config.jokers_per_deck == 0
+    assert [config.decks[n] for n in range(2, 7)] == [1, 1, 1, 2, 2]
+    assert not config.keep_top_discard
+    assert not config.discard_to_go_out
+
+
+@pytest.mark.parametrize("name", ["house", "classic", "competitive"])
+def test_online_ranked_presets_share_the_ranked_deal_and_table_rules(name: str) -> None:
+    config = presets.get(name)
+    assert config.deal_size[2] == 10
+    assert config.deal_size[3] == 10
+    assert all(config.deal_size[n] == 7 for n in range(4, 9))
+    assert [config.decks[n] for n in range(2, 9)] == [1, 1, 1, 2, 2, 2, 2]
+    assert config.discard_to_go_out
+    assert not config.floating
+    assert config.join_melds
+    assert config.going_out_bonus == 0
+    assert config.empty_stock is EmptyStock.TAKE_OR_END
+    assert config.jokers_per_deck == 0
+    assert config.target == 500
+
+
+def test_house() -> None:
+    config = presets.house()
+    assert config.card_values == CardValues.flat(15, 5)
+    values = config.card_values
+    assert values.points(ACE_OF_SPADES) == 15
+    assert values.points(ACE_OF_SPADES, end=-1) == 15
+    assert values.points(SEVEN_OF_HEARTS) == 5
+    assert values.points(KING_OF_CLUBS) == 10
+    assert config.wrap_around
+
+
+def test_classic() -> None:
+    config = presets.classic()
+    assert config.card_values == CardValues.flat(5, 5)
+    assert config.card_values.points(ACE_OF_SPADES, end=1) == 5
+    assert config.card_values.points(SEVEN_OF_HEARTS) == 5
+    assert not config.wrap_around
+
+
+def test_competitive() -> None:
+    config = presets.competitive()
+    assert config.card_values == CardValues.flat(5, None)
+    assert config.card_values.points(ACE_OF_SPADES, end=1) == 5
+    assert config.card_values.points(SEVEN_OF_HEARTS) == 7
+    assert not config.wrap_around
+
+
+def test_hosted() -> None:
+    config = presets.hosted()
+    assert config.player_counts == range(2, 9)
+    assert all(config.deal_size[n] == 10 for n in config.player_counts)
+    # Ten each fits the decks for every count, with a stock left over.
+    assert [_stock_after_deal(config, n) for n in config.player_counts] == [
+        31,
+        21,
+        11,
+        53,
+        43,
+        33,
+        23,
+    ]
+    assert config.discard_to_go_out
+    assert config.card_values == CardValues.flat(15, 5)
+    assert config.wrap_around
+    assert config.join_melds
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_hosted_deals_ten_to_everyone(players: int) -> None:
+    state = new_game(presets.hosted(), players=players, seed=players)
+    assert [len(hand) for hand in state.hands] == [10] * players
+
+
+def test_playingcards_io() -> None:
+    config = presets.playingcards_io()
+    assert config.player_counts == range(2, 5)
+    assert all(config.decks[n] == 1 for n in config.player_counts)
+    assert config.jokers_per_deck == 2
+    assert config.deck_size(4) == 54
+    assert config.jokers_wild
+    assert config.first_dealer is FirstDealer.HIGHEST
+    assert config.deal_size[2] == 13
+    assert config.deal_size[3] == config.deal_size[4] == 7
+    assert config.keep_top_discard
+    assert config.calling is CallRule.ANY_PILE_CARD
+    assert not config.discard_to_go_out
+    assert config.empty_stock is EmptyStock.END_AT_ONCE
+    values = config.card_values
+    assert values.points(ACE_OF_SPADES) == 15
+    assert values.points(ACE_OF_SPADES, end=-1) == 1
+    assert values.joker == 15
+
+
+@pytest.mark.parametrize(("name", "highest"), [("playingcards_io", True), ("standard", False)])
+def test_first_dealer_draws_highest_or_lowest(name: str, highest: bool) -> None:
+    checked = 0
+    for seed in range(30):
+        state = new_game(presets.get(name), players=4, seed=seed)
+        if len(state.dealer_draw) != 4:
+            continue  # a tie was drawn again; the first round alone is simple to check
+        ranks = [card.rank for card in state.dealer_draw]
+        if highest:
+            ranks = [14 if r == 1 else r for r in ranks]  # the ace counts high
+            assert ranks[state.dealer] == max(ranks)
+        else:
+            assert ranks[state.dealer] == min(ranks)
+        checked += 1
+    assert checked >= 10
+
+
+def test_partnership() -> None:
+    config = presets.partnership()
+    assert config.player_counts == range(4, 5)
+    assert config.team_size == 2
+    assert config.sides(4) == 2
+    # Partners sit opposite each other.
+    assert config.side_of(0, 4) == config.side_of(2, 4)
+    assert config.side_of(1, 4) == config.side_of(3, 4)
+    assert config.side_of(0, 4) != config.side_of(1, 4)
+    assert config.deal_size[4] == 7
+    assert config.decks[4] == 1
+    assert config.target == 500
+    assert not config.going_out_decides
+
+
+def test_persian() -> None:
+    config = presets.persian()
+    assert config.player_counts == range(4, 5)
+    assert config.team_size == 2
+    assert config.decks[4] == 1
+    assert config.jokers_per_deck == 4
+    assert config.deck_size(4) == 56
+    assert not config.jokers_wild
+    assert config.card_values.joker == 20
+    assert config.card_values.points(JOKER_ID) == 20
+    assert config.four_of_a_kind_double
+    assert config.aces is AceRule.HIGH_ONLY
+    assert config.hands_per_game == 2
+    assert config.target is None
+    assert config.going_out_bonus == 0
+    assert config.deal_size[4] == 7
+
+
+def test_persian_four_jokers_melded_together_score_double() -> None:
+    config = presets.persian()
+    deck = list(make_deck(1, 4))
+    jokers = [c for c in deck if c == JOKER_ID]
+    rest = [c for c in deck if c != JOKER_ID]
+    # Player 0 holds the four jokers among the 7 cards dealt and the card drawn.
+    hands = [[*jokers, *rest[:4]], rest[4:11], rest[11:18], rest[18:25]]
+    position = State.from_position(
+        config, hands=hands, stock=rest[26:], pile=rest[25:26], current=0, phase=Phase.PLAY
+    )
+    after = position.push("meld JK JK JK JK")
+    assert after.table[0].card_points(config.card_values) == (40, 40, 40, 40)
+    assert position.push("meld JK JK JK").table[0].card_points(config.card_values) == (20,) * 3
+
+
+def test_persian_aces_are_only_high() -> None:
+    config = presets.persian()
+    assert meld_error(canonical_meld(parse_cards("AC 2C 3C")), config) is not None
+    assert meld_error(canonical_meld(parse_cards("QC KC AC")), config) is None
+    assert meld_error(canonical_meld(parse_cards("AC 2C 3C")), RuleConfig()) is None
+
+
+def test_rummy_1000() -> None:
+    assert presets.rummy_1000() == attrs.evolve(RuleConfig(), target=1000)
+
+
+# -- every preset plays a whole game ------------------------------------------------------
+
+
+def _move(state: State, rng: random.Random) -> Move:
+    """A seeded policy that usually puts cards down, so totals grow and games end."""
+    moves = state.legal_moves()
+    plays = [m for m in moves if isinstance(m, Meld | Layoff | Call)]
+    if plays and rng.random() < 0.9:
+        return rng.choice(plays)
+    takes = [m for m in moves if isinstance(m, Take) and len(m.taken) <= 3]
+    if takes and rng.random() < 0.5:
+        return rng.choice(takes)
+    discards = [m for m in moves if isinstance(m, Discard)]
+    if discards:
+        values = state.config.card_values
+        return max(discards, key=lambda m: (values.points(m.card), rng.random()))
+    return rng.choice(moves)
+
+
+_GAMES = [(name, n) for name, make in PRESETS.items() for n in make().player_counts]
+
+
+@pytest.mark.parametrize(("name", "players"), _GAMES)
+def test_every_preset_plays_a_game_to_the_end(name: str, players: int) -> None:
+    config = PRESETS[name]()
+    if config.hands_per_game is None:
+        config = attrs.evolve(config, target=150)
+    seed = 1000 + 10 * players + len(name)
+    rng = random.Random(seed)
+    state = new_game(config, players=players, seed=seed)
+    steps = 0
+    while not state.is_terminal():
+        move = _move(state, rng)
+        state = state.apply(move)
+        steps += 1
+        assert steps < 50_000, "the game did not end"
+        if state.is_chance_node():
+            state.validate()
+    state.validate()
+    sides = config.sides(players)
+    assert len(state.totals) == sides
+    assert state.history
+    assert all(len(row) == sides for row in state.history)
+    assert list(state.totals) == [sum(row[s] for row in state.history) for s in range(sides)]
+    assert state.winner is not None
+    best = max(state.totals)
+    if config.hands_per_game is not None:
+        assert len(state.history) >= config.hands_per_game
+        assert state.totals[state.winner] == best
+        assert state.totals.count(best) == 1
+    else:
+        assert config.target is not None
+        assert state.totals[state.winner] >= config.target
+        if state.totals[state.winner] != best:
+            # Only going out can beat a higher total.
+            assert config.going_out_decides
+            assert state.went_out is not None
+            assert config.side_of(state.went_out, players) == state.winner
+
+
+# -- lookup -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "preset"),
+    [
+        ("standard", "standard"),
+        ("Standard", "standard"),
+        ("  STANDARD ", "standard"),
+        ("default", "standard"),
+        ("500", "standard"),
+        ("500rum", "standard"),
+        ("500 Rum", "standard"),
+        ("Rummy-500", "standard"),
+        ("playingcards_io", "playingcards_io"),
+        ("PlayingCards.io", "playingcards_io"),
+        ("playing-cards io", "playingcards_io"),
+        ("pcio", "playingcards_io"),
+        ("1000", "rummy_1000"),
+        ("Rummy 1000", "rummy_1000"),
+        ("partners", "partnership"),
+        ("Partnerships", "partnership"),
+        ("Persian Rummy", "persian"),
+        ("COMPETITIVE", "competitive"),
+    ],
+)
+def test_get_by_name_alias_and_case(name: str, preset: str) -> None:
+    assert presets.get(name) == PRESETS[preset]()
+
+
+def test_every_alias_names_a_preset() -> None:
+    assert set(presets.ALIASES.values()) <= set(PRESETS)
+    for alias, preset in presets.ALIASES.items():
+        assert presets.get(alias) == PRESETS[preset]()
+
+
+def test_presets_differ_from_each_other() -> None:
+    configs = [make() for make in PRESETS.values()]
+    assert len(set(configs)) == len(configs)
+
+
+@pytest.mark.parametrize("name", ["", "nope", "standard2", "pagat rules"])
+def test_unknown_names_raise_listing_the_presets(name: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        presets.get(name)
+    message = str(info.value)
+    assert repr(name) in message
+    for known in PRESETS:
+        assert known in message
+
+
+# -- the docs table -----------------------------------------------------------------------
+
+
+def _generator() -> ModuleType:
+    path = ROOT / "scripts" / "gen_variants.py"
+    spec = importlib.util.spec_from_file_location("gen_variants", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("gen_variants", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_docs_table_is_up_to_date() -> None:
+    problem = _generator().check()
+    assert problem is None, problem
+
+
+def test_docs_table_has_a_row_per_field_and_a_column_per_preset() -> None:
+    table = _generator().table()
+    lines = table.splitlines()
+    header = lines[0]
+    for name in PRESETS:
+        assert f"`{name}`" in header
+    for field in attrs.fields(RuleConfig):
+        rows = [line for line in lines if line.startswith(f"| [`{field.name}`]")]
+        assert len(rows) == 1, field.name
+        assert rows[0].count("|") == len(PRESETS) + 2
+
+
+def test_docs_table_check_notices_a_stale_page(tmp_path: Path) -> None:
+    gen = _generator()
+    page = tmp_path / "variants.md"
+    fresh = gen.update((ROOT / "docs" / "variants.md").read_text(encoding="utf-8"))
+    page.write_text(fresh.replace("| 500 |", "| 400 |", 1), encoding="utf-8")
+    assert gen.check(page) is not None
+    assert gen.main(["--check", "--path", str(page)]) == 1
+    assert gen.main(["--path", str(page)]) == 0
+    assert gen.check(page) is None
+    assert page.read_text(encoding="utf-8") == fresh
