@@ -26,6 +26,7 @@ from rummy500.errors import (
 from rummy500.melds import TableMeld
 from rummy500.moves import Deal, Decline, Discard, Draw, Layoff, Meld, Move, Take
 from rummy500.rules import CardValues, FirstDealer, PlayerTable, RuleConfig
+from rummy500.serialize import GameRecord, dumps, from_data, loads, to_data
 from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State
 
 __version__ = "0.1.0"
@@ -44,6 +45,7 @@ __all__ = [
     "Discard",
     "Draw",
     "FirstDealer",
+    "GameRecord",
     "IllegalMoveError",
     "Layoff",
     "Meld",
@@ -62,10 +64,14 @@ __all__ = [
     "Take",
     "__version__",
     "apply",
+    "dumps",
     "explain_illegal",
     "format_cards",
+    "from_data",
+    "loads",
     "make_deck",
     "new_game",
     "parse_cards",
     "parse_move",
+    "to_data",
 ]
