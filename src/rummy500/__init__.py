@@ -35,6 +35,7 @@ from rummy500.rules import (
     PlayerTable,
     RuleConfig,
 )
+from rummy500.serialize import GameRecord, dumps, from_data, loads, to_data
 from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State
 
 __version__ = "0.1.0"
@@ -59,6 +60,7 @@ __all__ = [
     "Draw",
     "EmptyStock",
     "FirstDealer",
+    "GameRecord",
     "IllegalMoveError",
     "Layoff",
     "Meld",
@@ -78,10 +80,14 @@ __all__ = [
     "Take",
     "__version__",
     "apply",
+    "dumps",
     "explain_illegal",
     "format_cards",
+    "from_data",
+    "loads",
     "make_deck",
     "new_game",
     "parse_cards",
     "parse_move",
+    "to_data",
 ]

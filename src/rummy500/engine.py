@@ -424,7 +424,7 @@ def _explain_draw(state: State, move: Move) -> str:
     if isinstance(move, Take):
         k = len(move.taken)
         top = state.pile[len(state.pile) - k :] if k <= len(state.pile) else None
-        if top != move.taken:
+        if k == 0 or top != move.taken:
             return (
                 "a take names the deepest card wanted and every card above it, up to the top "
                 f"of the pile, deepest first; the pile is: {format_cards(state.pile) or 'empty'}"

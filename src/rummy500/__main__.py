@@ -1,0 +1,8 @@
+"""``python -m rummy500``: the same as the ``rummy500`` command."""
+
+import sys
+
+from rummy500.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

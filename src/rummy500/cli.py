@@ -1,0 +1,348 @@
+"""The ``rummy500`` command: watch the built-in bots play, or take a seat yourself.
+
+``rummy500 play`` plays a seeded game between the built-in bots and prints every turn, the
+public table at the start of each turn, and a score sheet after each hand. ``--seat K`` puts
+you in seat K: you see your hand, the table and your numbered legal moves, and answer with a
+number or a move's text (``meld 8S 8H 8D``, ``layoff 0 9S``, ``take JC``, ``discard 5S``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from rummy500 import __version__
+from rummy500.bots import BOT_NAMES, Bot, make_bot
+from rummy500.engine import new_game
+from rummy500.errors import IllegalMoveError, MoveParseError
+from rummy500.moves import DEAL
+from rummy500.render import (
+    dealer_draw_lines,
+    hand_result_lines,
+    hand_text,
+    move_words,
+    score_sheet,
+    table_lines,
+)
+from rummy500.rules import MAX_PLAYERS, MIN_PLAYERS, RuleConfig
+from rummy500.state import Phase, State
+
+__all__ = ["main"]
+
+_QUIT_WORDS = frozenset({"q", "quit", "exit"})
+_HELP_WORDS = frozenset({"?", "h", "help"})
+
+
+def _player_count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(
+            f"Rummy 500 is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}"
+        )
+    return n
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n <= 0:
+        raise argparse.ArgumentTypeError(f"must be above zero, not {n}")
+    return n
+
+
+def _bot_list(text: str) -> list[str]:
+    names = [part.strip().lower() for part in text.split(",") if part.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("name at least one bot")
+    for name in names:
+        if name not in BOT_NAMES:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot {name!r}: choose from {', '.join(BOT_NAMES)}"
+            )
+    return names
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line parser of ``rummy500``."""
+    parser = argparse.ArgumentParser(
+        prog="rummy500",
+        description="Rummy 500 (500 Rum): watch the built-in bots play, or take a seat.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    play = commands.add_parser(
+        "play",
+        help="play a game (watch the bots, or take a seat with --seat)",
+        description=(
+            "Play a game of Rummy 500 under the standard rules. Without --seat, watch the "
+            "built-in bots play; with --seat K, play seat K yourself against them."
+        ),
+    )
+    play.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="the game's seed: the same seed replays the same game (default: a random seed, "
+        "which is printed)",
+    )
+    play.add_argument(
+        "--players",
+        type=_player_count,
+        default=3,
+        metavar="N",
+        help=f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (default: 3)",
+    )
+    play.add_argument(
+        "--bots",
+        type=_bot_list,
+        default=["greedy", "random"],
+        metavar="NAME,...",
+        help=f"the bot in each seat, from seat 0, repeated as needed to fill the table; "
+        f"bots: {', '.join(BOT_NAMES)} (default: greedy,random)",
+    )
+    play.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        metavar="K",
+        help="take seat K yourself (0 is the first seat)",
+    )
+    play.add_argument(
+        "--target",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="points that win the game (default: 500)",
+    )
+    play.add_argument("--ascii", action="store_true", help="write cards in ASCII (QH, 10S)")
+    play.add_argument(
+        "--quiet",
+        action="store_true",
+        help="print only hand results and the score sheet, not every turn",
+    )
+    return parser
+
+
+class _Table:
+    """One game being played at the terminal: the seats, the output and the settings."""
+
+    def __init__(
+        self,
+        state: State,
+        bots: Sequence[Bot | None],
+        names: Sequence[str],
+        *,
+        ascii: bool,
+        quiet: bool,
+        out: TextIO,
+        read: Callable[[str], str],
+        echo: bool,
+    ) -> None:
+        self.state = state
+        self.bots = bots
+        self.names = names
+        self.ascii = ascii
+        self.quiet = quiet
+        self.out = out
+        self.read = read
+        self.echo = echo
+
+    def say(self, line: str = "") -> None:
+        print(line, file=self.out)
+
+    def run(self) -> bool:
+        """Play to the end of the game; ``False`` if the human player left first."""
+        state = self.state
+        self.start_hand(state)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                self.end_hand(state)
+                state = state.apply(DEAL)
+                self.start_hand(state)
+                continue
+            player = state.current_player
+            bot = self.bots[player]
+            if state.phase == Phase.DRAW and (bot is None or not self.quiet):
+                self.say(f"{self.names[player]} to play.")
+                for line in table_lines(state.view(player), self.names, ascii=self.ascii):
+                    self.say(line)
+            if bot is None:
+                after = self.ask(state)
+                if after is None:
+                    self.say("Game abandoned.")
+                    return False
+            else:
+                after = state.apply(bot.choose(state.view(player)))
+            if bot is None or not self.quiet:
+                self.tell_move(after, player)
+            state = after
+        self.end_hand(state)
+        won = state.winner
+        assert won is not None
+        verb = "win" if self.bots[won] is None else "wins"
+        self.say(f"{self.names[won]} {verb} with {state.totals[won]} points.")
+        return True
+
+    def start_hand(self, state: State) -> None:
+        self.say()
+        self.say(f"=== Hand {state.hand_number + 1}: {self.names[state.dealer]} deals ===")
+
+    def end_hand(self, state: State) -> None:
+        self.say()
+        for line in hand_result_lines(state, self.names, ascii=self.ascii):
+            self.say(line)
+        self.say()
+        for line in score_sheet(state, self.names):
+            self.say(line)
+
+    def tell_move(self, after: State, player: int) -> None:
+        move = after.last_move
+        assert move is not None
+        you = self.bots[player] is None
+        words = move_words(move, ascii=self.ascii, you=you)
+        gone = after.phase >= Phase.HAND_OVER and after.went_out == player
+        tail = (" and go out" if you else " and goes out") if gone else ""
+        self.say(f"  {self.names[player]} {words}{tail}.")
+
+    def show_choices(self, state: State) -> None:
+        view = state.view(state.current_player)
+        self.say(f"  Your hand: {hand_text(view.hand, ascii=self.ascii)}")
+        if view.owed is not None:
+            owed = hand_text((view.owed,), ascii=self.ascii)
+            self.say(f"  You must still meld or lay off {owed} this turn.")
+        self.say("  Your legal moves:")
+        for i, move in enumerate(view.legal_moves, 1):
+            self.say(f"  {i:>4}. {move.text(ascii=self.ascii)}")
+
+    def ask(self, state: State) -> State | None:
+        """Ask the human for a move until they give a legal one; ``None`` if they leave."""
+        if state.phase == Phase.PLAY:
+            for line in table_lines(state.view(state.current), self.names, ascii=self.ascii):
+                self.say(line)
+        self.show_choices(state)
+        legal = state.legal_moves()
+        while True:
+            try:
+                text = self.read("Your move (a number or a move's text; ? for help, q to quit): ")
+            except EOFError:
+                self.say()
+                return None
+            text = text.strip()
+            if self.echo:
+                self.say(text)
+            if text.lower() in _QUIT_WORDS:
+                return None
+            if not text:
+                continue
+            if text.lower() in _HELP_WORDS:
+                self.say(
+                    "Type the number of a legal move, or a move such as: draw, take JC "
+                    "(the J of clubs and every card above it), meld 8S 8H 8D, layoff 0 9S, "
+                    "discard 5S. Type q to quit."
+                )
+                self.show_choices(state)
+                continue
+            try:
+                number = int(text)
+            except ValueError:
+                pass
+            else:
+                if 1 <= number <= len(legal):
+                    return state.apply(legal[number - 1])
+                self.say(f"There is no move {number}: choose a number from 1 to {len(legal)}.")
+                continue
+            try:
+                return state.apply(state.parse_move(text))
+            except MoveParseError as exc:
+                self.say(f"Cannot read that move: {exc}")
+            except IllegalMoveError as exc:
+                self.say(str(exc))
+
+
+def _stdout_ascii_only(stream: TextIO) -> bool:
+    """Whether ``stream`` cannot write the suit symbols (then cards are written in ASCII)."""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "♣♦♥♠".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
+
+
+def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    players: int = args.players
+    seat: int | None = args.seat
+    if seat is not None and not 0 <= seat < players:
+        parser.error(f"--seat: a {players}-player game has seats 0 to {players - 1}, not {seat}")
+    seed: int = random.SystemRandom().randrange(10**6) if args.seed is None else args.seed
+    config = RuleConfig() if args.target is None else RuleConfig(target=args.target)
+    kinds: list[str] = [args.bots[p % len(args.bots)] for p in range(players)]
+    # Each bot gets its own seed, derived from the game's so the whole game replays.
+    bots: list[Bot | None] = [
+        None if p == seat else make_bot(kind, seed * MAX_PLAYERS + p)
+        for p, kind in enumerate(kinds)
+    ]
+    names = ["You" if p == seat else f"P{p}" for p in range(players)]
+    out = sys.stdout
+    ascii_cards = args.ascii or _stdout_ascii_only(out)
+
+    state = new_game(config, players=players, seed=seed)
+    print(
+        f"Rummy 500: {players} players, playing to {config.target} points, seed {seed}",
+        file=out,
+    )
+    seats = ", ".join(
+        f"{names[p]} (seat {p})" if bots[p] is None else f"{names[p]} ({kinds[p]} bot)"
+        for p in range(players)
+    )
+    print(f"Seats: {seats}", file=out)
+    for line in dealer_draw_lines(state, names, ascii=ascii_cards):
+        print(line, file=out)
+    table = _Table(
+        state,
+        bots,
+        names,
+        ascii=ascii_cards,
+        quiet=args.quiet,
+        out=out,
+        read=input,
+        echo=seat is not None and not sys.stdin.isatty(),
+    )
+    table.run()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``rummy500`` command with ``argv`` (default: the process's arguments).
+
+    Returns the exit code: 0 on success, 2 for bad options (after argparse's message).
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return _play(args, parser)  # "play" is the only command
+    except SystemExit as exc:  # argparse exits on --help, --version and bad options
+        code = exc.code
+        return code if isinstance(code, int) else (0 if code is None else 1)
+    except KeyboardInterrupt:
+        print(file=sys.stdout)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (as with `rummy500 play | head`): stop quietly, and point
+        # stdout at /dev/null so Python's final flush does not fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

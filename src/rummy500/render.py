@@ -1,0 +1,169 @@
+"""Plain-text rendering of games: moves in words, the public table, hand results, score sheets.
+
+Every function returns text (a string or a list of lines) and prints nothing. Cards are written
+in Unicode (``Q♥``) or, with ``ascii=True``, in ASCII (``QH``); everything else is ASCII, so the
+output reads in any terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummy500.cards import Card, format_cards
+from rummy500.melds import TableMeld
+from rummy500.moves import Deal, Decline, Discard, Draw, Layoff, Meld, Move, Take
+from rummy500.scoring import hand_points, table_points
+from rummy500.state import PlayerView, State
+
+__all__ = [
+    "dealer_draw_lines",
+    "hand_result_lines",
+    "hand_text",
+    "meld_line",
+    "move_words",
+    "score_sheet",
+    "table_lines",
+]
+
+
+def _cards(cards: Sequence[int], ascii: bool) -> str:
+    return format_cards(cards, ascii=ascii) or "-"
+
+
+def move_words(move: Move, *, ascii: bool = False, you: bool = False) -> str:
+    """What ``move`` does, in words: ``"draws from the stock"``, ``"melds a set: 8♠ 8♥ 8♦"``.
+
+    The verb is for a player named in the third person, or for "you" with ``you=True``.
+    """
+
+    def verb(third: str, second: str) -> str:
+        return second if you else third
+
+    if isinstance(move, Draw):
+        return f"{verb('draws', 'draw')} from the stock"
+    if isinstance(move, Take):
+        deepest = _cards(move.taken[:1], ascii)
+        if len(move.taken) == 1:
+            return f"{verb('takes', 'take')} {deepest} from the top of the discard pile"
+        above = move.taken[1:]
+        card_word = "card" if len(above) == 1 else "cards"
+        return (
+            f"{verb('digs', 'dig')} {deepest} out of the discard pile, with the "
+            f"{len(above)} {card_word} above it: {_cards(above, ascii)}"
+        )
+    if isinstance(move, Meld):
+        kind = "a set" if move.melded[0].rank == move.melded[1].rank else "a run"
+        return f"{verb('melds', 'meld')} {kind}: {_cards(move.melded, ascii)}"
+    if isinstance(move, Layoff):
+        high = " (ace high)" if move.high_ace else ""
+        return f"{verb('lays', 'lay')} off {_cards(move.laid, ascii)} on meld {move.meld}{high}"
+    if isinstance(move, Discard):
+        return f"{verb('discards', 'discard')} {_cards((move.card,), ascii)}"
+    if isinstance(move, Decline):
+        return f"{verb('declines', 'decline')} to take from the discard pile (the stock is empty)"
+    if isinstance(move, Deal):
+        return "deals the next hand"
+    return move.text(ascii=ascii)
+
+
+def meld_line(index: int, meld: TableMeld, names: Sequence[str], *, ascii: bool = False) -> str:
+    """One table meld, numbered as in ``layoff N``, with who put down which cards."""
+    owners = list(dict.fromkeys(meld.owners))
+    cards = _cards(meld.cards, ascii)
+    if len(owners) == 1:
+        whose = names[owners[0]]
+    else:
+        whose = ", ".join(
+            f"{names[o]} "
+            + _cards([c for c, w in zip(meld.cards, meld.owners, strict=True) if w == o], ascii)
+            for o in owners
+        )
+    return f"{index:>3}: {cards}   ({whose})"
+
+
+def table_lines(view: PlayerView, names: Sequence[str], *, ascii: bool = False) -> list[str]:
+    """The public table: the melds (numbered), the spread discard pile, the stock, hand sizes.
+
+    Only public information is shown, whichever player's view this is.
+    """
+    lines = ["  Table melds:" if view.table else "  Table melds: none"]
+    lines.extend("  " + meld_line(i, meld, names, ascii=ascii) for i, meld in enumerate(view.table))
+    lines.append(f"  Discard pile (oldest first, top last): {_cards(view.pile, ascii)}")
+    sizes = ", ".join(f"{names[p]} {n}" for p, n in enumerate(view.hand_sizes))
+    lines.append(f"  Stock: {view.stock_size} cards.   Cards in hand: {sizes}")
+    return lines
+
+
+def dealer_draw_lines(state: State, names: Sequence[str], *, ascii: bool = False) -> list[str]:
+    """Who drew which card for the first deal, and who deals (the lowest card, ace low)."""
+    drawn = list(state.dealer_draw)
+    if not drawn:
+        return [f"{names[state.dealer]} deals first."]
+    lines: list[str] = []
+    contenders = list(range(state.players))
+    first = True
+    # Replay the draw: everyone draws once, then the players tied for lowest draw again.
+    while drawn and contenders:
+        this_round = {p: drawn.pop(0) for p in contenders if drawn}
+        shown = ", ".join(f"{names[p]} {_cards((c,), ascii)}" for p, c in this_round.items())
+        lines.append(("Drawing for the deal: " if first else "Tie, drawing again: ") + shown)
+        first = False
+        low = min(c.rank for c in this_round.values())
+        contenders = [p for p, c in this_round.items() if c.rank == low]
+        if len(contenders) == 1:
+            break
+    lines.append(f"{names[state.dealer]} drew the lowest card (ace low) and deals first.")
+    return lines
+
+
+def hand_result_lines(state: State, names: Sequence[str], *, ascii: bool = False) -> list[str]:
+    """How the hand that just ended scored: each player's table points minus hand points.
+
+    ``state`` is the state right after the hand ended (hand over, or game over).
+    """
+    number = len(state.history)
+    if state.went_out is not None:
+        how = f"{names[state.went_out]} went out"
+    else:
+        how = "the stock ran out and nobody went out"
+    lines = [f"Hand {number} is over: {how}."]
+    values = state.config.card_values
+    on_table = table_points(values, state.table, state.players)
+    scores = state.history[-1]
+    width = max(len(n) for n in names)
+    for p, hand in enumerate(state.hands):
+        held = f" ({_cards(hand, ascii)})" if hand else ""
+        lines.append(
+            f"  {names[p]:<{width}}  table {on_table[p]:>3} - hand {hand_points(values, hand):>3}"
+            f" = {scores[p]:>4}{held}"
+        )
+    return lines
+
+
+def score_sheet(state: State, names: Sequence[str]) -> list[str]:
+    """The score sheet: a column per player, a row per hand with its score and running total.
+
+    Scores below zero carry a minus sign. Totals run from what the players had before the
+    first recorded hand (zero in a game started with :func:`rummy500.new_game`).
+    """
+    # Each player's column holds two numbers, the hand's score and the running total;
+    # Python writes a score below zero with its minus sign, as a score sheet does.
+    col = max(12, *(len(n) + 2 for n in names))
+    half = col // 2
+    head = "Hand |" + "|".join(f"{n:^{col}}" for n in names)
+    sub = "     |" + "|".join(f"{'hand':>{half - 1}} {'total':>{col - half - 1}} " for _ in names)
+    rule = "-----+" + "+".join("-" * col for _ in names)
+    running = [t - sum(row[p] for row in state.history) for p, t in enumerate(state.totals)]
+    lines = ["Score sheet", head, sub, rule]
+    for number, row in enumerate(state.history, 1):
+        cells = []
+        for p, score in enumerate(row):
+            running[p] += score
+            cells.append(f"{score:>{half - 1}} {running[p]:>{col - half - 1}} ")
+        lines.append(f"{number:>4} |" + "|".join(cells))
+    return [line.rstrip() for line in lines]
+
+
+def hand_text(cards: Sequence[Card], *, ascii: bool = False) -> str:
+    """A hand of cards as text (``-`` when empty)."""
+    return _cards(cards, ascii)

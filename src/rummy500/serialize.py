@@ -1,0 +1,443 @@
+"""JSON serialization of configs, cards, moves, table melds, states and game records.
+
+Four functions cover every supported type::
+
+    >>> import rummy500
+    >>> from rummy500.serialize import dumps, loads
+    >>> state = rummy500.new_game(players=3, seed=7)
+    >>> loads(dumps(state), rummy500.State) == state
+    True
+
+* :func:`to_data` / :func:`from_data` turn an object into JSON-ready data (dicts, lists, strings,
+  ints, ``None``) and back;
+* :func:`dumps` / :func:`loads` do the same with JSON text.
+
+Supported types: :class:`~rummy500.rules.RuleConfig` (with :class:`~rummy500.rules.CardValues`,
+:class:`~rummy500.rules.PlayerTable` and the enums), :class:`~rummy500.cards.Card`,
+:class:`~rummy500.moves.Move` and each move class, :class:`~rummy500.melds.TableMeld`,
+:class:`~rummy500.state.State` and :class:`GameRecord`. :data:`converter` is the underlying
+:class:`cattrs.Converter`, for other shapes such as ``converter.structure(data, list[Move])``.
+
+The format
+    A card is its ASCII text (``"QH"``, ``"10S"``, ``"JK"``) and a move is its ASCII text form
+    (``"meld 8S 8H 8D"``, ``"layoff 0 AS high"``). A :class:`~rummy500.rules.PlayerTable` is
+    its list of values indexed by player count, a phase its lower-case name (``"play"``), other
+    enums their value. A table meld is ``{"cards": [...], "owners": [...]}`` (an owner for each
+    card); its kind and ends are rebuilt from the cards. A state holds every field that takes
+    part in equality (not the undo chain: ``parent`` and ``last_move``), so the loaded state
+    compares ``==`` to the saved one. State and game-record documents start with
+    ``"format": 1`` (:data:`FORMAT_VERSION`). Keys come in a fixed order, so equal objects
+    always give the same text.
+
+Loading validates
+    Malformed or inconsistent data raises :class:`~rummy500.errors.SerializationError` saying
+    what is wrong and where, as a JSON path (``$.hands[0][3]``): a missing or unknown field, a
+    value of the wrong type, an unknown card or move, a config the rules reject, a wrong format
+    version, and a state that fails :meth:`State.validate <rummy500.state.State.validate>` (a
+    card appearing more often than the decks hold, a hand of the wrong size...). Hands are
+    sorted and table melds put in canonical order on loading, as
+    :meth:`State.from_position <rummy500.state.State.from_position>` does.
+
+Game records
+    A :class:`GameRecord` is the compact way to save a game: the rules, player count, seed
+    (and dealer, if one was chosen) and every move since :func:`~rummy500.engine.new_game`.
+    :meth:`GameRecord.replay` rebuilds the final state, with its undo chain.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from enum import Enum
+from typing import Any, Final, TypeVar, get_args, get_origin
+
+import attrs
+import cattrs
+from cattrs.cols import list_structure_factory
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+from cattrs.v import format_exception
+
+from rummy500.cards import CARDS, Card
+from rummy500.engine import new_game
+from rummy500.errors import (
+    CardError,
+    ConfigError,
+    IllegalMoveError,
+    MoveParseError,
+    Rummy500Error,
+    SerializationError,
+    StateError,
+)
+from rummy500.melds import TableMeld, canonical_meld, meld_error
+from rummy500.moves import Deal, Decline, Discard, Draw, Layoff, Meld, Move, Take
+from rummy500.rules import PlayerTable, RuleConfig
+from rummy500.state import Phase, State
+
+__all__ = [
+    "FORMAT_VERSION",
+    "GameRecord",
+    "converter",
+    "dumps",
+    "from_data",
+    "loads",
+    "to_data",
+]
+
+T = TypeVar("T")
+
+#: The version of the document format, written as ``"format"`` in state and record documents.
+FORMAT_VERSION: Final = 1
+
+
+def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
+    out = tuple(moves)
+    for m in out:
+        if not isinstance(m, Move):
+            raise MoveParseError(f"a game record holds moves, not {m!r}")
+    return out
+
+
+@attrs.frozen
+class GameRecord:
+    """A game as its starting point and the moves played since: the compact way to save it.
+
+    ``config``, ``players``, ``seed`` and ``dealer`` are the arguments that
+    :func:`~rummy500.engine.new_game` was called with (``dealer`` is ``None`` when the first
+    dealer was chosen by the draw for deal). ``moves`` is the line of play, oldest first.
+    """
+
+    config: RuleConfig
+    players: int
+    seed: int
+    dealer: int | None = None
+    moves: tuple[Move, ...] = attrs.field(default=(), converter=_move_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        self.config.check_players(self.players)
+        if self.dealer is not None and not 0 <= self.dealer < self.players:
+            raise StateError(f"the dealer must be a player from 0 to {self.players - 1}")
+
+    @classmethod
+    def from_state(cls, state: State) -> GameRecord:
+        """The record of the line of play that led to ``state`` (see :meth:`State.moves`).
+
+        The line must start from an opening state made by :func:`~rummy500.engine.new_game`;
+        otherwise (a position built with ``State.from_position``, say) :class:`StateError`.
+        """
+        root = state
+        while root.parent is not None and root.last_move is not None:
+            root = root.parent
+        # A dealer chosen by the draw for deal leaves the drawn cards; a given one leaves none.
+        dealer = None if root.dealer_draw else root.dealer
+        record = cls(root.config, root.players, root.seed, dealer, state.moves())
+        if record.start() != root:
+            raise StateError(
+                "this line of play does not start from a new game: a game record replays from "
+                "rummy500.new_game(config, players, seed, dealer=...)"
+            )
+        return record
+
+    def start(self) -> State:
+        """The opening state: ``new_game(config, players, seed, dealer=dealer)``."""
+        return new_game(self.config, self.players, self.seed, dealer=self.dealer)
+
+    def replay(self) -> State:
+        """Play every move from the opening state and return the final state.
+
+        Raises :class:`~rummy500.errors.IllegalMoveError` naming the first move that is illegal
+        where the record plays it.
+        """
+        state = self.start()
+        for number, move in enumerate(self.moves, 1):
+            try:
+                state = state.apply(move)
+            except IllegalMoveError as exc:
+                raise IllegalMoveError(
+                    f"move {number} of the record, '{move.text(ascii=True)}': {exc}"
+                ) from exc
+        return state
+
+
+# -- the converter -------------------------------------------------------------------------------
+
+#: The :class:`cattrs.Converter` behind :func:`to_data` and :func:`from_data`.
+converter: Final = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+
+
+def _strict_int(value: Any, _: type) -> int:
+    # cattrs would call int() on anything: "7", 7.9 and True must not pass as numbers.
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int(value)
+    raise SerializationError(f"expected a whole number, got {value!r}")
+
+
+def _strict_bool(value: Any, _: type) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise SerializationError(f"expected true or false, got {value!r}")
+
+
+def _strict_str(value: Any, _: type) -> str:
+    if isinstance(value, str):
+        return value
+    raise SerializationError(f"expected a string, got {value!r}")
+
+
+converter.register_structure_hook(int, _strict_int)
+converter.register_structure_hook(bool, _strict_bool)
+converter.register_structure_hook(str, _strict_str)
+
+
+def _is_homogeneous_tuple(tp: Any) -> bool:
+    args = get_args(tp)
+    return get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _homogeneous_tuple_hook(tp: Any, conv: cattrs.Converter) -> Any:
+    # cattrs accepts any iterable, so "QH KH" would be read letter by letter: insist on a list.
+    as_list = list_structure_factory(tp, conv)
+
+    def structure(value: Any, cls: Any) -> tuple[Any, ...]:
+        if not isinstance(value, list | tuple):
+            raise SerializationError(f"expected a list, got {value!r}")
+        return tuple(as_list(value, cls))
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_homogeneous_tuple, _homogeneous_tuple_hook)
+
+
+def _structure_enum(value: Any, cls: type[Enum]) -> Enum:
+    for member in cls:
+        if member.value == value and type(member.value) is type(value):
+            return member
+    choices = ", ".join(repr(m.value) for m in cls)
+    raise SerializationError(f"unknown {cls.__name__} {value!r}: expected one of {choices}")
+
+
+converter.register_unstructure_hook_func(
+    lambda tp: isinstance(tp, type) and issubclass(tp, Enum), lambda e: e.value
+)
+converter.register_structure_hook_func(
+    lambda tp: isinstance(tp, type) and issubclass(tp, Enum), _structure_enum
+)
+
+
+def _structure_phase(value: Any, _: type) -> Phase:
+    if isinstance(value, str) and value.upper() in Phase.__members__:
+        return Phase[value.upper()]
+    choices = ", ".join(repr(p.name.lower()) for p in Phase)
+    raise SerializationError(f"unknown phase {value!r}: expected one of {choices}")
+
+
+converter.register_unstructure_hook(Phase, lambda p: p.name.lower())
+converter.register_structure_hook(Phase, _structure_phase)
+
+
+def _structure_card(value: Any, _: type) -> Card:
+    if not isinstance(value, str):
+        raise CardError(f"a card is written as text such as 'QH', '10S' or 'JK', not {value!r}")
+    return Card(value)
+
+
+converter.register_unstructure_hook(Card, lambda c: CARDS[c].ascii)
+converter.register_structure_hook(Card, _structure_card)
+
+
+def _structure_player_table(value: Any, _: type) -> PlayerTable:
+    return PlayerTable(converter.structure(value, tuple[int, ...]))
+
+
+converter.register_unstructure_hook(PlayerTable, lambda t: list(t.values))
+converter.register_structure_hook(PlayerTable, _structure_player_table)
+
+
+def _move_hook(kind: type[Move]) -> Any:
+    article = "an" if kind.__name__[0] in "AEIOU" else "a"
+    wanted = "a move" if kind is Move else f"{article} {kind.__name__} move ('{kind.verb} ...')"
+
+    def structure(value: Any, _: type) -> Move:
+        if not isinstance(value, str):
+            raise MoveParseError(
+                f"a move is written as text such as 'meld 8S 8H 8D', not {value!r}"
+            )
+        move = Move.from_text(value)
+        if not isinstance(move, kind):
+            raise MoveParseError(f"expected {wanted}, got {value!r}")
+        return move
+
+    return structure
+
+
+for _kind in (Move, Draw, Take, Meld, Layoff, Discard, Decline, Deal):
+    converter.register_unstructure_hook(_kind, lambda m: m.text(ascii=True))
+    converter.register_structure_hook(_kind, _move_hook(_kind))
+
+
+def _unstructure_table_meld(meld: TableMeld) -> dict[str, Any]:
+    return {"cards": [CARDS[c].ascii for c in meld.cards], "owners": list(meld.owners)}
+
+
+def _structure_table_meld(value: Any, _: type) -> TableMeld:
+    data = _fields(value, ("cards", "owners"), "a table meld")
+    cards = converter.structure(data["cards"], tuple[Card, ...])
+    owners = converter.structure(data["owners"], tuple[int, ...])
+    ordered = canonical_meld(cards)
+    problem = meld_error(ordered)
+    if problem is not None:
+        raise StateError(f"{' '.join(c.ascii for c in cards)} is not a meld: {problem}")
+    if len(owners) != len(cards) or any(o < 0 for o in owners):
+        raise StateError("a table meld needs an owner (a player number) for each card")
+    # The cards of a meld are all different (meld_error checked it), so each has one owner.
+    owner_of = dict(zip(cards, owners, strict=True))
+    meld = TableMeld.new(ordered, 0)
+    return attrs.evolve(meld, owners=tuple(owner_of[c] for c in meld.cards))
+
+
+converter.register_unstructure_hook(TableMeld, _unstructure_table_meld)
+converter.register_structure_hook(TableMeld, _structure_table_meld)
+
+
+def _fields(value: Any, names: tuple[str, ...], what: str) -> Mapping[str, Any]:
+    """``value`` as a mapping with exactly the keys ``names`` (for hand-written hooks)."""
+    if not isinstance(value, Mapping):
+        raise SerializationError(f"{what} is an object with {', '.join(names)}, not {value!r}")
+    extra = sorted(set(value) - set(names))
+    if extra:
+        raise SerializationError(f"unknown fields in {what}: {', '.join(map(str, extra))}")
+    missing = [n for n in names if n not in value]
+    if missing:
+        raise SerializationError(f"missing fields in {what}: {', '.join(missing)}")
+    return value
+
+
+def _check_format(value: Any, what: str) -> dict[str, Any]:
+    """A copy of the document ``value`` without its ``"format"`` key, which must be current."""
+    if not isinstance(value, Mapping):
+        raise SerializationError(f"a {what} document is a JSON object, not {value!r}")
+    if "format" not in value:
+        raise SerializationError(
+            f"the {what} document has no 'format' field (this library writes "
+            f'"format": {FORMAT_VERSION})'
+        )
+    version = value["format"]
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise SerializationError(
+            f"unsupported {what} format {version!r}: this library reads format {FORMAT_VERSION}"
+        )
+    return {k: v for k, v in value.items() if k != "format"}
+
+
+# state.py imports Move for type checking only; name it so the annotations can be resolved.
+attrs.resolve_types(State, localns={"Move": Move})
+# The undo chain (parent, last_move) is not part of a position and is not saved.
+_unstructure_state_fields = make_dict_unstructure_fn(
+    State, converter, parent=override(omit=True), last_move=override(omit=True)
+)
+_structure_state_fields = make_dict_structure_fn(
+    State, converter, parent=override(omit=True), last_move=override(omit=True)
+)
+
+
+def _unstructure_state(state: State) -> dict[str, Any]:
+    return {"format": FORMAT_VERSION, **_unstructure_state_fields(state)}
+
+
+def _structure_state(value: Any, _: type) -> State:
+    state = _structure_state_fields(_check_format(value, "state"), State)
+    # Hands are sorted in every state (as State.from_position builds them).
+    state = attrs.evolve(state, hands=tuple(tuple(sorted(h)) for h in state.hands))
+    try:
+        state.validate()
+        n = state.players
+        for name in ("went_out", "winner"):
+            player = getattr(state, name)
+            if player is not None and not 0 <= player < n:
+                raise StateError(f"{name} must be a player from 0 to {n - 1} or null")
+        if state.hand_number < 0:
+            raise StateError(f"hand_number cannot be negative, not {state.hand_number}")
+    except ConfigError as exc:
+        raise SerializationError(f"inconsistent state: {exc}") from exc
+    except StateError as exc:
+        raise SerializationError(f"inconsistent state: {exc}") from exc
+    return state
+
+
+converter.register_unstructure_hook(State, _unstructure_state)
+converter.register_structure_hook(State, _structure_state)
+
+_unstructure_record_fields = make_dict_unstructure_fn(GameRecord, converter)
+_structure_record_fields = make_dict_structure_fn(GameRecord, converter)
+
+
+def _unstructure_record(record: GameRecord) -> dict[str, Any]:
+    return {"format": FORMAT_VERSION, **_unstructure_record_fields(record)}
+
+
+def _structure_record(value: Any, _: type) -> GameRecord:
+    return _structure_record_fields(_check_format(value, "game record"), GameRecord)
+
+
+converter.register_unstructure_hook(GameRecord, _unstructure_record)
+converter.register_structure_hook(GameRecord, _structure_record)
+
+
+# -- the public functions ------------------------------------------------------------------------
+
+
+def to_data(obj: object) -> Any:
+    """``obj`` as JSON-ready data: dicts, lists, strings, ints, booleans and ``None``."""
+    return converter.unstructure(obj)
+
+
+def _explain(exc: BaseException, tp: type | None) -> str:
+    # Our own errors already say what is wrong; cattrs' defaults cover missing keys and the like.
+    if isinstance(exc, Rummy500Error):
+        return str(exc)
+    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+        return f"unknown fields: {', '.join(sorted(exc.extra_fields))}"
+    return format_exception(exc, tp)
+
+
+def from_data(data: Any, cls: type[T]) -> T:
+    """Build a ``cls`` from JSON-ready ``data`` (as :func:`to_data` makes it).
+
+    Raises :class:`~rummy500.errors.SerializationError` saying what is wrong and where.
+    """
+    what = getattr(cls, "__name__", repr(cls))
+    try:
+        return converter.structure(data, cls)
+    except cattrs.BaseValidationError as exc:
+        # cattrs writes "problem @ $.path"; put the place first, as in the other messages.
+        problems = [
+            f"at {where}: {problem}"
+            for problem, _, where in (
+                line.rpartition(" @ ")
+                for line in cattrs.transform_error(exc, format_exception=_explain)
+            )
+        ]
+        raise SerializationError(f"cannot load {what} {'; '.join(problems)}") from exc
+    except (Rummy500Error, KeyError, TypeError, ValueError) as exc:
+        raise SerializationError(f"cannot load {what} at $: {_explain(exc, cls)}") from exc
+
+
+def dumps(obj: object, *, indent: int | None = None) -> str:
+    """``obj`` as JSON text. The same object always gives the same text."""
+    try:
+        return json.dumps(to_data(obj), indent=indent, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise SerializationError(f"cannot write {type(obj).__name__} as JSON: {exc}") from exc
+
+
+def loads(text: str | bytes, cls: type[T]) -> T:
+    """Read a ``cls`` from JSON text (as :func:`dumps` writes it).
+
+    Raises :class:`~rummy500.errors.SerializationError` for text that is not JSON and for data
+    that does not describe a valid ``cls``.
+    """
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise SerializationError(f"not valid JSON: {exc}") from exc
+    return from_data(data, cls)

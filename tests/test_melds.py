@@ -1,0 +1,330 @@
+"""What makes a meld, the canonical order of a meld's cards, and how a meld grows by lay-offs."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from helpers_positions import cards
+from rummy500 import CARDS, Card, CardValues, Meld, TableMeld, make_deck
+from rummy500.melds import (
+    canonical_meld,
+    layoff_error,
+    meld_error,
+    new_melds,
+    run_layoffs,
+    set_layoffs,
+    suit_masks,
+)
+
+VALUES = CardValues()
+
+
+def check(text: str) -> str | None:
+    """Why the cards are not a meld (``None`` when they are), in any order given."""
+    return meld_error(canonical_meld(cards(text)))
+
+
+def table_meld(text: str, owner: int = 0) -> TableMeld:
+    """A meld on the table made of ``text``, all put down by ``owner``."""
+    ordered = canonical_meld(cards(text))
+    assert meld_error(ordered) is None
+    return TableMeld.new(ordered, owner)
+
+
+# -- the rules' table "What counts as a meld" --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("8♠ 8♥ 8♦", None),
+        ("A♣ 2♣ 3♣", None),
+        ("Q♥ K♥ A♥", None),
+        ("K♠ A♠ 2♠", "round the corner"),
+        ("4♦ 5♦ 6♣", "one suit"),
+        ("6♠ 6♠ 6♥", "different suits"),
+    ],
+    ids=["set", "low-ace-run", "high-ace-run", "round-the-corner", "mixed-suits", "same-suit-set"],
+)
+def test_what_counts_as_a_meld_table(text: str, problem: str | None) -> None:
+    error = check(text)
+    if problem is None:
+        assert error is None
+    else:
+        assert error is not None
+        assert problem in error
+
+
+# -- sets ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["KC KD KH", "KC KD KS", "AC AD AH AS", "2C 2D 2H 2S"])
+def test_set_is_three_or_four_of_a_rank(text: str) -> None:
+    assert check(text) is None
+
+
+def test_set_needs_at_least_three_cards() -> None:
+    assert check("8S 8H") == "a meld needs at least 3 cards, not 2"
+
+
+def test_set_holds_at_most_four_cards_with_two_decks() -> None:
+    error = check("8C 8D 8H 8S 8S")
+    assert error is not None
+    assert "at most 4" in error
+
+
+def test_set_needs_different_suits_with_two_decks() -> None:
+    error = check("6S 6S 6H")
+    assert error is not None
+    assert "different suits" in error
+    assert check("6S 6S 6H 6D") is not None
+
+
+def test_set_must_be_one_rank() -> None:
+    assert check("8S 8H 9D") is not None
+
+
+# -- runs ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["4D 5D 6D", "9C 10C JC QC", "AS 2S 3S 4S", "JH QH KH AH", "10H JH QH KH AH"]
+)
+def test_run_is_three_or_more_in_order_in_one_suit(text: str) -> None:
+    assert check(text) is None
+
+
+def test_run_needs_at_least_three_cards() -> None:
+    assert check("4D 5D") is not None
+
+
+def test_run_must_be_one_suit() -> None:
+    error = check("4D 5D 6C")
+    assert error is not None
+    assert "one suit" in error
+
+
+def test_run_must_be_consecutive() -> None:
+    assert check("2H 4H 5H") == "the cards of a run must be consecutive"
+
+
+@pytest.mark.parametrize("text", ["KS AS 2S", "QS KS AS 2S", "KD AD 2D 3D", "JD QD KD AD 2D"])
+def test_run_cannot_go_round_the_corner(text: str) -> None:
+    error = check(text)
+    assert error is not None
+    assert "round the corner" in error
+
+
+def test_run_cannot_hold_the_same_card_twice_with_two_decks() -> None:
+    assert check("5H 5H 6H 7H") is not None
+
+
+def test_full_suit_is_a_run_with_the_ace_at_one_end() -> None:
+    assert check("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS") is None
+    low = canonical_meld(cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"))
+    high = canonical_meld(cards("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"))
+    assert TableMeld.new(low, 0).low == 1
+    assert TableMeld.new(high, 0).high == 14
+
+
+def test_jokers_are_not_played_under_the_standard_rules() -> None:
+    error = check("8S 8H JK")
+    assert error is not None
+    assert "joker" in error
+
+
+# -- canonical order -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("given", "canonical"),
+    [
+        ("8S 8H 8D", "8♦ 8♥ 8♠"),
+        ("8H 8S 8C 8D", "8♣ 8♦ 8♥ 8♠"),
+        ("3C AC 2C", "A♣ 2♣ 3♣"),
+        ("AH KH QH", "Q♥ K♥ A♥"),
+        ("KH AH QH", "Q♥ K♥ A♥"),
+        ("7D 5D 6D 4D", "4♦ 5♦ 6♦ 7♦"),
+    ],
+)
+def test_canonical_meld_order(given: str, canonical: str) -> None:
+    assert " ".join(map(str, canonical_meld(cards(given)))) == canonical
+    assert str(Meld(cards(given))) == f"meld {canonical}"
+
+
+def test_meld_moves_in_any_card_order_are_equal() -> None:
+    assert Meld(cards("8S 8H 8D")) == Meld(cards("8D 8S 8H"))
+    assert Meld(cards("AH KH QH")) == Meld(cards("QH KH AH"))
+    assert hash(Meld(cards("3C AC 2C"))) == hash(Meld(cards("AC 2C 3C")))
+
+
+# -- table melds and their points ------------------------------------------------------------
+
+
+def test_table_meld_positions_low_and_high_ace() -> None:
+    low = table_meld("AC 2C 3C")
+    high = table_meld("QH KH AH")
+    kings = table_meld("KC KD KS")
+    assert (low.is_run, low.low, low.high) == (True, 1, 3)
+    assert (high.is_run, high.low, high.high) == (True, 12, 14)
+    assert (kings.is_run, kings.low, kings.high) == (False, 13, 13)
+
+
+def test_low_ace_counts_1_only_at_the_low_end_of_a_run() -> None:
+    assert table_meld("AC 2C 3C").card_points(VALUES) == (1, 2, 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [("QH KH AH", (10, 10, 15)), ("AC AD AS", (15, 15, 15)), ("JD QD KD AD", (10, 10, 10, 15))],
+)
+def test_ace_counts_15_high_in_a_run_and_in_a_set(text: str, points: tuple[int, ...]) -> None:
+    assert table_meld(text).card_points(VALUES) == points
+
+
+# -- lay-offs --------------------------------------------------------------------------------
+
+
+def test_set_can_take_its_fourth_card() -> None:
+    assert layoff_error(table_meld("8S 8H 8D"), cards("8C"), high_ace=False) is None
+
+
+def test_set_cannot_take_a_fifth_card_with_two_decks() -> None:
+    error = layoff_error(table_meld("8C 8S 8H 8D"), cards("8S"), high_ace=False)
+    assert error is not None
+
+
+def test_set_lay_off_must_match_rank_and_be_a_new_suit() -> None:
+    assert layoff_error(table_meld("8S 8H 8D"), cards("9C"), high_ace=False) is not None
+    error = layoff_error(table_meld("8S 8H 8D"), cards("8S"), high_ace=False)
+    assert error == "a set cannot hold two cards of the same suit"
+
+
+@pytest.mark.parametrize("text", ["4H", "8H", "3H 4H", "8H 9H", "4H 8H", "2H 3H 4H 8H 9H"])
+def test_run_grows_at_either_end(text: str) -> None:
+    assert layoff_error(table_meld("5H 6H 7H"), cards(text), high_ace=False) is None
+
+
+def test_run_lay_off_must_join_an_end_without_a_gap() -> None:
+    assert layoff_error(table_meld("5H 6H 7H"), cards("9H"), high_ace=False) is not None
+    assert layoff_error(table_meld("5H 6H 7H"), cards("3H"), high_ace=False) is not None
+    assert layoff_error(table_meld("5H 6H 7H"), cards("6H"), high_ace=False) is not None
+
+
+def test_run_lay_off_must_be_of_the_runs_suit() -> None:
+    error = layoff_error(table_meld("5H 6H 7H"), cards("8S"), high_ace=False)
+    assert error == "every card laid off on a run must be of the run's suit"
+
+
+def test_low_ace_laid_off_on_two_three_four_counts_1() -> None:
+    run = table_meld("2S 3S 4S")
+    assert layoff_error(run, cards("AS"), high_ace=False) is None
+    grown = run.extended(cards("AS"), 1, high_ace=False)
+    assert (grown.low, grown.high) == (1, 4)
+    assert grown.cards == cards("AS 2S 3S 4S")
+    assert grown.owners == (1, 0, 0, 0)
+    assert grown.card_points(VALUES) == (1, 2, 3, 4)
+    assert grown.points_by_owner(VALUES, 2) == [9, 1]
+
+
+def test_high_ace_laid_off_on_queen_king_counts_15() -> None:
+    run = table_meld("JS QS KS")
+    assert layoff_error(run, cards("AS"), high_ace=True) is None
+    grown = run.extended(cards("AS"), 2, high_ace=True)
+    assert (grown.low, grown.high) == (11, 14)
+    assert grown.card_points(VALUES) == (10, 10, 10, 15)
+    assert grown.points_by_owner(VALUES, 3) == [30, 0, 15]
+
+
+def test_ace_at_the_top_of_a_run_must_be_said_high() -> None:
+    error = layoff_error(table_meld("JS QS KS"), cards("AS"), high_ace=False)
+    assert error is not None
+    assert "high" in error
+
+
+def test_run_cannot_hold_an_ace_at_both_ends() -> None:
+    low_run = table_meld("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS")
+    assert layoff_error(low_run, cards("KS"), high_ace=False) is None
+    full = low_run.extended(cards("KS"), 0, high_ace=False)
+    assert layoff_error(full, cards("AS"), high_ace=True) is not None
+
+
+def test_high_is_only_for_an_ace_on_a_run() -> None:
+    assert layoff_error(table_meld("5H 6H 7H"), cards("8H"), high_ace=True) is not None
+    assert layoff_error(table_meld("AC AD AH"), cards("AS"), high_ace=True) is not None
+
+
+def test_lay_off_keeps_each_cards_owner_in_run_order() -> None:
+    run = table_meld("5H 6H 7H", owner=1)
+    grown = run.extended(cards("8H 4H"), 2, high_ace=False)
+    assert grown.cards == cards("4H 5H 6H 7H 8H")
+    assert grown.owners == (2, 1, 1, 1, 2)
+    assert (grown.low, grown.high) == (4, 8)
+
+
+def test_lay_off_on_a_set_keeps_suit_order_and_owners() -> None:
+    kings = table_meld("KC KD KS", owner=0)
+    grown = kings.extended(cards("KH"), 1, high_ace=False)
+    assert grown.cards == cards("KC KD KH KS")
+    assert grown.owners == (0, 0, 1, 0)
+
+
+# -- the move generator offers exactly the melds and lay-offs these rules allow ---------------
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> list[Card]:
+    """3 to 8 cards from one or two decks, often from few suits so that runs occur."""
+    decks = draw(st.sampled_from([1, 2]))
+    suits = draw(st.sets(st.sampled_from(range(4)), min_size=1, max_size=4))
+    pool = [c for c in make_deck(decks) if c // 13 in suits]
+    picks = draw(st.lists(st.integers(0, len(pool) - 1), min_size=3, max_size=8, unique=True))
+    return [pool[i] for i in picks]
+
+
+@st.composite
+def table_melds(draw: st.DrawFn) -> TableMeld:
+    """A set of three or a run of any length (a low-ace run, a high-ace run or in between)."""
+    if draw(st.booleans()):
+        rank = draw(st.integers(1, 13))
+        suits = draw(st.lists(st.integers(0, 3), min_size=3, max_size=3, unique=True))
+        return table_meld(" ".join(CARDS[s * 13 + rank - 1].ascii for s in suits))
+    suit = draw(st.integers(0, 3))
+    low = draw(st.integers(1, 12))
+    high = draw(st.integers(low + 2, 14 if low > 1 else 13))
+    ranks = [1 if p == 14 else p for p in range(low, high + 1)]
+    return TableMeld.new(canonical_meld([CARDS[suit * 13 + r - 1] for r in ranks]), 0)
+
+
+@given(hands())
+def test_every_meld_the_rules_allow_is_generated(hand: list[Card]) -> None:
+    generated = set(new_melds(suit_masks(hand)))
+    allowed = {
+        canonical_meld(combo)
+        for size in range(3, 6)
+        for combo in combinations(hand, size)
+        if meld_error(canonical_meld(combo)) is None
+    }
+    assert {m for m in generated if len(m) < 6} == allowed
+    assert all(meld_error(m) is None for m in generated)
+
+
+@given(table_melds(), hands())
+def test_every_lay_off_the_rules_allow_is_generated(meld: TableMeld, hand: list[Card]) -> None:
+    masks = suit_masks(hand)
+    if meld.is_run:
+        generated = {(tuple(sorted(cs)), high) for cs, high in run_layoffs(meld, masks)}
+    else:
+        generated = {((c,), False) for c in set_layoffs(meld, masks)}
+    allowed = {
+        (tuple(sorted(combo)), high)
+        for size in range(1, 4)
+        for combo in set(combinations(sorted(hand), size))
+        for high in (False, True)
+        if layoff_error(meld, combo, high_ace=high) is None
+    }
+    assert {g for g in generated if len(g[0]) < 4} == allowed

@@ -1,0 +1,281 @@
+"""Scoring: table minus hand for every player, the worked examples of the rules, running totals
+and the end of the game.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from helpers_positions import TableSpec, cards, play, position
+from rummy500 import (
+    TERMINAL,
+    Deal,
+    IllegalMoveError,
+    Phase,
+    RuleConfig,
+    State,
+)
+from rummy500.scoring import hand_points, hand_scores, table_points, winner
+
+CONFIG = RuleConfig()
+VALUES = CONFIG.card_values
+
+# -- the worked example: Ana goes out, Ben and Cal still hold cards ---------------------------
+
+ANA, BEN, CAL = 0, 1, 2
+BEN_HAND = "AS QD 9S 2D"  # 15 + 10 + 9 + 2 = 36
+CAL_HAND = "4D 4S 6S 3H"  # 4 + 4 + 6 + 3 = 17
+ANA_RUN: TableSpec = ("AC 2C 3C", ANA)  # 1 + 2 + 3: the ace is low
+ANA_KINGS: TableSpec = ("KC KD KS", ANA)  # 30
+BEN_RUN_WITH_ANAS_EIGHT: TableSpec = ("5H 6H 7H 8H", [BEN, BEN, BEN, ANA])  # 18 for Ben, 8 Ana
+BEN_RUN: TableSpec = ("5H 6H 7H", BEN)
+CAL_RUN: TableSpec = ("QH KH AH", CAL)  # 10 + 10 + 15: the ace is high
+WORKED_SCORES = (44, -18, 18)
+
+
+def worked_example_end() -> State:
+    """The position when Ana has gone out, as the rules show it."""
+    return position(
+        ["", BEN_HAND, CAL_HAND],
+        table=[ANA_RUN, ANA_KINGS, BEN_RUN_WITH_ANAS_EIGHT, CAL_RUN],
+        phase=Phase.HAND_OVER,
+    )
+
+
+def test_worked_example_table_and_hand_points() -> None:
+    state = worked_example_end()
+    assert table_points(VALUES, state.table, 3) == [6 + 30 + 8, 18, 35]
+    assert hand_points(VALUES, state.hands[BEN]) == 36
+    assert hand_points(VALUES, state.hands[CAL]) == 17
+    assert hand_points(VALUES, state.hands[ANA]) == 0
+
+
+def test_worked_example_meld_by_meld() -> None:
+    state = worked_example_end()
+    points = [meld.points_by_owner(VALUES, 3) for meld in state.table]
+    assert points == [[6, 0, 0], [30, 0, 0], [8, 18, 0], [0, 0, 35]]
+
+
+def test_worked_example_hand_scores() -> None:
+    state = worked_example_end()
+    assert hand_scores(CONFIG, state.hands, state.table) == WORKED_SCORES
+
+
+def test_worked_example_ana_goes_out_laying_off_her_last_card() -> None:
+    state = position(
+        ["8H", BEN_HAND, CAL_HAND],
+        table=[ANA_RUN, ANA_KINGS, BEN_RUN, CAL_RUN],
+        current=ANA,
+        phase=Phase.PLAY,
+    )
+    over = state.push("layoff 2 8H")
+    assert over.phase is Phase.HAND_OVER
+    assert over.went_out == ANA
+    assert over.history == (WORKED_SCORES,)
+    assert over.totals == WORKED_SCORES
+
+
+def test_worked_example_ana_goes_out_with_a_whole_turn() -> None:
+    # Ana draws the 9♣, lays off the 8♥ on Ben's run and goes out discarding the 9♣.
+    state = position(
+        ["8H", BEN_HAND, CAL_HAND],
+        table=[ANA_RUN, ANA_KINGS, BEN_RUN, CAL_RUN],
+        current=ANA,
+        stock_top="9C",
+    )
+    over = play(state, "draw", "layoff 2 8H", "discard 9C")
+    assert over.went_out == ANA
+    assert over.pile[-1] == cards("9C")[0]
+    assert over.history == (WORKED_SCORES,)
+
+
+def test_worked_example_ana_goes_out_melding_her_kings() -> None:
+    state = position(
+        ["KC KD KS", BEN_HAND, CAL_HAND],
+        table=[ANA_RUN, BEN_RUN_WITH_ANAS_EIGHT, CAL_RUN],
+        current=ANA,
+        phase=Phase.PLAY,
+    )
+    over = state.push("meld KC KD KS")
+    assert over.history == (WORKED_SCORES,)
+
+
+def test_worked_example_adds_to_running_totals() -> None:
+    state = position(
+        ["8H", BEN_HAND, CAL_HAND],
+        table=[ANA_RUN, ANA_KINGS, BEN_RUN, CAL_RUN],
+        current=ANA,
+        phase=Phase.PLAY,
+        totals=[100, 10, -40],
+        history=[[100, 10, -40]],
+    )
+    over = state.push("layoff 2 8H")
+    assert over.totals == (144, -8, -22)
+    assert over.history == ((100, 10, -40), WORKED_SCORES)
+    assert over.phase is Phase.HAND_OVER
+
+
+# -- minus 15: 40 on the table and 55 in hand -------------------------------------------------
+
+
+def test_minus_15_example() -> None:
+    # Player 0: four 10s on the table (40); A♣ A♦ K♣ Q♦ 5♠ in hand (15 + 15 + 10 + 10 + 5).
+    state = position(
+        ["AC AD KC QD 5S", "9C"],
+        table=[("10C 10D 10H 10S", 0)],
+        current=1,
+        phase=Phase.PLAY,
+        totals=[5, 0],
+        history=[[5, 0]],
+    )
+    over = state.push("discard 9C")
+    assert over.history[-1][0] == -15
+    # A running total can drop below zero too.
+    assert over.totals[0] == -10
+
+
+# -- what each card is worth -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("meld", "points"),
+    [
+        ("AC 2C 3C", 6),
+        ("AC 2C 3C 4C", 10),
+        ("QH KH AH", 35),
+        ("AC AD AH", 45),
+        ("10S JS QS KS", 40),
+        ("2D 2H 2S", 6),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", 1 + 44 + 40),
+        ("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", 44 + 40 + 15),
+    ],
+)
+def test_meld_points_low_ace_1_high_ace_15(meld: str, points: int) -> None:
+    state = position(["", "9C"], table=[(meld, 0)], phase=Phase.HAND_OVER, leftover=1)
+    assert table_points(VALUES, state.table, 2)[0] == points
+
+
+def test_ace_in_hand_counts_15_against() -> None:
+    assert hand_points(VALUES, cards("AS")) == 15
+    assert hand_points(VALUES, cards("AC 2C 3C")) == 15 + 2 + 3
+
+
+def test_meld_never_laid_down_counts_in_full_against() -> None:
+    state = position(["", "KC KD KH 2S"], table=[("5H 6H 7H", 0)], phase=Phase.HAND_OVER)
+    assert hand_scores(CONFIG, state.hands, state.table)[1] == -(30 + 2)
+
+
+def test_low_ace_laid_off_on_two_three_four_scores_1_for_the_layer() -> None:
+    state = position(["AS", "9C", "4D 5D"], table=[("2S 3S 4S", 1)], current=0, phase=Phase.PLAY)
+    over = state.push("layoff 0 AS")
+    assert over.history[-1][0] == 1
+    assert over.history[-1][1] == 9 - 9
+
+
+def test_high_ace_laid_off_on_queen_king_scores_15_for_the_layer() -> None:
+    state = position(["AS", "9C", "4D 5D"], table=[("JS QS KS", 1)], current=0, phase=Phase.PLAY)
+    over = state.push("layoff 0 AS")
+    assert over.history[-1][0] == 15
+    assert over.history[-1][1] == 30 - 9
+
+
+def test_lay_off_on_another_players_meld_scores_for_the_layer_not_the_owner() -> None:
+    state = position(["8C", "9C", "4D 5D"], table=[("8S 8H 8D", 1)], current=0, phase=Phase.PLAY)
+    over = state.push("layoff 0 8C")
+    assert over.history[-1] == (8, 24 - 9, -9)
+
+
+def test_every_player_scores_every_hand() -> None:
+    state = worked_example_end()
+    scores = hand_scores(CONFIG, state.hands, state.table)
+    assert all(score != 0 for score in scores)
+    assert len(scores) == state.players
+
+
+# -- the end of the game ---------------------------------------------------------------------
+
+
+def ending(totals: list[int], table: list[TableSpec], hands: tuple[str, str]) -> State:
+    """Player 0 goes out discarding the 9♣; players 1 and 2 hold ``hands``."""
+    state = position(
+        ["9C", *hands],
+        table=table,
+        current=0,
+        phase=Phase.PLAY,
+        totals=totals,
+        history=[totals],
+    )
+    return state.push("discard 9C")
+
+
+def test_game_ends_when_a_total_reaches_500() -> None:
+    over = ending([470, 0, 0], [("10C 10D 10H", 0)], ("2D", "3D"))
+    assert over.totals == (500, -2, -3)
+    assert over.phase is Phase.GAME_OVER
+    assert over.winner == 0
+    assert over.is_terminal()
+    assert over.current_player == TERMINAL
+    assert over.legal_moves() == ()
+
+
+def test_game_goes_on_below_500() -> None:
+    over = ending([469, 0, 0], [("10C 10D 10H", 0)], ("2D", "3D"))
+    assert over.totals[0] == 499
+    assert over.phase is Phase.HAND_OVER
+    assert over.winner is None
+    assert over.legal_moves() == (Deal(),)
+
+
+def test_several_pass_500_the_highest_total_wins() -> None:
+    # Player 0 goes out and passes 500, but player 1 ends higher.
+    over = ending([480, 490, 0], [("10C 10D 10H", 0), ("KC KD KH", 1)], ("2D", "3D"))
+    assert over.totals == (510, 518, -3)
+    assert over.phase is Phase.GAME_OVER
+    assert over.winner == 1
+
+
+def test_tie_at_the_top_plays_more_hands() -> None:
+    over = ending([480, 490, 0], [("10C 10D 10H", 0), ("KC KD KH", 1)], ("10S", "3D"))
+    assert over.totals == (510, 510, -3)
+    assert over.phase is Phase.HAND_OVER
+    assert over.winner is None
+    assert not over.is_terminal()
+    assert over.legal_moves() == (Deal(),)
+    nxt = over.apply(Deal())
+    assert nxt.phase is Phase.DRAW
+    assert nxt.totals == (510, 510, -3)
+
+
+def test_tie_below_the_top_does_not_stop_the_winner() -> None:
+    assert winner(CONFIG, [510, 510, 530]) == 2
+    assert winner(CONFIG, [530, 510, 510]) == 0
+
+
+@pytest.mark.parametrize(
+    ("totals", "expected"),
+    [
+        ([499, 0], None),
+        ([500, 0], 0),
+        ([0, 500], 1),
+        ([-20, 650], 1),
+        ([520, 501, 499], 0),
+        ([505, 505], None),
+        ([505, 505, 200], None),
+        ([-600, -10], None),
+    ],
+)
+def test_winner_is_the_highest_total_of_500_or_more(
+    totals: list[int], expected: int | None
+) -> None:
+    assert winner(CONFIG, totals) == expected
+
+
+def test_no_move_after_the_game_is_over() -> None:
+    over = ending([470, 0, 0], [("10C 10D 10H", 0)], ("2D", "3D"))
+    before = copy.deepcopy(over)
+    for move in ("deal", "draw", "discard 2D"):
+        with pytest.raises(IllegalMoveError, match="the game is over"):
+            over.push(move)
+    assert over == before
