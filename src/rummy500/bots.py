@@ -19,9 +19,10 @@ from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from rummy500.cards import ACE, Card
-from rummy500.melds import HIGH_ACE, TableMeld, new_melds, run_layoffs, set_layoffs, suit_masks
-from rummy500.moves import DEAL, DRAW, Decline, Discard, Layoff, Meld, Move, Take
-from rummy500.rules import CardValues
+from rummy500.melds import HIGH_ACE, TableMeld, availability, layoffs, new_melds
+from rummy500.movegen import placed
+from rummy500.moves import DEAL, DRAW, PASS, Call, Decline, Discard, Layoff, Meld, Move, Pass, Take
+from rummy500.rules import CardValues, RuleConfig
 from rummy500.state import PlayerView, State
 
 __all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "make_bot", "play_game"]
@@ -69,46 +70,43 @@ class RandomBot:
 
 # -- the greedy bot's arithmetic -------------------------------------------------------------
 
-#: A way to put cards down: (points, cards, table meld index or None for a new meld, high ace).
-_Play = tuple[int, tuple[Card, ...], int | None, bool]
+
+def _points_of(table: Sequence[TableMeld], values: CardValues, player: int) -> int:
+    """The points ``player`` has on ``table``."""
+    return sum(
+        pts
+        for meld in table
+        for owner, pts in zip(meld.owners, meld.card_points(values), strict=True)
+        if owner == player
+    )
 
 
-def _layoff_points(values: CardValues, meld: TableMeld, cards: Sequence[Card], high: bool) -> int:
-    # An ace laid off on a run goes to its low end (worth low_ace) unless laid off high.
-    return sum(values.points(c, low_ace=meld.is_run and c.rank == ACE and not high) for c in cards)
+def _gain(
+    hand: Sequence[Card], table: tuple[TableMeld, ...], move: Move, config: RuleConfig, player: int
+) -> tuple[int, tuple[Card, ...], tuple[TableMeld, ...]]:
+    """The points a meld or lay-off puts down for ``player``, and the hand and table after it."""
+    new_hand, new_table = placed(tuple(hand), table, move, player, config)
+    values = config.card_values
+    return (
+        _points_of(new_table, values, player) - _points_of(table, values, player),
+        new_hand,
+        (new_table),
+    )
 
 
-def _meld_points(values: CardValues, cards: Sequence[Card]) -> int:
-    return sum(TableMeld.new(cards, 0).card_points(values))
-
-
-def _plays(cards: Sequence[Card], table: Sequence[TableMeld], values: CardValues) -> list[_Play]:
-    """Every meld and lay-off that ``cards`` allow on ``table``, with the points each scores."""
-    masks = suit_masks(cards)
-    out: list[_Play] = [(_meld_points(values, m), m, None, False) for m in new_melds(masks)]
+def _plays(hand: Sequence[Card], table: tuple[TableMeld, ...], config: RuleConfig) -> list[Move]:
+    """Every meld and lay-off that ``hand`` allows on ``table``."""
+    avail = availability(hand, config)
+    moves: list[Move] = [Meld(cards) for cards in new_melds(avail, config)]
     for i, meld in enumerate(table):
-        if meld.is_run:
-            out.extend(
-                (_layoff_points(values, meld, laid, high), laid, i, high)
-                for laid, high in run_layoffs(meld, masks)
-            )
-        else:
-            out.extend(
-                (_layoff_points(values, meld, (c,), False), (c,), i, False)
-                for c in set_layoffs(meld, masks)
-            )
-    return out
-
-
-def _play_key(play: _Play) -> tuple[int, int]:
-    # Most points first, then the most cards.
-    return play[0], len(play[1])
+        moves.extend(Layoff(i, laid, high) for laid, high in layoffs(meld, avail, config))
+    return moves
 
 
 def _greedy_points(
     cards: Sequence[Card],
     table: Sequence[TableMeld],
-    values: CardValues,
+    config: RuleConfig,
     player: int,
     first_with: Card | None = None,
 ) -> tuple[int, list[Card]]:
@@ -116,29 +114,29 @@ def _greedy_points(
 
     With ``first_with``, the first play must include that card (the deepest card of a take).
     """
-    hand = list(cards)
-    melds = list(table)
+    hand = tuple(cards)
+    melds = tuple(table)
     scored = 0
     must = first_with
     while True:
-        options = _plays(hand, melds, values)
+        options = _plays(hand, melds, config)
         if must is not None:
-            options = [p for p in options if must in p[1]]
+            options = [m for m in options if must in [c.physical for c in m.cards]]
         if not options:
-            return scored, hand
-        points, laid, index, high = max(options, key=_play_key)
-        for c in laid:
-            hand.remove(c)
-        if index is None:
-            melds.append(TableMeld.new(laid, player))
-        else:
-            melds[index] = melds[index].extended(laid, player, high_ace=high)
+            return scored, list(hand)
+        best = max(
+            ((*_gain(hand, melds, m, config, player), len(m.cards)) for m in options),
+            key=lambda g: (g[0], g[3]),
+        )
+        points, hand, melds, _ = best
         scored += points
         must = None
 
 
 def _near_meld(card: Card, others: Sequence[Card]) -> bool:
     """Whether ``card`` is half of a future meld with another card: a pair or a run draw."""
+    if card.is_joker:
+        return True  # a joker is wild: always worth keeping
     suit, rank = card.suit, card.rank
     for o in others:
         if o.rank == rank and o.suit != suit:
@@ -160,12 +158,13 @@ class GreedyBot:
 
     Its rules, in order:
 
-    * **Draw or take.** For every legal take it works out, by melding greedily (below), how
-      many points the take would let it put on the table this turn beyond what its hand alone
-      allows, and subtracts the points of the taken cards that would be left in its hand. It
-      makes the take with the best such gain when the gain is above zero (the fewest cards on
-      a tie); otherwise it draws from the stock. With the stock empty and no take worth making
-      it declines, which ends the hand.
+    * **Draw, take or call.** For every legal take (or rummy call) it works out, by melding
+      greedily (below), how many points the take would let it put on the table this turn
+      beyond what its hand alone allows, and subtracts the points of the taken cards that would
+      be left in its hand. It makes the take with the best such gain when the gain is above
+      zero (the fewest cards on a tie); otherwise it draws from the stock. With the stock empty
+      and no take worth making it declines, which ends the hand; offered a call that gains
+      nothing, it passes.
     * **Meld and lay off.** While it can, it puts down the meld or lay-off worth the most
       points (the one with the most cards on a tie, then the first in the legal-move order).
     * **Discard.** It discards its highest-value card among those that are not half of a
@@ -181,26 +180,11 @@ class GreedyBot:
         first = legal[0]
         if isinstance(first, Meld | Layoff | Discard):
             return self._play(view, legal)
-        return self._draw(view, legal)
-
-    def _draw(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
-        values = view.config.card_values
-        baseline, _ = _greedy_points(view.hand, view.table, values, view.player)
-        best: Take | None = None
-        best_gain = 0
-        for move in legal:
-            if not isinstance(move, Take):
-                continue
-            cards = (*view.hand, *move.taken)
-            scored, left = _greedy_points(cards, view.table, values, view.player, move.deepest)
-            # Only the taken cards still in hand count against the take: the bot's own cards
-            # are in its hand either way.
-            stuck = _taken_left(move.taken, view.hand, left)
-            gain = scored - baseline - sum(values.points(c) for c in stuck)
-            if gain > best_gain:
-                best, best_gain = move, gain
+        best = self._best_take(view, legal)
         if best is not None:
             return best
+        if isinstance(first, Call | Pass):
+            return PASS
         if DRAW in legal:
             return DRAW
         for move in legal:
@@ -208,19 +192,34 @@ class GreedyBot:
                 return move
         return legal[0]
 
+    def _best_take(self, view: PlayerView, legal: tuple[Move, ...]) -> Move | None:
+        """The take (or call) that puts the most points down this turn, if any gains."""
+        config = view.config
+        values = config.card_values
+        baseline, _ = _greedy_points(view.hand, view.table, config, view.player)
+        best: Move | None = None
+        best_gain = 0
+        for move in legal:
+            if not isinstance(move, Take | Call):
+                continue
+            cards = (*view.hand, *move.taken)
+            scored, left = _greedy_points(cards, view.table, config, view.player, move.deepest)
+            # Only the taken cards still in hand count against the take: the bot's own cards
+            # are in its hand either way.
+            stuck = _taken_left(move.taken, view.hand, left)
+            gain = scored - baseline - sum(values.points(c) for c in stuck)
+            if gain > best_gain:
+                best, best_gain = move, gain
+        return best
+
     def _play(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
-        values = view.config.card_values
         best: Move | None = None
         best_key = (-1, -1)
-        table = view.table
         for move in legal:
-            if isinstance(move, Meld):
-                key = (_meld_points(values, move.melded), len(move.melded))
-            elif isinstance(move, Layoff):
-                pts = _layoff_points(values, table[move.meld], move.laid, move.high_ace)
-                key = (pts, len(move.laid))
-            else:
+            if not isinstance(move, Meld | Layoff):
                 continue
+            points, _, _ = _gain(view.hand, view.table, move, view.config, view.player)
+            key = (points, len(move.cards))
             if key > best_key:
                 best, best_key = move, key
         if best is not None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from rummy500.cards import Card, format_cards
 from rummy500.melds import TableMeld
-from rummy500.moves import Deal, Decline, Discard, Draw, Layoff, Meld, Move, Take
+from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
 from rummy500.scoring import hand_points, table_points
 from rummy500.state import PlayerView, State
 
@@ -55,12 +55,18 @@ def move_words(move: Move, *, ascii: bool = False, you: bool = False) -> str:
         kind = "a set" if move.melded[0].rank == move.melded[1].rank else "a run"
         return f"{verb('melds', 'meld')} {kind}: {_cards(move.melded, ascii)}"
     if isinstance(move, Layoff):
-        high = " (ace high)" if move.high_ace else ""
+        high = " (at the top end)" if move.high else ""
         return f"{verb('lays', 'lay')} off {_cards(move.laid, ascii)} on meld {move.meld}{high}"
     if isinstance(move, Discard):
         return f"{verb('discards', 'discard')} {_cards((move.card,), ascii)}"
     if isinstance(move, Decline):
         return f"{verb('declines', 'decline')} to take from the discard pile (the stock is empty)"
+    if isinstance(move, Call):
+        return (
+            f"{verb('calls', 'call')} rummy and {verb('takes', 'take')} {_cards(move.taken, ascii)}"
+        )
+    if isinstance(move, Pass):
+        return f"{verb('lets', 'let')} the chance to call rummy go by"
     if isinstance(move, Deal):
         return "deals the next hand"
     return move.text(ascii=ascii)

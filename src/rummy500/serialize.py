@@ -68,8 +68,8 @@ from rummy500.errors import (
     SerializationError,
     StateError,
 )
-from rummy500.melds import TableMeld, canonical_meld, meld_error
-from rummy500.moves import Deal, Decline, Discard, Draw, Layoff, Meld, Move, Take
+from rummy500.melds import TableMeld, canonical_meld
+from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
 from rummy500.rules import PlayerTable, RuleConfig
 from rummy500.state import Phase, State
 
@@ -270,40 +270,50 @@ def _move_hook(kind: type[Move]) -> Any:
     return structure
 
 
-for _kind in (Move, Draw, Take, Meld, Layoff, Discard, Decline, Deal):
+for _kind in (Move, Draw, Take, Meld, Layoff, Discard, Decline, Call, Pass, Deal):
     converter.register_unstructure_hook(_kind, lambda m: m.text(ascii=True))
     converter.register_structure_hook(_kind, _move_hook(_kind))
 
 
 def _unstructure_table_meld(meld: TableMeld) -> dict[str, Any]:
-    return {"cards": [CARDS[c].ascii for c in meld.cards], "owners": list(meld.owners)}
+    data: dict[str, Any] = {
+        "cards": [CARDS[c].ascii for c in meld.cards],
+        "owners": list(meld.owners),
+    }
+    if meld.doubled:
+        data["doubled"] = True
+    return data
 
 
 def _structure_table_meld(value: Any, _: type) -> TableMeld:
-    data = _fields(value, ("cards", "owners"), "a table meld")
+    data = _fields(value, ("cards", "owners"), "a table meld", optional=("doubled",))
     cards = converter.structure(data["cards"], tuple[Card, ...])
     owners = converter.structure(data["owners"], tuple[int, ...])
-    ordered = canonical_meld(cards)
-    problem = meld_error(ordered)
-    if problem is not None:
-        raise StateError(f"{' '.join(c.ascii for c in cards)} is not a meld: {problem}")
+    doubled = converter.structure(data.get("doubled", False), bool)
+    if len(cards) < 3:
+        raise StateError(f"{' '.join(c.ascii for c in cards)} is not a meld: too few cards")
     if len(owners) != len(cards) or any(o < 0 for o in owners):
         raise StateError("a table meld needs an owner (a player number) for each card")
-    # The cards of a meld are all different (meld_error checked it), so each has one owner.
-    owner_of = dict(zip(cards, owners, strict=True))
-    meld = TableMeld.new(ordered, 0)
-    return attrs.evolve(meld, owners=tuple(owner_of[c] for c in meld.cards))
+    # Whether the meld is valid under the game's rules is checked with the state it is in.
+    ordered = canonical_meld(cards)
+    owner_of: dict[Card, list[int]] = {}
+    for c, o in zip(cards, owners, strict=True):
+        owner_of.setdefault(c, []).append(o)
+    meld = TableMeld.new(ordered, 0, doubled=doubled)
+    return attrs.evolve(meld, owners=tuple(owner_of[c].pop(0) for c in meld.cards))
 
 
 converter.register_unstructure_hook(TableMeld, _unstructure_table_meld)
 converter.register_structure_hook(TableMeld, _structure_table_meld)
 
 
-def _fields(value: Any, names: tuple[str, ...], what: str) -> Mapping[str, Any]:
-    """``value`` as a mapping with exactly the keys ``names`` (for hand-written hooks)."""
+def _fields(
+    value: Any, names: tuple[str, ...], what: str, optional: tuple[str, ...] = ()
+) -> Mapping[str, Any]:
+    """``value`` as a mapping with the keys ``names`` (and maybe ``optional``)."""
     if not isinstance(value, Mapping):
         raise SerializationError(f"{what} is an object with {', '.join(names)}, not {value!r}")
-    extra = sorted(set(value) - set(names))
+    extra = sorted(set(value) - set(names) - set(optional))
     if extra:
         raise SerializationError(f"unknown fields in {what}: {', '.join(map(str, extra))}")
     missing = [n for n in names if n not in value]
