@@ -13,6 +13,10 @@ For standard games (``RuleConfig()``) with each number of players, in one proces
   are already cached (so it is the legality check, a lookup in the cached tuple, plus building
   the successor), and ``state.undo()``.
 
+A second table gives random-play steps per second for every named preset (three players, or
+the fewest a preset allows), and its ratio to the standard preset's figure: no preset is meant
+to fall below half of it.
+
 The workload is deterministic for a given ``--seed``; only how much of it fits in the time
 budget varies. Run ``python benchmarks/bench.py --help`` for the options.
 """
@@ -36,7 +40,7 @@ except ImportError:  # run from a checkout without installing the package
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     import rummy500
 
-from rummy500 import Deal, Move, Phase, RuleConfig, State, new_game
+from rummy500 import Deal, Move, Phase, RuleConfig, State, new_game, presets
 from rummy500.engine import apply as engine_apply
 from rummy500.movegen import generate
 
@@ -107,7 +111,7 @@ def random_hands(config: RuleConfig, players: int, seed: int, budget: float) -> 
     while time.perf_counter() < deadline:
         state = new_game(config, players, seed + hands)
         rng = _rng(seed, "hands", hands)
-        while state.phase <= Phase.PLAY:
+        while state.phase < Phase.HAND_OVER:
             moves = state.legal_moves()
             state = state.apply(moves[rng.randrange(len(moves))])
             steps += 1
@@ -206,6 +210,38 @@ def bench_players(
         "random_play": steps,
         "whole_hands": hands,
     }
+
+
+#: No preset's random play should fall below this share of the standard preset's speed.
+PRESET_FLOOR = 0.5
+
+
+def bench_presets(seed: int, seconds: float, warmup: float) -> list[dict[str, Any]]:
+    """Random-play steps per second for every named preset, ``seconds`` each."""
+    out = []
+    for name in presets.names():
+        config = presets.get(name)
+        players = 3 if 3 in config.player_counts else config.min_players
+        random_steps(config, players, seed + 1_000_000, warmup, stream="warmup")
+        steps = random_steps(config, players, seed, seconds)
+        out.append({"preset": name, "players": players, "steps_per_s": steps["steps_per_s"]})
+    standard = out[0]["steps_per_s"]
+    for row in out:
+        row["ratio"] = row["steps_per_s"] / standard
+    return out
+
+
+def format_presets(rows: Sequence[dict[str, Any]]) -> str:
+    """The preset figures as a plain-text table."""
+    header = f"{'preset':<16}  {'players':>7}  {'steps/s':>9}  {'vs standard':>11}"
+    lines = [header, "-" * len(header)]
+    for r in rows:
+        flag = "" if r["ratio"] >= PRESET_FLOOR else "  below half"
+        lines.append(
+            f"{r['preset']:<16}  {r['players']:>7}  {r['steps_per_s']:>9,.0f}  "
+            f"{r['ratio']:>10.0%}{flag}"
+        )
+    return "\n".join(lines)
 
 
 def machine_info() -> dict[str, Any]:
@@ -310,6 +346,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("apply µs        engine.apply() on a state whose legal moves are cached")
     print("undo µs         State.undo()")
     print(target_line(results))
+    print()
+    preset_seconds = 0.2 if args.quick else max(1.0, 0.3 * args.seconds)
+    preset_rows = bench_presets(args.seed, preset_seconds, warmup)
+    print(f"Every preset, random play, {preset_seconds:g} s each")
+    print(format_presets(preset_rows))
+    slow = [r["preset"] for r in preset_rows if r["ratio"] < PRESET_FLOOR]
+    print(
+        f"floor: every preset >= {PRESET_FLOOR:.0%} of the standard preset's steps/s ("
+        + ("met" if not slow else "NOT met: " + ", ".join(slow))
+        + ")"
+    )
     if args.json:
         report = {
             **info,
@@ -318,6 +365,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "quick": args.quick,
             "target": {"players": TARGET_PLAYERS, "steps_per_s": TARGET_STEPS_PER_SECOND},
             "results": results,
+            "presets": preset_rows,
         }
         Path(args.json).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
         print(f"figures written to {args.json}")

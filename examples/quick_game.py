@@ -40,7 +40,7 @@ def main() -> None:
 
     # Play the rest of the first hand at random and score it.
     rng = random.Random(1)
-    while state.phase <= rummy500.Phase.PLAY:
+    while state.phase < rummy500.Phase.HAND_OVER:
         state = state.apply(rng.choice(state.legal_moves()))
     values = state.config.card_values
     on_table = table_points(values, state.table, state.players)

@@ -141,6 +141,32 @@ def _intervals(wrap: bool, aces: AceRule) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
+@cache
+def _windows(wrap: bool, aces: AceRule) -> tuple[tuple[int, ...], ...]:
+    """For each position, the masks of the 3-card runs through it that the rules allow."""
+    out: list[list[int]] = [[] for _ in range(28)]
+    for lo, hi, span in _intervals(wrap, aces):
+        if hi - lo == 2:
+            for p in range(lo, hi + 1):
+                out[p].append(span)
+    return tuple(tuple(w) for w in out)
+
+
+_RANK_BITS: Final = _span(1, 13)
+
+
+def _ranks_with(avail: Sequence[int], need: int) -> int:
+    """A mask of the ranks (bits 1-13) that at least ``need`` suits hold."""
+    a, b, c, d = (m & _RANK_BITS for m in avail[:4])
+    if need <= 1:
+        return a | b | c | d
+    if need == 2:
+        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    if need == 3:
+        return (a & b & (c | d)) | (c & d & (a | b))
+    return a & b & c & d
+
+
 # -- table melds ---------------------------------------------------------------------------
 
 
@@ -162,8 +188,10 @@ class TableMeld:
     low: int
     high: int
     doubled: bool = False
-    #: Derived once, for speed: the suits a set holds (mask) and the jokers a meld holds.
+    #: Derived once, for speed: the suits the meld holds (a mask), the suit of its first card
+    #: (a run's suit) and the jokers it holds.
     suits: int = attrs.field(init=False, eq=False, repr=False)
+    suit: int = attrs.field(init=False, eq=False, repr=False)
     jokers: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -175,12 +203,8 @@ class TableMeld:
             if c != _JOKER:
                 suits |= 1 << (face_of(c) // 13)
         object.__setattr__(self, "suits", suits)
+        object.__setattr__(self, "suit", max(face_of(self.cards[0]), 0) // 13)
         object.__setattr__(self, "jokers", jokers)
-
-    @property
-    def suit(self) -> int:
-        """The suit of a run (meaningless for a set)."""
-        return face_of(self.cards[0]) // 13
 
     @property
     def rank(self) -> int:
@@ -389,7 +413,8 @@ def _joker_problem(
     if plain:
         if config.jokers_wild:
             return "a wild joker must say which card it stands for, as in JK=6S"
-        if plain != len(cards):
+        # A lay-off reaches here only for a meld that is not a set of jokers.
+        if plain != len(cards) or not new_meld:
             return "jokers that are not wild make sets of jokers only"
         return None
     if not config.jokers_wild:
@@ -476,11 +501,13 @@ def new_melds(avail: Sequence[int], config: RuleConfig) -> list[tuple[Card, ...]
 
 def _sets(avail: Sequence[int], wild: int, joker_only: bool, out: list[tuple[Card, ...]]) -> None:
     need = 3 - wild
-    for rank in range(1, 14):
-        bit = 1 << rank
+    ranks = _RANK_BITS if need <= 0 and joker_only else _ranks_with(avail, max(need, 1))
+    while ranks:
+        low_bit = ranks & -ranks
+        ranks ^= low_bit
+        rank = low_bit.bit_length() - 1
+        bit = low_bit
         naturals = [s for s in range(4) if avail[s] & bit]
-        if len(naturals) < need or (not naturals and not joker_only):
-            continue
         base = rank - 1
         if not wild:
             out.extend(
@@ -610,12 +637,48 @@ def _extensions(
     return out
 
 
+def _ones_below(mask: int, position: int) -> int:
+    """How many consecutive positions directly below ``position`` are set in ``mask``."""
+    zeros = ~mask & ((1 << position) - 1)  # bit 0 is never set, so zeros is never 0
+    return position - zeros.bit_length()
+
+
+def _ones_above(mask: int, position: int) -> int:
+    """How many consecutive positions directly above ``position`` are set in ``mask``."""
+    x = mask >> (position + 1)
+    return (x ^ (x + 1)).bit_length() - 1
+
+
+def _plain_run_layoffs(
+    suit: int, low: int, high: int, m: int, first: int
+) -> list[tuple[tuple[Card, ...], bool]]:
+    """Lay-offs on a run that cannot wrap, without jokers: runs of cards below and above."""
+    if low == 2 and high == 13 and first == 1:
+        # Only an ace fits, and it fits at either end: low, or high with 'high'.
+        ace = CARDS[suit * 13]
+        return [((ace,), False), ((ace,), True)] if m & 2 else []
+    down = min(_ones_below(m, low), low - first)
+    up = min(_ones_above(m, high), HIGH_ACE - high)
+    if not down and not up:
+        return []
+    below = [_card_at(suit, low - k) for k in range(1, down + 1)]
+    above = [_card_at(suit, high + k) for k in range(1, up + 1)]
+    return [
+        (tuple(sorted(below[:a] + above[:b])), False)
+        for a in range(down + 1)
+        for b in range(up + 1)
+        if (a or b) and not (low - a == 1 and high + b == HIGH_ACE)
+    ]
+
+
 def _run_layoffs(
     meld: TableMeld, m: int, budget: int, config: RuleConfig
 ) -> list[tuple[tuple[Card, ...], bool]]:
     first, _last, top = _run_shapes(config.wrap_around, config.aces)
     low, high = meld.low, meld.high
     suit = meld.suit
+    if not budget and not config.wrap_around:
+        return _plain_run_layoffs(suit, low, high, m, first)
     if config.wrap_around:
         room = 13 - (high - low + 1)
         if low <= 13:  # positions below 1 are the same cards 13 higher
@@ -669,12 +732,14 @@ def use_cost(
     best: int | None = None
     if how != USE_LAYOFF:
         bit = 1 << rank
+        # Each term is 0 or ``bit``, so the shifted sum is the number of suits holding the rank.
         suits = ((avail[0] & bit) + (avail[1] & bit) + (avail[2] & bit) + (avail[3] & bit)) >> rank
-        if _popcount(suits) + wild >= 3:
+        if suits + wild >= 3:
             return 3
+        windows = _windows(config.wrap_around, config.aces)
         for p in _positions(rank, config):
-            for lo in (p - 2, p - 1, p):
-                if run_ok(lo, lo + 2, config) and 3 - _popcount(m & _span(lo, lo + 2)) <= wild:
+            for w in windows[p]:
+                if (m & w) == w or (wild and 3 - _popcount(m & w) <= wild):
                     return 3
     if how == USE_MELD:
         return None
@@ -726,14 +791,15 @@ def _layoff_cost(
                 best = dist
         return best
     for p in _positions(rank, config):
+        # Positions 1-14 only, and never an ace at both ends (_positions knows high-only aces).
         if p < low:
+            if p == 1 and high == HIGH_ACE:
+                continue
             gap_lo, gap_hi = p + 1, low - 1
-            if not run_ok(p, high, config):
-                continue
         elif p > high:
-            gap_lo, gap_hi = high + 1, p - 1
-            if not run_ok(low, p, config):
+            if p == HIGH_ACE and low == 1:
                 continue
+            gap_lo, gap_hi = high + 1, p - 1
         else:
             continue
         gap = gap_hi - gap_lo + 1

@@ -35,18 +35,18 @@ TERMINAL: Final = -4
 
 
 class Phase(IntEnum):
-    """Where in a turn (or a game) a state stands."""
+    """Where in a turn (or a game) a state stands. Phases before ``HAND_OVER`` are in a hand."""
 
     #: The player to move draws from the stock or takes from the discard pile.
     DRAW = 0
     #: The player has drawn: they meld and lay off, then discard (or go out).
     PLAY = 1
-    #: The hand is over and scored; the next move deals the next hand.
-    HAND_OVER = 2
-    #: A player has won; there are no more moves.
-    GAME_OVER = 3
     #: After a discard, the other players in turn may call rummy on a missed card or pass.
-    CALL = 4
+    CALL = 2
+    #: The hand is over and scored; the next move deals the next hand.
+    HAND_OVER = 3
+    #: A player has won; there are no more moves.
+    GAME_OVER = 4
 
 
 def _hands(value: Iterable[Iterable[int]]) -> tuple[tuple[Card, ...], ...]:
@@ -146,7 +146,7 @@ class State:
     def current_player(self) -> int:
         """The player to move; :data:`CHANCE` between hands, :data:`TERMINAL` at the end."""
         phase = self.phase
-        if phase <= Phase.PLAY or phase == Phase.CALL:
+        if phase < Phase.HAND_OVER:
             return self.current
         return CHANCE if phase == Phase.HAND_OVER else TERMINAL
 
@@ -297,7 +297,7 @@ class State:
                 raise StateError(f"table meld {i} is not a meld: {problem}")
             if any(not 0 <= o < n for o in meld.owners) or len(meld.owners) != len(meld.cards):
                 raise StateError(f"table meld {i} needs an owner from 0 to {n - 1} for each card")
-        if self.phase <= Phase.PLAY or self.phase == Phase.CALL:
+        if self.phase < Phase.HAND_OVER:
             self._validate_hand_sizes()
         self._validate_turn()
 
