@@ -15,10 +15,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from rummy500 import __version__
+import attrs
+
+from rummy500 import __version__, presets
 from rummy500.bots import BOT_NAMES, Bot, make_bot
 from rummy500.engine import new_game
-from rummy500.errors import IllegalMoveError, MoveParseError
+from rummy500.errors import ConfigError, IllegalMoveError, MoveParseError
 from rummy500.moves import DEAL
 from rummy500.render import (
     dealer_draw_lines,
@@ -26,9 +28,10 @@ from rummy500.render import (
     hand_text,
     move_words,
     score_sheet,
+    side_names,
     table_lines,
 )
-from rummy500.rules import MAX_PLAYERS, MIN_PLAYERS, RuleConfig
+from rummy500.rules import MAX_PLAYERS, MIN_PLAYERS
 from rummy500.state import Phase, State
 
 __all__ = ["main"]
@@ -88,6 +91,12 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     play.add_argument(
+        "--preset",
+        default="standard",
+        metavar="NAME",
+        help="the rules to play (default: standard); 'rummy500 presets' lists them",
+    )
+    play.add_argument(
         "--seed",
         type=int,
         default=None,
@@ -97,9 +106,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--players",
         type=_player_count,
-        default=3,
+        default=None,
         metavar="N",
-        help=f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (default: 3)",
+        help=f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (default: 3, or the fewest "
+        "the preset allows)",
     )
     play.add_argument(
         "--bots",
@@ -121,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive,
         default=None,
         metavar="N",
-        help="points that win the game (default: 500)",
+        help="points that win the game (default: the preset's, 500 in the standard rules)",
     )
     play.add_argument("--ascii", action="store_true", help="write cards in ASCII (QH, 10S)")
     play.add_argument(
@@ -129,7 +139,23 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print only hand results and the score sheet, not every turn",
     )
+    commands.add_parser(
+        "presets",
+        help="list the named rule sets",
+        description="List the named rule sets that 'rummy500 play --preset NAME' accepts.",
+    )
     return parser
+
+
+def _presets() -> int:
+    width = max(len(name) for name in presets.names())
+    for name in presets.names():
+        doc = (presets.PRESETS[name].__doc__ or "").strip().splitlines()
+        print(f"{name:<{width}}  {doc[0] if doc else ''}")
+    aliases = ", ".join(f"{alias} = {name}" for alias, name in sorted(presets.ALIASES.items()))
+    print()
+    print(f"Names are case-insensitive; aliases: {aliases}")
+    return 0
 
 
 class _Table:
@@ -188,8 +214,12 @@ class _Table:
         self.end_hand(state)
         won = state.winner
         assert won is not None
-        verb = "win" if self.bots[won] is None else "wins"
-        self.say(f"{self.names[won]} {verb} with {state.totals[won]} points.")
+        config = state.config
+        members = [p for p in range(state.players) if config.side_of(p, state.players) == won]
+        you = any(self.bots[p] is None for p in members)
+        verb = "win" if you or len(members) > 1 else "wins"
+        name = side_names(state, self.names)[won]
+        self.say(f"{name} {verb} with {state.totals[won]} points.")
         return True
 
     def start_hand(self, state: State) -> None:
@@ -279,12 +309,24 @@ def _stdout_ascii_only(stream: TextIO) -> bool:
 
 
 def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    try:
+        config = presets.get(args.preset)
+        if args.target is not None:
+            config = attrs.evolve(config, target=args.target)
+    except ConfigError as exc:
+        parser.error(f"--preset: {exc}")
     players: int = args.players
+    if players is None:
+        players = 3 if 3 in config.player_counts else config.min_players
+    if players not in config.player_counts:
+        parser.error(
+            f"--players: the {args.preset} rules are for {config.min_players} to "
+            f"{config.max_players} players, not {players}"
+        )
     seat: int | None = args.seat
     if seat is not None and not 0 <= seat < players:
         parser.error(f"--seat: a {players}-player game has seats 0 to {players - 1}, not {seat}")
     seed: int = random.SystemRandom().randrange(10**6) if args.seed is None else args.seed
-    config = RuleConfig() if args.target is None else RuleConfig(target=args.target)
     kinds: list[str] = [args.bots[p % len(args.bots)] for p in range(players)]
     # Each bot gets its own seed, derived from the game's so the whole game replays.
     bots: list[Bot | None] = [
@@ -296,10 +338,12 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     ascii_cards = args.ascii or _stdout_ascii_only(out)
 
     state = new_game(config, players=players, seed=seed)
-    print(
-        f"Rummy 500: {players} players, playing to {config.target} points, seed {seed}",
-        file=out,
+    length = (
+        f"playing to {config.target} points"
+        if config.target is not None
+        else f"playing {config.hands_per_game} hands"
     )
+    print(f"Rummy 500 ({args.preset} rules): {players} players, {length}, seed {seed}", file=out)
     seats = ", ".join(
         f"{names[p]} (seat {p})" if bots[p] is None else f"{names[p]} ({kinds[p]} bot)"
         for p in range(players)
@@ -329,7 +373,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        return _play(args, parser)  # "play" is the only command
+        if args.command == "presets":
+            return _presets()
+        return _play(args, parser)
     except SystemExit as exc:  # argparse exits on --help, --version and bad options
         code = exc.code
         return code if isinstance(code, int) else (0 if code is None else 1)

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from rummy500.cards import Card, format_cards
 from rummy500.melds import TableMeld
 from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
-from rummy500.scoring import hand_points, table_points
+from rummy500.rules import FirstDealer
+from rummy500.scoring import hand_points, player_scores, table_points
 from rummy500.state import PlayerView, State
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "meld_line",
     "move_words",
     "score_sheet",
+    "side_names",
     "table_lines",
 ]
 
@@ -100,25 +102,43 @@ def table_lines(view: PlayerView, names: Sequence[str], *, ascii: bool = False) 
     return lines
 
 
+def side_names(state: State | PlayerView, names: Sequence[str]) -> list[str]:
+    """The name of each scoring side: the player's name, or ``P0+P2`` for a team."""
+    config = state.config
+    players = len(names)
+    sides = config.sides(players)
+    return [
+        "+".join(names[p] for p in range(players) if config.side_of(p, players) == side)
+        for side in range(sides)
+    ]
+
+
 def dealer_draw_lines(state: State, names: Sequence[str], *, ascii: bool = False) -> list[str]:
-    """Who drew which card for the first deal, and who deals (the lowest card, ace low)."""
+    """Who drew which card for the first deal, and who deals (the lowest or highest card)."""
     drawn = list(state.dealer_draw)
     if not drawn:
         return [f"{names[state.dealer]} deals first."]
     lines: list[str] = []
     contenders = list(range(state.players))
     first = True
+    highest = state.config.first_dealer is FirstDealer.HIGHEST
+
+    def rank(card: Card) -> int:
+        return 14 if highest and card.rank == 1 else card.rank
+
     # Replay the draw: everyone draws once, then the players tied for lowest draw again.
     while drawn and contenders:
         this_round = {p: drawn.pop(0) for p in contenders if drawn}
         shown = ", ".join(f"{names[p]} {_cards((c,), ascii)}" for p, c in this_round.items())
         lines.append(("Drawing for the deal: " if first else "Tie, drawing again: ") + shown)
         first = False
-        low = min(c.rank for c in this_round.values())
-        contenders = [p for p, c in this_round.items() if c.rank == low]
+        ranks = [rank(c) for c in this_round.values()]
+        best = max(ranks) if highest else min(ranks)
+        contenders = [p for p, c in this_round.items() if rank(c) == best]
         if len(contenders) == 1:
             break
-    lines.append(f"{names[state.dealer]} drew the lowest card (ace low) and deals first.")
+    which = "highest card (ace high)" if highest else "lowest card (ace low)"
+    lines.append(f"{names[state.dealer]} drew the {which} and deals first.")
     return lines
 
 
@@ -133,25 +153,38 @@ def hand_result_lines(state: State, names: Sequence[str], *, ascii: bool = False
     else:
         how = "the stock ran out and nobody went out"
     lines = [f"Hand {number} is over: {how}."]
-    values = state.config.card_values
+    config = state.config
+    values = config.card_values
+    stock_out = state.went_out is None
     on_table = table_points(values, state.table, state.players)
-    scores = state.history[-1]
+    scores = player_scores(
+        config, state.hands, state.table, went_out=state.went_out, stock_ran_out=stock_out
+    )
+    minus = not (stock_out and config.no_minus_at_stock_end)
     width = max(len(n) for n in names)
     for p, hand in enumerate(state.hands):
         held = f" ({_cards(hand, ascii)})" if hand else ""
+        in_hand = hand_points(values, hand) if minus else 0
+        bonus = scores[p] - on_table[p] + in_hand
+        extra = f" + bonus {bonus}" if bonus else ""
         lines.append(
-            f"  {names[p]:<{width}}  table {on_table[p]:>3} - hand {hand_points(values, hand):>3}"
+            f"  {names[p]:<{width}}  table {on_table[p]:>3} - hand {in_hand:>3}{extra}"
             f" = {scores[p]:>4}{held}"
         )
+    if config.team_size > 1:
+        for name, score in zip(side_names(state, names), state.history[-1], strict=True):
+            lines.append(f"  team {name}: {score}")
     return lines
 
 
 def score_sheet(state: State, names: Sequence[str]) -> list[str]:
-    """The score sheet: a column per player, a row per hand with its score and running total.
+    """The score sheet: a column per player (or team), a row per hand with its score and
+    running total.
 
     Scores below zero carry a minus sign. Totals run from what the players had before the
     first recorded hand (zero in a game started with :func:`rummy500.new_game`).
     """
+    names = side_names(state, names)
     # Each player's column holds two numbers, the hand's score and the running total;
     # Python writes a score below zero with its minus sign, as a score sheet does.
     col = max(12, *(len(n) + 2 for n in names))
