@@ -206,8 +206,10 @@ def _after_turn(
     if turn >= cfg.turn_limit or (not s.stock and cfg.empty_stock is EmptyStock.END_AT_ONCE):
         return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
     n = len(hands)
-    probe = _step(s, move, Phase.CALL, discarder, hands, s.stock, pile, table, None, turn=turn)
-    caller = _next_caller(probe, discarder, discarder)
+    caller = None
+    if cfg.calling is not CallRule.NONE:
+        probe = _step(s, move, Phase.CALL, discarder, hands, s.stock, pile, table, None, turn=turn)
+        caller = _next_caller(probe, discarder, discarder)
     if caller is not None:
         return _step(
             s,
@@ -451,9 +453,12 @@ def _explain_play(state: State, move: Move) -> str:
     owed = state.owed
     if isinstance(move, Discard):
         if owed is not None:
+            use = {USE_MELD: "go into a new meld", USE_LAYOFF: "be laid off"}.get(
+                state.owed_use, "be melded or laid off"
+            )
             return (
-                f"{owed}, the deepest card you took from the discard pile, must go onto the "
-                "table before you discard"
+                f"{owed}, the deepest card you took from the discard pile, must {use} before "
+                "you discard"
             )
         if move.card == state.kept:
             return f"{move.card} was taken from the top of the pile and kept: discard another"

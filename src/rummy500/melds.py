@@ -663,12 +663,19 @@ def _plain_run_layoffs(
         return []
     below = [_card_at(suit, low - k) for k in range(1, down + 1)]
     above = [_card_at(suit, high + k) for k in range(1, up + 1)]
-    return [
-        (tuple(sorted(below[:a] + above[:b])), False)
-        for a in range(down + 1)
-        for b in range(up + 1)
-        if (a or b) and not (low - a == 1 and high + b == HIGH_ACE)
-    ]
+    found: dict[tuple[Card, ...], int] = {}
+    for a in range(down + 1):
+        for b in range(up + 1):
+            if (a or b) and not (low - a == 1 and high + b == HIGH_ACE):
+                key = tuple(sorted(below[:a] + above[:b]))
+                found[key] = found.get(key, 0) + 1
+    # On a run from 2, an ace with every card up to the king fits low or high: 'high' says which.
+    out: list[tuple[tuple[Card, ...], bool]] = []
+    for cards, ways in found.items():
+        out.append((cards, False))
+        if ways > 1:
+            out.append((cards, True))
+    return out
 
 
 def _run_layoffs(
@@ -744,6 +751,9 @@ def use_cost(
     if how == USE_MELD:
         return None
     for meld in table:
+        # Cheap rejections first: most melds are of another suit (runs) or rank (sets).
+        if (meld.suit != s) if meld.is_run else (meld.low != rank):
+            continue
         cost = _layoff_cost(card, s, rank, m, jokers, meld, config)
         if cost is not None and (best is None or cost < best):
             best = cost

@@ -32,7 +32,20 @@ from rummy500.melds import (
     placements,
     use_cost,
 )
-from rummy500.moves import DEAL, DECLINE, DISCARDS, DRAW, PASS, Call, Layoff, Meld, Move, Take
+from rummy500.moves import (
+    DEAL,
+    DECLINE,
+    DISCARDS,
+    DRAW,
+    PASS,
+    Layoff,
+    Meld,
+    Move,
+    trusted_call,
+    trusted_layoff,
+    trusted_meld,
+    trusted_take,
+)
 from rummy500.rules import CallRule, DeepestCard, RuleConfig
 from rummy500.state import Phase
 
@@ -81,11 +94,11 @@ def _draw_moves(state: State) -> tuple[Move, ...]:
         c = pile[i]
         add_card(avail, c, cfg)
         if i == top and cfg.keep_top_discard and hand:
-            moves.append(Take(pile[i:]))
+            moves.append(trusted_take(pile[i:]))
             continue
         cost = use_cost(c, avail, table, cfg, how)
         if cost is not None and cost <= room + top - i + 1:
-            moves.append(Take(pile[i:]))
+            moves.append(trusted_take(pile[i:]))
     if not state.stock:
         moves.append(DECLINE)
     return tuple(moves)
@@ -113,12 +126,12 @@ def calls(state: State, player: int) -> list[Move]:
             cost = 1
         if mode is CallRule.LAYOFF_ONLY:
             if cost is not None and cost <= room + taken:
-                out.append(Call(pile[i:]))
+                out.append(trusted_call(pile[i:]))
             break
         if cost is None:
             cost = use_cost(c, on_pile, (), cfg, USE_MELD)
         if cost is not None and cost <= room + taken:
-            out.append(Call(pile[i:]))
+            out.append(trusted_call(pile[i:]))
     return out
 
 
@@ -132,9 +145,14 @@ def _play_moves(state: State) -> tuple[Move, ...]:
     hand = state.hands[state.current]
     table = state.table
     avail = availability(hand, cfg)
-    moves: list[Move] = [Meld(cards) for cards in new_melds(avail, cfg)]
+    moves: list[Move] = [trusted_meld(cards) for cards in new_melds(avail, cfg)]
+    jokers = avail[4]
+    ranks = avail[0] | avail[1] | avail[2] | avail[3]
     for i, meld in enumerate(table):
-        moves.extend(Layoff(i, cards, high) for cards, high in layoffs(meld, avail, cfg))
+        # Without jokers, a run needs a card of its suit and a set a card of its rank.
+        if not jokers and not (avail[meld.suit] if meld.is_run else ranks >> meld.low & 1):
+            continue
+        moves.extend(trusted_layoff(i, cards, high) for cards, high in layoffs(meld, avail, cfg))
     owed = state.owed
     kept = state.kept
     keep = must_keep(cfg)

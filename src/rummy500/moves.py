@@ -26,7 +26,7 @@ Cards in the text may be written in ASCII (``QH``, ``10h``, ``TH``) or Unicode (
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 import attrs
 
@@ -46,6 +46,9 @@ __all__ = [
     "Pass",
     "Take",
 ]
+
+
+_M = TypeVar("_M", bound="Move")
 
 
 class Move:
@@ -331,6 +334,35 @@ class Call(Move):
     @classmethod
     def _parse_args(cls, args: list[str]) -> Move:
         return cls(_need_cards(cls, args))
+
+
+def _built(cls: type[_M], **fields: object) -> _M:
+    # The move generator builds moves from cards it already holds in canonical form: skip the
+    # converters (they cost more than the rest of a step's move building together).
+    move = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(move, name, value)
+    return move
+
+
+def trusted_take(cards: tuple[Card, ...]) -> Take:
+    """A :class:`Take` of cards already known to be well-formed (for the move generator)."""
+    return _built(Take, taken=cards)
+
+
+def trusted_call(cards: tuple[Card, ...]) -> Call:
+    """A :class:`Call` of cards already known to be well-formed (for the move generator)."""
+    return _built(Call, taken=cards)
+
+
+def trusted_meld(cards: tuple[Card, ...]) -> Meld:
+    """A :class:`Meld` of cards already in canonical order (for the move generator)."""
+    return _built(Meld, melded=cards)
+
+
+def trusted_layoff(meld: int, cards: tuple[Card, ...], high: bool) -> Layoff:
+    """A :class:`Layoff` of cards already sorted (for the move generator)."""
+    return _built(Layoff, meld=meld, laid=cards, high=high)
 
 
 _BY_VERB: dict[str, type[Move]] = {
