@@ -55,6 +55,10 @@ def position(
     dealer: int | None = None,
     phase: Phase = Phase.DRAW,
     owed: str | None = None,
+    owed_use: int = 0,
+    kept: str | None = None,
+    discarder: int | None = None,
+    turn: int = 0,
     totals: Sequence[int] | None = None,
     history: Sequence[Sequence[int]] = (),
     config: RuleConfig | None = None,
@@ -65,11 +69,14 @@ def position(
     cards nobody else holds. ``stock_top`` lists the top cards of the stock, the very top last.
     ``leftover`` says where every card not placed goes: ``"stock"`` (under ``stock_top``),
     ``"pile"`` (under ``pile``) or a player number (into that hand). Unplaced cards are used
-    lowest id first, so the same call always builds the same position.
+    lowest id first, so the same call always builds the same position. The decks include the
+    jokers the rules add; a joker on the table is written as the card it stands for
+    (``JK=6S``). ``owed_use``, ``kept``, ``discarder`` and ``turn`` go to
+    :meth:`State.from_position` as they are.
     """
     cfg = RuleConfig() if config is None else config
     players = len(hands)
-    pool: Counter[Card] = Counter(make_deck(cfg.decks[players]))
+    pool: Counter[Card] = Counter(make_deck(cfg.decks[players], cfg.jokers_per_deck))
     given = [None if h is None else cards(h) for h in hands]
     melds = [
         (cards(text), [owner] * len(cards(text)) if isinstance(owner, int) else list(owner))
@@ -81,7 +88,8 @@ def position(
         if hand is not None:
             _take_out(pool, hand)
     for meld_cards, _ in melds:
-        _take_out(pool, meld_cards)
+        # A joker on the table stands for a card, but it comes out of the deck as a joker.
+        _take_out(pool, [c.physical for c in meld_cards])
     _take_out(pool, pile_cards)
     _take_out(pool, top)
     rest = sorted(pool.elements())
@@ -109,6 +117,10 @@ def position(
         dealer=dealer,
         phase=phase,
         owed=None if owed is None else Card(owed),
+        owed_use=owed_use,
+        kept=None if kept is None else Card(kept),
+        discarder=discarder,
+        turn=turn,
         totals=totals,
         history=history,
     )

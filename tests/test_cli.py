@@ -43,7 +43,7 @@ def test_watching_a_game_prints_turns_a_score_sheet_and_the_winner(
     code, out, err = run(capsys, "play", "--seed", "3", "--players", "3")
     assert code == 0
     assert err == ""
-    assert "Rummy 500: 3 players, playing to 500 points, seed 3" in out
+    assert "Rummy 500 (standard rules): 3 players, playing to 500 points, seed 3" in out
     # Each turn: who is to play, the public table, the moves in words.
     assert "P0 to play." in out
     assert "Discard pile (oldest first, top last):" in out

@@ -9,30 +9,47 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers_positions import cards
-from rummy500 import CARDS, Card, CardValues, Meld, TableMeld, make_deck
+from rummy500 import CARDS, Card, CardValues, Layoff, Meld, RuleConfig, TableMeld, make_deck
 from rummy500.melds import (
+    availability,
     canonical_meld,
     layoff_error,
+    layoffs,
     meld_error,
     new_melds,
-    run_layoffs,
-    set_layoffs,
-    suit_masks,
 )
+from rummy500.movegen import placed
+from rummy500.scoring import table_points
 
 VALUES = CardValues()
+#: The standard rules.
+STANDARD = RuleConfig()
 
 
 def check(text: str) -> str | None:
     """Why the cards are not a meld (``None`` when they are), in any order given."""
-    return meld_error(canonical_meld(cards(text)))
+    return meld_error(canonical_meld(cards(text)), STANDARD)
 
 
 def table_meld(text: str, owner: int = 0) -> TableMeld:
     """A meld on the table made of ``text``, all put down by ``owner``."""
     ordered = canonical_meld(cards(text))
-    assert meld_error(ordered) is None
+    assert meld_error(ordered, STANDARD) is None
     return TableMeld.new(ordered, owner)
+
+
+def lay_off(meld: TableMeld, text: str, owner: int, *, high: bool = False) -> TableMeld:
+    """``meld`` after ``owner`` lays off ``text`` on it (at the top end of a run if ``high``)."""
+    laid = cards(text)
+    assert layoff_error(meld, laid, STANDARD, high=high) is None
+    hand, table = placed(laid, (meld,), Layoff(0, laid, high), owner, STANDARD)
+    assert hand == ()
+    return table[0]
+
+
+def points_by_owner(meld: TableMeld, players: int) -> list[int]:
+    """The points ``meld`` scores for each player."""
+    return table_points(VALUES, [meld], players)
 
 
 # -- the rules' table "What counts as a meld" --------------------------------------------------
@@ -190,77 +207,106 @@ def test_ace_counts_15_high_in_a_run_and_in_a_set(text: str, points: tuple[int, 
 
 
 def test_set_can_take_its_fourth_card() -> None:
-    assert layoff_error(table_meld("8S 8H 8D"), cards("8C"), high_ace=False) is None
+    assert layoff_error(table_meld("8S 8H 8D"), cards("8C"), STANDARD, high=False) is None
 
 
 def test_set_cannot_take_a_fifth_card_with_two_decks() -> None:
-    error = layoff_error(table_meld("8C 8S 8H 8D"), cards("8S"), high_ace=False)
+    error = layoff_error(table_meld("8C 8S 8H 8D"), cards("8S"), STANDARD, high=False)
     assert error is not None
 
 
 def test_set_lay_off_must_match_rank_and_be_a_new_suit() -> None:
-    assert layoff_error(table_meld("8S 8H 8D"), cards("9C"), high_ace=False) is not None
-    error = layoff_error(table_meld("8S 8H 8D"), cards("8S"), high_ace=False)
+    assert layoff_error(table_meld("8S 8H 8D"), cards("9C"), STANDARD, high=False) is not None
+    error = layoff_error(table_meld("8S 8H 8D"), cards("8S"), STANDARD, high=False)
     assert error == "a set cannot hold two cards of the same suit"
 
 
 @pytest.mark.parametrize("text", ["4H", "8H", "3H 4H", "8H 9H", "4H 8H", "2H 3H 4H 8H 9H"])
 def test_run_grows_at_either_end(text: str) -> None:
-    assert layoff_error(table_meld("5H 6H 7H"), cards(text), high_ace=False) is None
+    assert layoff_error(table_meld("5H 6H 7H"), cards(text), STANDARD, high=False) is None
 
 
 def test_run_lay_off_must_join_an_end_without_a_gap() -> None:
-    assert layoff_error(table_meld("5H 6H 7H"), cards("9H"), high_ace=False) is not None
-    assert layoff_error(table_meld("5H 6H 7H"), cards("3H"), high_ace=False) is not None
-    assert layoff_error(table_meld("5H 6H 7H"), cards("6H"), high_ace=False) is not None
+    run = table_meld("5H 6H 7H")
+    assert layoff_error(run, cards("9H"), STANDARD, high=False) is not None
+    assert layoff_error(run, cards("3H"), STANDARD, high=False) is not None
+    assert layoff_error(run, cards("6H"), STANDARD, high=False) is not None
 
 
 def test_run_lay_off_must_be_of_the_runs_suit() -> None:
-    error = layoff_error(table_meld("5H 6H 7H"), cards("8S"), high_ace=False)
+    error = layoff_error(table_meld("5H 6H 7H"), cards("8S"), STANDARD, high=False)
     assert error == "every card laid off on a run must be of the run's suit"
 
 
 def test_low_ace_laid_off_on_two_three_four_counts_1() -> None:
     run = table_meld("2S 3S 4S")
-    assert layoff_error(run, cards("AS"), high_ace=False) is None
-    grown = run.extended(cards("AS"), 1, high_ace=False)
+    grown = lay_off(run, "AS", 1)
     assert (grown.low, grown.high) == (1, 4)
     assert grown.cards == cards("AS 2S 3S 4S")
     assert grown.owners == (1, 0, 0, 0)
     assert grown.card_points(VALUES) == (1, 2, 3, 4)
-    assert grown.points_by_owner(VALUES, 2) == [9, 1]
+    assert points_by_owner(grown, 2) == [9, 1]
 
 
 def test_high_ace_laid_off_on_queen_king_counts_15() -> None:
     run = table_meld("JS QS KS")
-    assert layoff_error(run, cards("AS"), high_ace=True) is None
-    grown = run.extended(cards("AS"), 2, high_ace=True)
+    # The ace can only go above the king, so it needs no 'high'.
+    grown = lay_off(run, "AS", 2)
     assert (grown.low, grown.high) == (11, 14)
     assert grown.card_points(VALUES) == (10, 10, 10, 15)
-    assert grown.points_by_owner(VALUES, 3) == [30, 0, 15]
+    assert points_by_owner(grown, 3) == [30, 0, 15]
 
 
-def test_ace_at_the_top_of_a_run_must_be_said_high() -> None:
-    error = layoff_error(table_meld("JS QS KS"), cards("AS"), high_ace=False)
+def test_ace_on_queen_king_is_not_said_high() -> None:
+    error = layoff_error(table_meld("JS QS KS"), cards("AS"), STANDARD, high=True)
     assert error is not None
-    assert "high" in error
+    assert "either end" in error
+
+
+def test_ace_on_two_to_king_goes_low_or_high_as_said() -> None:
+    run = table_meld("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")
+    assert layoff_error(run, cards("AS"), STANDARD, high=False) is None
+    assert layoff_error(run, cards("AS"), STANDARD, high=True) is None
+    low = lay_off(run, "AS", 1)
+    high = lay_off(run, "AS", 1, high=True)
+    assert (low.low, low.high, low.cards[0]) == (1, 13, Card("AS"))
+    assert (high.low, high.high, high.cards[-1]) == (2, 14, Card("AS"))
+    assert points_by_owner(low, 2)[1] == 1
+    assert points_by_owner(high, 2)[1] == 15
+    offered = layoffs(run, availability(cards("AS"), STANDARD), STANDARD)
+    assert sorted(offered) == [(cards("AS"), False), (cards("AS"), True)]
+
+
+def test_ace_with_cards_up_to_the_king_goes_low_or_high_as_said() -> None:
+    run = table_meld("2H 3H 4H 5H 6H 7H 8H 9H 10H JH")
+    offered = layoffs(run, availability(cards("AH QH KH"), STANDARD), STANDARD)
+    assert len(set(offered)) == len(offered)
+    laid = tuple(sorted(cards("AH QH KH")))
+    assert (laid, False) in offered
+    assert (laid, True) in offered
+    low = lay_off(run, "AH QH KH", 1)
+    high = lay_off(run, "AH QH KH", 1, high=True)
+    assert low.cards == cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
+    assert high.cards == cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")
+    assert points_by_owner(low, 2)[1] == 1 + 20
+    assert points_by_owner(high, 2)[1] == 15 + 20
 
 
 def test_run_cannot_hold_an_ace_at_both_ends() -> None:
     low_run = table_meld("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS")
-    assert layoff_error(low_run, cards("KS"), high_ace=False) is None
-    full = low_run.extended(cards("KS"), 0, high_ace=False)
-    assert layoff_error(full, cards("AS"), high_ace=True) is not None
+    full = lay_off(low_run, "KS", 0)
+    assert layoff_error(full, cards("AS"), STANDARD, high=True) is not None
+    assert layoff_error(full, cards("AS"), STANDARD, high=False) is not None
 
 
-def test_high_is_only_for_an_ace_on_a_run() -> None:
-    assert layoff_error(table_meld("5H 6H 7H"), cards("8H"), high_ace=True) is not None
-    assert layoff_error(table_meld("AC AD AH"), cards("AS"), high_ace=True) is not None
+def test_high_is_only_for_cards_that_could_go_at_either_end_of_a_run() -> None:
+    assert layoff_error(table_meld("5H 6H 7H"), cards("8H"), STANDARD, high=True) is not None
+    assert layoff_error(table_meld("AC AD AH"), cards("AS"), STANDARD, high=True) is not None
 
 
 def test_lay_off_keeps_each_cards_owner_in_run_order() -> None:
     run = table_meld("5H 6H 7H", owner=1)
-    grown = run.extended(cards("8H 4H"), 2, high_ace=False)
+    grown = lay_off(run, "8H 4H", 2)
     assert grown.cards == cards("4H 5H 6H 7H 8H")
     assert grown.owners == (2, 1, 1, 1, 2)
     assert (grown.low, grown.high) == (4, 8)
@@ -268,7 +314,7 @@ def test_lay_off_keeps_each_cards_owner_in_run_order() -> None:
 
 def test_lay_off_on_a_set_keeps_suit_order_and_owners() -> None:
     kings = table_meld("KC KD KS", owner=0)
-    grown = kings.extended(cards("KH"), 1, high_ace=False)
+    grown = lay_off(kings, "KH", 1)
     assert grown.cards == cards("KC KD KH KS")
     assert grown.owners == (0, 0, 1, 0)
 
@@ -302,29 +348,27 @@ def table_melds(draw: st.DrawFn) -> TableMeld:
 
 @given(hands())
 def test_every_meld_the_rules_allow_is_generated(hand: list[Card]) -> None:
-    generated = set(new_melds(suit_masks(hand)))
+    generated = set(new_melds(availability(hand, STANDARD), STANDARD))
     allowed = {
         canonical_meld(combo)
         for size in range(3, 6)
         for combo in combinations(hand, size)
-        if meld_error(canonical_meld(combo)) is None
+        if meld_error(canonical_meld(combo), STANDARD) is None
     }
     assert {m for m in generated if len(m) < 6} == allowed
-    assert all(meld_error(m) is None for m in generated)
+    assert all(meld_error(m, STANDARD) is None for m in generated)
 
 
 @given(table_melds(), hands())
 def test_every_lay_off_the_rules_allow_is_generated(meld: TableMeld, hand: list[Card]) -> None:
-    masks = suit_masks(hand)
-    if meld.is_run:
-        generated = {(tuple(sorted(cs)), high) for cs, high in run_layoffs(meld, masks)}
-    else:
-        generated = {((c,), False) for c in set_layoffs(meld, masks)}
+    listed = layoffs(meld, availability(hand, STANDARD), STANDARD)
+    assert len(set(listed)) == len(listed), "a lay-off is listed twice"
+    generated = {(tuple(sorted(cs)), high) for cs, high in listed}
     allowed = {
         (tuple(sorted(combo)), high)
         for size in range(1, 4)
         for combo in set(combinations(sorted(hand), size))
         for high in (False, True)
-        if layoff_error(meld, combo, high_ace=high) is None
+        if layoff_error(meld, combo, STANDARD, high=high) is None
     }
     assert {g for g in generated if len(g[0]) < 4} == allowed

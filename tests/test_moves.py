@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from helpers_positions import cards, position
@@ -89,11 +91,12 @@ def test_layoff_high_ace_text_differs_from_low() -> None:
     assert Move.from_text("layoff 0 AS") == low
 
 
-def test_layoff_cards_are_in_run_order() -> None:
+def test_layoff_cards_are_sorted_by_card_id() -> None:
     assert Layoff(1, cards("8H 4H")) == Layoff(1, cards("4H 8H"))
     assert str(Layoff(1, cards("8H 4H"))) == "layoff 1 4♥ 8♥"
-    # With ``high`` the ace goes after the king.
-    assert str(Layoff(0, cards("AS KS"), True)) == "layoff 0 K♠ A♠ high"
+    # The order is by card id whatever the end the cards go to: ``high`` only picks the end.
+    assert Layoff(0, cards("KS AS"), True) == Layoff(0, cards("AS KS"), True)
+    assert str(Layoff(0, cards("KS AS"), True)) == "layoff 0 A♠ K♠ high"
 
 
 def test_take_keeps_the_deepest_card_first() -> None:
@@ -152,9 +155,19 @@ def test_bad_move_text_raises_move_parse_error(text: str, fragment: str) -> None
     assert fragment in str(info.value)
 
 
+@pytest.mark.parametrize(
+    "build",
+    [lambda: Take(()), lambda: Meld(()), lambda: Layoff(0, ())],
+    ids=["take", "meld", "layoff"],
+)
+def test_move_naming_no_card_cannot_be_built(build: Callable[[], Move]) -> None:
+    with pytest.raises(MoveParseError, match="at least one"):
+        build()
+
+
 def test_move_parse_error_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="unknown move"):
-        Move.from_text("pass")
+        Move.from_text("jump")
 
 
 # -- reading moves in a position -------------------------------------------------------------
@@ -172,7 +185,7 @@ def test_state_parse_move_takes_the_top_most_copy_with_two_decks() -> None:
     assert state.parse_move("take 3D") == Take(cards("3D 7C"))
 
 
-def test_state_parse_move_implies_high_for_an_ace_on_a_queen_king_run() -> None:
+def test_state_parse_move_reads_an_ace_on_a_queen_king_run_without_high() -> None:
     state = position(
         ["AS 4C", None],
         table=[("JS QS KS", 1)],
@@ -180,8 +193,24 @@ def test_state_parse_move_implies_high_for_an_ace_on_a_queen_king_run() -> None:
         phase=Phase.PLAY,
     )
     move = state.parse_move("layoff 0 AS")
-    assert move == Layoff(0, cards("AS"), True)
+    assert move == Layoff(0, cards("AS"))
     assert state.is_legal(move)
+    assert state.apply(move).table[0].high == 14
+    # 'high' is only for an ace that could go at either end, so here it is not legal.
+    assert not state.is_legal(state.parse_move("layoff 0 AS high"))
+
+
+def test_state_parse_move_keeps_high_for_an_ace_on_a_two_to_king_run() -> None:
+    state = position(
+        ["AS 4C", None],
+        table=[("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", 1)],
+        leftover=1,
+        phase=Phase.PLAY,
+    )
+    high = state.parse_move("layoff 0 AS high")
+    assert high == Layoff(0, cards("AS"), True)
+    assert state.is_legal(high)
+    assert state.is_legal(state.parse_move("layoff 0 AS"))
 
 
 def test_state_parse_move_leaves_a_low_ace_low() -> None:

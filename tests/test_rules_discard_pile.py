@@ -15,6 +15,7 @@ from rummy500 import (
     IllegalMoveError,
     Layoff,
     Meld,
+    MoveParseError,
     Phase,
     State,
     Take,
@@ -59,8 +60,11 @@ def test_digging_example_offers_only_draw_and_the_take_from_the_jack() -> None:
 
 
 def test_take_of_no_card_is_illegal() -> None:
-    with pytest.raises(IllegalMoveError, match="every card above it"):
-        digging().apply(Take(()))
+    # A take of nothing is not even a move: it is refused when it is made, or read.
+    with pytest.raises(MoveParseError, match="at least one"):
+        Take(())
+    with pytest.raises(MoveParseError, match="at least one card"):
+        digging().push("take")
 
 
 def test_cannot_take_the_four_of_hearts_when_it_cannot_be_used() -> None:

@@ -147,7 +147,7 @@ def test_set_of_four_takes_no_more_cards_with_two_decks() -> None:
         ["8S 2C 9D", None, None, None, None], table=[("8C 8D 8H 8S", 1)], phase=Phase.PLAY
     )
     assert not any(isinstance(m, Layoff) for m in state.legal_moves())
-    with pytest.raises(IllegalMoveError, match="same suit"):
+    with pytest.raises(IllegalMoveError, match="at most 4 cards"):
         state.push("layoff 0 8S")
 
 
@@ -179,7 +179,7 @@ def test_run_takes_several_cards_at_one_end() -> None:
 
 def test_lay_off_with_a_gap_is_illegal() -> None:
     state = playing("9H 2C 9D", table=[("5H 6H 7H", 1)])
-    with pytest.raises(IllegalMoveError, match="join the end of the run with no gap"):
+    with pytest.raises(IllegalMoveError, match="extend the run at its ends, with no gap"):
         state.push("layoff 0 9H")
 
 
@@ -201,16 +201,30 @@ def test_low_ace_laid_off_on_two_three_four() -> None:
 
 def test_high_ace_laid_off_on_queen_king() -> None:
     state = playing("AS 2C 9D", table=[("JS QS KS", 1)])
-    move = Layoff(0, cards("AS"), True)
+    # The ace can only go above the king, so the lay-off is plain: no 'high'.
+    move = Layoff(0, cards("AS"))
     assert state.legal_moves()[0] == move
-    assert Layoff(0, cards("AS")) not in state.legal_moves()
+    assert Layoff(0, cards("AS"), True) not in state.legal_moves()
     meld = state.apply(move).table[0]
     assert meld.cards == cards("JS QS KS AS")
     assert meld.high == 14
 
 
+def test_high_is_refused_for_an_ace_that_fits_only_the_top_of_a_run() -> None:
+    state = playing("AS 2C 9D", table=[("JS QS KS", 1)])
+    with pytest.raises(IllegalMoveError) as info:
+        state.push("layoff 0 AS high")
+    message = str(info.value)
+    assert message.startswith("'layoff 0 A♠ high' is illegal")
+    assert "'high' is only for cards that could go at either end of the run" in message
+
+
 def test_ace_fitting_both_ends_of_a_run_goes_where_the_player_says() -> None:
     state = playing("AS 2C 9D", table=[("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", 1)])
+    # Both ends are offered: 'high' is what tells them apart.
+    assert Layoff(0, cards("AS")) in state.legal_moves()
+    assert Layoff(0, cards("AS"), True) in state.legal_moves()
+    assert str(state.parse_move("layoff 0 AS high")) == "layoff 0 A♠ high"
     low = state.apply(Layoff(0, cards("AS")))
     high = state.apply(Layoff(0, cards("AS"), True))
     assert (low.table[0].low, low.table[0].cards[0]) == (1, Card("AS"))

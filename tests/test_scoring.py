@@ -54,7 +54,7 @@ def test_worked_example_table_and_hand_points() -> None:
 
 def test_worked_example_meld_by_meld() -> None:
     state = worked_example_end()
-    points = [meld.points_by_owner(VALUES, 3) for meld in state.table]
+    points = [table_points(VALUES, [meld], 3) for meld in state.table]
     assert points == [[6, 0, 0], [30, 0, 0], [8, 18, 0], [0, 0, 35]]
 
 

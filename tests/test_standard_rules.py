@@ -15,6 +15,7 @@ from helpers_positions import cards, play, position, random_line
 from rummy500 import (
     CARDS,
     CHANCE,
+    Call,
     Card,
     ConfigError,
     Deal,
@@ -25,6 +26,7 @@ from rummy500 import (
     Layoff,
     Meld,
     Move,
+    Pass,
     Phase,
     RuleConfig,
     State,
@@ -395,7 +397,7 @@ def test_undo_of_a_built_position_raises() -> None:
 def _candidate_moves(state: State, rng: random.Random) -> list[Move]:
     """Moves of every kind built from the mover's cards, the pile and random cards."""
     hand = list(state.hands[state.current_player]) if state.current_player >= 0 else []
-    moves: list[Move] = [Draw(), Decline(), Deal()]
+    moves: list[Move] = [Draw(), Decline(), Deal(), Pass()]
     for _ in range(12):
         size = rng.randint(0, 5)
         if hand and rng.random() < 0.7:
@@ -403,13 +405,14 @@ def _candidate_moves(state: State, rng: random.Random) -> list[Move]:
         else:
             picked = [CARDS[rng.randrange(52)] for _ in range(size)]
         depth = rng.randint(0, len(state.pile))
-        moves += [
-            Meld(picked),
-            Layoff(rng.randrange(4), picked, rng.random() < 0.3),
-            Take(state.pile[len(state.pile) - depth :] if rng.random() < 0.6 else picked),
-        ]
+        meld_number, high = rng.randrange(4), rng.random() < 0.3
+        taken = state.pile[len(state.pile) - depth :] if rng.random() < 0.6 else picked
+        # A move naming no card cannot even be built, so only non-empty ones are tried.
         if picked:
-            moves.append(Discard(picked[0]))
+            moves += [Meld(picked), Layoff(meld_number, picked, high), Discard(picked[0])]
+        if taken:
+            # Rummy is never called under the standard rules.
+            moves += [Take(taken), Call(taken)]
     return moves
 
 

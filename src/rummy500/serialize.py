@@ -68,7 +68,7 @@ from rummy500.errors import (
     SerializationError,
     StateError,
 )
-from rummy500.melds import TableMeld, canonical_meld
+from rummy500.melds import TableMeld, canonical_meld, meld_error
 from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
 from rummy500.rules import PlayerTable, RuleConfig
 from rummy500.state import Phase, State
@@ -358,6 +358,13 @@ def _structure_state(value: Any, _: type) -> State:
     state = _structure_state_fields(_check_format(value, "state"), State)
     # Hands are sorted in every state (as State.from_position builds them).
     state = attrs.evolve(state, hands=tuple(tuple(sorted(h)) for h in state.hands))
+    # A meld's validity depends on the rules, so it is checked here rather than in the table
+    # meld hook; checking before validate() lets the error name the meld and its place.
+    for i, meld in enumerate(state.table):
+        problem = meld_error(meld.cards, state.config)
+        if problem is not None:
+            shown = " ".join(c.ascii for c in meld.cards)
+            raise SerializationError(f"table meld $.table[{i}]: {shown} is not a meld: {problem}")
     try:
         state.validate()
         n = state.players
