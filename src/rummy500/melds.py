@@ -650,26 +650,35 @@ def _ones_above(mask: int, position: int) -> int:
 
 
 def _plain_run_layoffs(
-    suit: int, low: int, high: int, m: int, first: int
+    suit: int, low: int, high: int, m: int, config: RuleConfig
 ) -> list[tuple[tuple[Card, ...], bool]]:
-    """Lay-offs on a run that cannot wrap, without jokers: runs of cards below and above."""
-    if low == 2 and high == 13 and first == 1:
-        # Only an ace fits, and it fits at either end: low, or high with 'high'.
-        ace = CARDS[suit * 13]
-        return [((ace,), False), ((ace,), True)] if m & 2 else []
-    down = min(_ones_below(m, low), low - first)
-    up = min(_ones_above(m, high), HIGH_ACE - high)
+    """Lay-offs on a run without jokers: unbroken chains of cards below and above it."""
+    if config.wrap_around:
+        room = 13 - (high - low + 1)
+        if low <= 13:  # positions below 1 are the same cards 13 higher
+            m |= m << 13
+            low, high = low + 13, high + 13
+        down = min(_ones_below(m, low), room)
+        up = min(_ones_above(m, high), room)
+    else:
+        room = 13
+        down = min(_ones_below(m, low), low - _run_shapes(False, config.aces)[0])
+        up = min(_ones_above(m, high), HIGH_ACE - high)
     if not down and not up:
         return []
     below = [_card_at(suit, low - k) for k in range(1, down + 1)]
     above = [_card_at(suit, high + k) for k in range(1, up + 1)]
     found: dict[tuple[Card, ...], int] = {}
     for a in range(down + 1):
-        for b in range(up + 1):
+        for b in range(min(up, room - a) + 1):
             if (a or b) and not (low - a == 1 and high + b == HIGH_ACE):
                 key = tuple(sorted(below[:a] + above[:b]))
                 found[key] = found.get(key, 0) + 1
-    # On a run from 2, an ace with every card up to the king fits low or high: 'high' says which.
+    return _with_high(found)
+
+
+def _with_high(found: dict[tuple[Card, ...], int]) -> list[tuple[tuple[Card, ...], bool]]:
+    """Each group of cards once, and again with ``high`` where it fits at either end."""
     out: list[tuple[tuple[Card, ...], bool]] = []
     for cards, ways in found.items():
         out.append((cards, False))
@@ -684,8 +693,8 @@ def _run_layoffs(
     first, _last, top = _run_shapes(config.wrap_around, config.aces)
     low, high = meld.low, meld.high
     suit = meld.suit
-    if not budget and not config.wrap_around:
-        return _plain_run_layoffs(suit, low, high, m, first)
+    if not budget:
+        return _plain_run_layoffs(suit, low, high, m, config)
     if config.wrap_around:
         room = 13 - (high - low + 1)
         if low <= 13:  # positions below 1 are the same cards 13 higher
@@ -696,7 +705,7 @@ def _run_layoffs(
         down, ups = low - first, top - high
     below = _extensions(m, suit, low - 1, -1, down, budget)
     above = _extensions(m, suit, high + 1, 1, ups, budget)
-    found: dict[tuple[Card, ...], list[int]] = {}
+    found: dict[tuple[Card, ...], int] = {}
     for bcards, bused in below:
         for acards, aused in above:
             if (not bcards and not acards) or bused + aused > budget:
@@ -708,13 +717,8 @@ def _run_layoffs(
             elif lo == 1 and hi == HIGH_ACE:
                 continue
             key = tuple(sorted((*bcards, *acards)))
-            found.setdefault(key, []).append(len(acards))
-    out: list[tuple[tuple[Card, ...], bool]] = []
-    for cards, aboves in found.items():
-        out.append((cards, False))
-        if len(aboves) > 1:  # the same cards fit at either end: the top end is 'high'
-            out.append((cards, True))
-    return out
+            found[key] = found.get(key, 0) + 1
+    return _with_high(found)
 
 
 def use_cost(

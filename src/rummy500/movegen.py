@@ -156,8 +156,11 @@ def _play_moves(state: State) -> tuple[Move, ...]:
     owed = state.owed
     kept = state.kept
     keep = must_keep(cfg)
-    if owed is not None or kept is not None or keep:
+    if owed is not None or kept is not None:
         moves = [m for m in moves if _allowed(state, m, keep)]
+    elif keep:
+        size = len(hand) - keep
+        moves = [m for m in moves if len(m.cards) <= size]
     if owed is None:
         moves.extend(DISCARDS[c] for c in dict.fromkeys(hand) if c != kept or hand.count(c) > 1)
     return tuple(moves)
@@ -184,7 +187,7 @@ def _allowed(state: State, move: Move, keep: int) -> bool:
             if cost is None or cost > left - keep:
                 return False
     kept = state.kept
-    if kept is not None and left == 1:
+    if kept is not None and left == 1 and kept not in _in_hand(move.cards):
         new_hand, new_table = placed(hand, state.table, move, state.current, cfg)
         if new_hand == (kept,):
             # The kept card cannot be discarded: it must be able to go down on its own.
