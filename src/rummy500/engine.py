@@ -14,7 +14,15 @@ from rummy500.cards import JOKER, Card, format_cards
 from rummy500.dealing import choose_first_dealer, deal_hand, reshuffled_pile
 from rummy500.errors import IllegalMoveError
 from rummy500.melds import USE_ANY, USE_LAYOFF, USE_MELD, TableMeld, layoff_error, meld_error
-from rummy500.movegen import call_use, calls, must_keep, placed, remove_cards, take_use
+from rummy500.movegen import (
+    call_options,
+    call_use,
+    calls,
+    must_keep,
+    placed,
+    remove_cards,
+    take_use,
+)
 from rummy500.moves import (
     Call,
     Deal,
@@ -158,7 +166,8 @@ def _put_down(s: State, move: Move) -> State:
     hand, table = placed(s.hands[player], s.table, move, player, s.config)
     physical = [JOKER if c > JOKER else c for c in move.cards]
     owed = None if s.owed is not None and s.owed in physical else s.owed
-    kept = None if s.kept is not None and s.kept not in hand else s.kept
+    # Equal cards are interchangeable: putting down any copy of the kept card uses it up.
+    kept = None if s.kept in physical else s.kept
     hands = _with_hand(s, player, hand)
     if not hand:
         if s.config.floating:
@@ -229,12 +238,13 @@ def _after_turn(
 
 def _next_caller(s: State, discarder: int, after: int) -> int | None:
     """The next player after ``after`` (in seat order, up to the discarder) who may call."""
-    if s.config.calling is CallRule.NONE:
+    options = call_options(s)
+    if not options:
         return None
     n = len(s.hands)
     p = (after + 1) % n
     while p != discarder:
-        if calls(s, p):
+        if calls(s, p, options):
             return p
         p = (p + 1) % n
     return None

@@ -40,6 +40,7 @@ __all__ = [
     "TableMeld",
     "availability",
     "canonical_meld",
+    "fits_straight",
     "join_run",
     "layoff_error",
     "layoffs",
@@ -108,11 +109,11 @@ def _span(low: int, high: int) -> int:
 
 
 @cache
-def _run_shapes(wrap: bool, aces: AceRule) -> tuple[int, int, int]:
+def _run_shapes(wrap: bool, high_only: bool) -> tuple[int, int, int]:
     """(lowest start, highest start, highest end) of a run under these rules."""
     if wrap:
         return 1, 13, 25
-    return (2 if aces is AceRule.HIGH_ONLY else 1), 12, HIGH_ACE
+    return (2 if high_only else 1), 12, HIGH_ACE
 
 
 def run_ok(low: int, high: int, config: RuleConfig) -> bool:
@@ -127,9 +128,9 @@ def run_ok(low: int, high: int, config: RuleConfig) -> bool:
 
 
 @cache
-def _intervals(wrap: bool, aces: AceRule) -> tuple[tuple[int, int, int], ...]:
+def _intervals(wrap: bool, high_only: bool) -> tuple[tuple[int, int, int], ...]:
     """Every run interval the rules allow, as (low, high, mask), by low then high."""
-    first, last, top = _run_shapes(wrap, aces)
+    first, last, top = _run_shapes(wrap, high_only)
     out = []
     for lo in range(first, last + 1):
         for hi in range(lo + 2, top + 1):
@@ -142,10 +143,10 @@ def _intervals(wrap: bool, aces: AceRule) -> tuple[tuple[int, int, int], ...]:
 
 
 @cache
-def _windows(wrap: bool, aces: AceRule) -> tuple[tuple[int, ...], ...]:
+def _windows(wrap: bool, high_only: bool) -> tuple[tuple[int, ...], ...]:
     """For each position, the masks of the 3-card runs through it that the rules allow."""
     out: list[list[int]] = [[] for _ in range(28)]
-    for lo, hi, span in _intervals(wrap, aces):
+    for lo, hi, span in _intervals(wrap, high_only):
         if hi - lo == 2:
             for p in range(lo, hi + 1):
                 out[p].append(span)
@@ -529,7 +530,7 @@ def _sets(avail: Sequence[int], wild: int, joker_only: bool, out: list[tuple[Car
 
 
 def _runs(avail: Sequence[int], config: RuleConfig, out: list[tuple[Card, ...]]) -> None:
-    first, last, top = _run_shapes(config.wrap_around, config.aces)
+    first, last, top = _run_shapes(config.wrap_around, config.aces is AceRule.HIGH_ONLY)
     wrap = config.wrap_around
     for s in range(4):
         m = avail[s]
@@ -558,7 +559,7 @@ def _wild_runs(
     avail: Sequence[int], wild: int, config: RuleConfig, out: list[tuple[Card, ...]]
 ) -> None:
     joker_only = config.joker_only_melds
-    intervals = _intervals(config.wrap_around, config.aces)
+    intervals = _intervals(config.wrap_around, config.aces is AceRule.HIGH_ONLY)
     for s in range(4):
         m = avail[s]
         if not m and not joker_only:
@@ -662,7 +663,9 @@ def _plain_run_layoffs(
         up = min(_ones_above(m, high), room)
     else:
         room = 13
-        down = min(_ones_below(m, low), low - _run_shapes(False, config.aces)[0])
+        down = min(
+            _ones_below(m, low), low - _run_shapes(False, config.aces is AceRule.HIGH_ONLY)[0]
+        )
         up = min(_ones_above(m, high), HIGH_ACE - high)
     if not down and not up:
         return []
@@ -690,7 +693,7 @@ def _with_high(found: dict[tuple[Card, ...], int]) -> list[tuple[tuple[Card, ...
 def _run_layoffs(
     meld: TableMeld, m: int, budget: int, config: RuleConfig
 ) -> list[tuple[tuple[Card, ...], bool]]:
-    first, _last, top = _run_shapes(config.wrap_around, config.aces)
+    first, _last, top = _run_shapes(config.wrap_around, config.aces is AceRule.HIGH_ONLY)
     low, high = meld.low, meld.high
     suit = meld.suit
     if not budget:
@@ -745,13 +748,16 @@ def use_cost(
         bit = 1 << rank
         # Each term is 0 or ``bit``, so the shifted sum is the number of suits holding the rank.
         suits = ((avail[0] & bit) + (avail[1] & bit) + (avail[2] & bit) + (avail[3] & bit)) >> rank
-        if suits + wild >= 3:
-            return 3
-        windows = _windows(config.wrap_around, config.aces)
-        for p in _positions(rank, config):
-            for w in windows[p]:
-                if (m & w) == w or (wild and 3 - _popcount(m & w) <= wild):
-                    return 3
+        windows = _windows(config.wrap_around, config.aces is AceRule.HIGH_ONLY)
+        if suits + wild >= 3 or any(
+            (m & w) == w or (wild and 3 - _popcount(m & w) <= wild)
+            for p in _positions(rank, config)
+            for w in windows[p]
+        ):
+            if how == USE_MELD:
+                return 3
+            # A lay-off may still take fewer cards, which matters when a card must be kept.
+            best = 3
     if how == USE_MELD:
         return None
     for meld in table:
@@ -764,6 +770,21 @@ def use_cost(
             if cost == 1:
                 break
     return best
+
+
+def fits_straight(card: int, table: Sequence[TableMeld], config: RuleConfig) -> bool:
+    """Whether ``card`` alone could be laid off on a meld on the table (no other card needed)."""
+    if card >= _JOKER:
+        return _joker_cost((0, 0, 0, 0, 1), table, config, USE_LAYOFF) == 1
+    s, r0 = divmod(card, 13)
+    rank = r0 + 1
+    m = _BITS[config.wrap_around][card]
+    for meld in table:
+        if (meld.suit != s) if meld.is_run else (meld.low != rank):
+            continue
+        if _layoff_cost(card, s, rank, m, 0, meld, config) == 1:
+            return True
+    return False
 
 
 def _positions(rank: int, config: RuleConfig) -> tuple[int, ...]:
@@ -855,7 +876,7 @@ def _joker_cost(
         if sum(1 for s in range(4) if avail[s] & bit) >= need:
             return 3
     for s in range(4):
-        for lo, _hi, span in _intervals(config.wrap_around, config.aces):
+        for lo, _hi, span in _intervals(config.wrap_around, config.aces is AceRule.HIGH_ONLY):
             if _hi - lo == 2 and _popcount(avail[s] & span) >= need:
                 return 3
     return None

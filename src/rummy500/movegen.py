@@ -25,6 +25,7 @@ from rummy500.melds import (
     TableMeld,
     add_card,
     availability,
+    fits_straight,
     join_run,
     joined,
     layoffs,
@@ -52,7 +53,7 @@ from rummy500.state import Phase
 if TYPE_CHECKING:
     from rummy500.state import State
 
-__all__ = ["calls", "generate", "must_keep", "placed", "remove_cards"]
+__all__ = ["call_options", "calls", "generate", "must_keep", "placed", "remove_cards"]
 
 
 def generate(state: State) -> tuple[Move, ...]:
@@ -104,35 +105,43 @@ def _draw_moves(state: State) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def calls(state: State, player: int) -> list[Move]:
-    """The rummy calls ``player`` may make now (in the call phase, or about to open one)."""
+def call_options(state: State) -> list[tuple[int, int]]:
+    """Where rummy may be called now: (pile index, fewest cards to use that card), top first.
+
+    This does not depend on who calls; :func:`calls` then keeps what a player's hand allows.
+    """
     cfg = state.config
     mode = cfg.calling
     pile = state.pile
     if mode is CallRule.NONE or not pile:
         return []
     table = state.table
-    room = len(state.hands[player]) - must_keep(cfg)
     top = len(pile) - 1
-    out: list[Move] = []
+    out: list[tuple[int, int]] = []
     on_pile = [0, 0, 0, 0, 0]
     for i in range(top, -1, -1):
         c = pile[i]
         add_card(on_pile, c, cfg)
-        taken = top - i + 1
-        cost: int | None = None
         straight = i == top or mode is CallRule.ANY_PILE_CARD
-        if straight and use_cost(c, availability((c,), cfg), table, cfg, USE_LAYOFF) == 1:
-            cost = 1
-        if mode is CallRule.LAYOFF_ONLY:
-            if cost is not None and cost <= room + taken:
-                out.append(trusted_call(pile[i:]))
-            break
-        if cost is None:
+        if straight and fits_straight(c, table, cfg):
+            out.append((i, 1))
+        elif mode is not CallRule.LAYOFF_ONLY:
             cost = use_cost(c, on_pile, (), cfg, USE_MELD)
-        if cost is not None and cost <= room + taken:
-            out.append(trusted_call(pile[i:]))
+            if cost is not None:
+                out.append((i, cost))
+        if mode is CallRule.LAYOFF_ONLY:
+            break
     return out
+
+
+def calls(state: State, player: int, options: list[tuple[int, int]] | None = None) -> list[Move]:
+    """The rummy calls ``player`` may make now (in the call phase, or about to open one)."""
+    opts = call_options(state) if options is None else options
+    if not opts:
+        return []
+    pile = state.pile
+    room = len(state.hands[player]) - must_keep(state.config) + len(pile)
+    return [trusted_call(pile[i:]) for i, cost in opts if cost <= room - i]
 
 
 def call_use(config: RuleConfig) -> int:
