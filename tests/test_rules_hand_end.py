@@ -103,13 +103,25 @@ def test_with_the_stock_empty_the_player_may_still_take_from_the_pile() -> None:
     state = empty_stock()
     assert state.stock == ()
     assert state.legal_moves() == (Take(cards("8H")), Decline())
-    after = play(state, "take 8H", "layoff 0 8H", "discard 9D")
+    # Player 1 holds two 2s: the 2♣ player 0 throws makes a set with them.
+    state = position(["2C 9D", "2D 2S", "10C"], table=[RUN], pile="KS 8H", leftover=2)
+    after = play(state, "take 8H", "layoff 0 8H", "discard 2C")
     assert after.phase is Phase.DRAW
     assert after.current == 1
     # The pile is not turned over: the stock stays empty and the next player cannot draw.
     assert after.stock == ()
     assert Draw() not in after.legal_moves()
     assert Decline() in after.legal_moves()
+    assert Take(cards("2C")) in after.legal_moves()
+
+
+def test_with_the_stock_empty_the_hand_ends_when_the_next_player_has_no_take() -> None:
+    after = play(empty_stock(), "take 8H", "layoff 0 8H", "discard 9D")
+    # Player 1 (3♦ 4♦) can use neither 9♦ nor K♠: they cannot take, so the hand is over.
+    assert after.phase is Phase.HAND_OVER
+    assert after.went_out is None
+    assert after.stock == ()
+    assert after.pile == cards("KS 9D")
 
 
 def test_cannot_draw_from_an_empty_stock() -> None:
@@ -149,7 +161,8 @@ def test_only_decline_when_the_stock_and_every_take_are_out() -> None:
 
 
 def test_last_card_of_the_stock_can_be_drawn_then_the_next_player_cannot_draw() -> None:
-    state = position(["2C 9D", "3D 4D", "10C"], table=[RUN], pile="KS", stock_top="JC", leftover=2)
+    # Player 1 holds J♦ J♠: the J♣ player 0 draws and throws makes a set with them.
+    state = position(["2C 9D", "JD JS", "10C"], table=[RUN], pile="KS", stock_top="JC", leftover=2)
     assert state.stock == cards("JC")
     after = play(state, "draw", "discard JC")
     assert after.stock == ()

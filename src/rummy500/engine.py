@@ -270,7 +270,11 @@ def _next_turn(
         if cfg.empty_stock is EmptyStock.END_AT_ONCE or not pile:
             return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
         stock, pile = reshuffled_pile(pile, s.seed, s.hand_number, turn), ()
-    return _step(s, move, Phase.DRAW, player, hands, stock, pile, table, None, turn=turn)
+    nxt = _step(s, move, Phase.DRAW, player, hands, stock, pile, table, None, turn=turn)
+    if not stock and len(nxt.legal_moves()) == 1:
+        # The stock is empty and the player has no legal take: the hand ends, nobody out.
+        return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
+    return nxt
 
 
 def _pass(s: State, move: Move) -> State:

@@ -1,0 +1,164 @@
+"""Partnership games: teams, one running total per team, and who wins.
+
+The rule book: "Four players form two teams of two, with partners sitting across from each
+other. Deal 7 cards each and play as usual. Each team keeps one running total. The game ends
+when a team reaches 500. The team with the higher total over 500 wins, even if the other team
+went out on the last hand."
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from helpers_melds import build
+from rummy500 import Phase, RuleConfig, State, StateError, new_game, presets
+
+PARTNERS = presets.get("partnership")
+#: Six players: three teams of two, or two teams of three.
+SIX_IN_PAIRS = RuleConfig(team_size=2, min_players=6, max_players=6)
+SIX_IN_THREES = RuleConfig(team_size=3, min_players=6, max_players=6)
+
+
+def _player_0_goes_out(config: RuleConfig, totals: tuple[int, int]) -> State:
+    """Four players; player 0 melds three 8s and goes out.
+
+    Player 0 scores 24; player 1 (three kings down, 2♦ in hand) 28; player 2 (Q♠ in hand)
+    -10; player 3 (5-6-7 of hearts down, 3♦ in hand) 15. Team 0 (players 0 and 2) scores 14
+    for the hand, team 1 (players 1 and 3) 43.
+    """
+    state = build(
+        config,
+        ["8C 8D 8H 9C", "2D", "QS", "3D"],
+        table=[("KC KD KH", 1), ("5H 6H 7H", 3)],
+        totals=totals,
+    )
+    return state.push("meld 8C 8D 8H").push("discard 9C")
+
+
+# -- "partners sitting across from each other" ------------------------------------------------
+
+
+def test_partners_sit_opposite_with_four_players() -> None:
+    assert PARTNERS.sides(4) == 2
+    assert [PARTNERS.side_of(p, 4) for p in range(4)] == [0, 1, 0, 1]
+    state = new_game(PARTNERS, players=4, seed=5)
+    assert state.totals == (0, 0)
+    assert [len(h) for h in state.hands] == [7] * 4
+    assert [state.view(p).side for p in range(4)] == [0, 1, 0, 1]
+
+
+def test_six_players_may_play_in_three_teams_of_two_or_two_teams_of_three() -> None:
+    # Teams alternate round the table: in pairs, partners sit three seats apart (opposite).
+    assert SIX_IN_PAIRS.sides(6) == 3
+    assert [SIX_IN_PAIRS.side_of(p, 6) for p in range(6)] == [0, 1, 2, 0, 1, 2]
+    assert SIX_IN_THREES.sides(6) == 2
+    assert [SIX_IN_THREES.side_of(p, 6) for p in range(6)] == [0, 1, 0, 1, 0, 1]
+    assert new_game(SIX_IN_PAIRS, players=6, seed=1).totals == (0, 0, 0)
+    assert new_game(SIX_IN_THREES, players=6, seed=1).totals == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("config", "scores"),
+    [
+        # Player scores: 24, -2, -3, 30 - 4, -5, -6.
+        (SIX_IN_PAIRS, (24 + 26, -2 - 5, -3 - 6)),
+        (SIX_IN_THREES, (24 - 3 - 5, -2 + 26 - 6)),
+    ],
+    ids=["three-teams-of-two", "two-teams-of-three"],
+)
+def test_a_team_scores_the_sum_of_its_players_scores(
+    config: RuleConfig, scores: tuple[int, ...]
+) -> None:
+    state = build(config, ["8C 8D 8H 9C", "2D", "3D", "4D", "5D", "6D"], table=[("KC KD KH", 3)])
+    over = state.push("meld 8C 8D 8H").push("discard 9C")
+    assert over.phase is Phase.HAND_OVER
+    assert over.history == (scores,)
+    assert over.totals == scores
+
+
+# -- "Each team keeps one running total" ------------------------------------------------------
+
+
+def test_each_team_keeps_one_running_total() -> None:
+    over = _player_0_goes_out(PARTNERS, (100, 200))
+    assert over.phase is Phase.HAND_OVER
+    assert over.went_out == 0
+    assert over.history[-1] == (24 - 10, 28 + 15)
+    assert over.totals == (114, 243)
+    for player in range(4):
+        view = over.view(player)
+        assert view.side == player % 2
+        assert view.totals == (114, 243)
+        assert view.history == over.history
+
+
+def test_totals_and_history_have_one_entry_per_team() -> None:
+    with pytest.raises(StateError, match="each of the 2 sides"):
+        build(PARTNERS, ["8C 8D 8H 9C", "2D", "QS", "3D"], table=[("KC KD KH", 1)], totals=(0,) * 4)
+    with pytest.raises(StateError, match="each of the 2 sides"):
+        build(
+            PARTNERS,
+            ["8C 8D 8H 9C", "2D", "QS", "3D"],
+            table=[("KC KD KH", 1)],
+            history=[(1, 2, 3, 4)],
+        )
+
+
+def test_the_going_out_bonus_goes_to_the_team_of_the_player_who_went_out() -> None:
+    over = _player_0_goes_out(attrs.evolve(PARTNERS, going_out_bonus=25), (0, 0))
+    assert over.history[-1] == (14 + 25, 43)
+
+
+# -- "The game ends when a team reaches 500" ---------------------------------------------------
+
+
+def test_the_game_ends_when_a_team_reaches_the_target() -> None:
+    going_on = _player_0_goes_out(PARTNERS, (480, 300))
+    assert going_on.phase is Phase.HAND_OVER
+    assert going_on.totals == (494, 343)
+    assert going_on.winner is None
+    won = _player_0_goes_out(PARTNERS, (486, 300))
+    assert won.phase is Phase.GAME_OVER
+    assert won.totals == (500, 343)
+    assert won.winner == 0
+
+
+def test_the_team_with_the_higher_total_wins_even_if_the_other_team_went_out() -> None:
+    over = _player_0_goes_out(PARTNERS, (490, 480))
+    assert over.totals == (504, 523)
+    assert over.went_out == 0
+    assert PARTNERS.side_of(over.went_out, 4) == 0
+    assert over.phase is Phase.GAME_OVER
+    assert over.winner == 1
+    # Under "going out decides it", the team that went out would have won instead.
+    decides = _player_0_goes_out(attrs.evolve(PARTNERS, going_out_decides=True), (490, 480))
+    assert decides.winner == 0
+    must = _player_0_goes_out(attrs.evolve(PARTNERS, must_go_out_to_win=True), (490, 480))
+    assert must.winner == 0
+
+
+def test_teams_tied_at_the_top_play_another_hand() -> None:
+    over = _player_0_goes_out(PARTNERS, (490, 461))
+    assert over.totals == (504, 504)
+    assert over.phase is Phase.HAND_OVER
+    assert over.winner is None
+
+
+def test_persian_rummy_is_two_deals_won_by_the_higher_team_total() -> None:
+    persian = presets.get("persian")
+    first = build(persian, ["8C 8D 8H 9C", "2D", "QS", "3D"], table=[("KC KD KH", 1)])
+    after_first = first.push("meld 8C 8D 8H").push("discard 9C")
+    assert after_first.phase is Phase.HAND_OVER
+    second = build(
+        persian,
+        ["8C 8D 8H 9C", "2D", "QS", "3D"],
+        table=[("KC KD KH", 1)],
+        totals=(0, 40),
+        history=[(0, 40)],
+    )
+    over = second.push("meld 8C 8D 8H").push("discard 9C")
+    # Team 0 went out and scores 14, team 1 scores 28 - 3 = 25: 14 against 65.
+    assert over.history == ((0, 40), (14, 25))
+    assert over.phase is Phase.GAME_OVER
+    assert over.winner == 1

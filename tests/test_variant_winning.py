@@ -1,0 +1,260 @@
+"""Winning variants: the target, a fixed number of hands, must go out to win, and going out
+deciding the game.
+
+Each test is named after the rule sentence it checks and ends a hand with real moves on a
+hand-built position, so the totals, the phase and the winner come from the engine itself.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers_variants import build
+from rummy500 import (
+    ConfigError,
+    Deal,
+    Decline,
+    Discard,
+    Phase,
+    RuleConfig,
+    State,
+    new_game,
+    presets,
+)
+
+STANDARD = RuleConfig()
+MUST_GO_OUT = RuleConfig(must_go_out_to_win=True)
+GOING_OUT_DECIDES = RuleConfig(going_out_decides=True)
+
+# Player 0 has 5♣ 6♣ 7♣ down (18) and goes out by throwing the 9♦; player 1 has 10♥ J♥ Q♥ down
+# (30) and holds the 5♦ (-5); player 2 holds the 4♠ (-4). The hand scores 18, 25 and -4.
+HAND_SCORES = (18, 25, -4)
+
+
+def going_out(config: RuleConfig, totals: tuple[int, int, int], hand_number: int = 0) -> State:
+    """Hand ``hand_number`` (from 0) ended by player 0 going out, starting from ``totals``."""
+    # The earlier hands' scores add up to the totals.
+    history = [totals, *[(0, 0, 0)] * (hand_number - 1)] if hand_number else []
+    state = build(
+        config,
+        ["9D", "5D", "4S"],
+        table=[("5C 6C 7C", 0), ("10H JH QH", 1)],
+        pile="KD",
+        phase=Phase.PLAY,
+        totals=totals,
+        history=history,
+    )
+    return state.apply(Discard(state.hands[0][0]))
+
+
+def stock_out(config: RuleConfig, totals: tuple[int, int, int]) -> State:
+    """The same hand ended with nobody out: player 0 declines to draw from the empty stock."""
+    state = build(
+        config,
+        ["9D", "5D", "4S"],
+        table=[("5C 6C 7C", 0), ("10H JH QH", 1)],
+        leftover="pile",
+        totals=totals,
+    )
+    return state.apply(Decline())
+
+
+def after(totals: tuple[int, int, int], scores: tuple[int, ...] = HAND_SCORES) -> tuple[int, ...]:
+    """``totals`` with a hand's ``scores`` added."""
+    return tuple(t + s for t, s in zip(totals, scores, strict=True))
+
+
+def test_the_positions_score_the_usual_way_table_minus_hand() -> None:
+    end = going_out(STANDARD, (0, 0, 0))
+    assert end.went_out == 0
+    assert end.history[-1] == HAND_SCORES
+    nobody = stock_out(STANDARD, (0, 0, 0))
+    assert nobody.went_out is None
+    assert nobody.history[-1] == (18 - 9, 25, -4)
+
+
+# -- must go out to win ------------------------------------------------------------------------
+
+
+def test_must_go_out_to_win_505_going_out_beats_520_sitting() -> None:
+    before = (487, 495, 100)
+    assert after(before)[:2] == (505, 520)
+    standard = going_out(STANDARD, before)
+    assert (standard.phase, standard.winner) == (Phase.GAME_OVER, 1)
+    end = going_out(MUST_GO_OUT, before)
+    assert end.totals == (505, 520, 96)
+    assert (end.phase, end.winner) == (Phase.GAME_OVER, 0)
+
+
+def test_must_go_out_to_win_another_player_passing_the_target_does_not_end_the_game() -> None:
+    before = (400, 495, 100)
+    standard = going_out(STANDARD, before)
+    assert (standard.phase, standard.winner) == (Phase.GAME_OVER, 1)
+    end = going_out(MUST_GO_OUT, before)
+    assert end.totals == (418, 520, 96)
+    assert (end.phase, end.winner) == (Phase.HAND_OVER, None)
+    # The game goes on with the next deal.
+    nxt = end.apply(Deal())
+    assert nxt.hand_number == 1
+    assert nxt.phase is Phase.DRAW
+    assert nxt.totals == end.totals
+
+
+def test_must_go_out_to_win_no_one_wins_on_a_hand_nobody_went_out_on() -> None:
+    before = (400, 495, 100)
+    standard = stock_out(STANDARD, before)
+    assert (standard.phase, standard.winner) == (Phase.GAME_OVER, 1)
+    end = stock_out(MUST_GO_OUT, before)
+    assert end.went_out is None
+    assert end.totals[1] == 520
+    assert (end.phase, end.winner) == (Phase.HAND_OVER, None)
+
+
+def test_must_go_out_to_win_needs_a_total_at_or_past_the_target() -> None:
+    # Going out on 499 does not win, even with nobody else near the target.
+    short = going_out(MUST_GO_OUT, (481, 0, 0))
+    assert short.totals[0] == 499
+    assert (short.phase, short.winner) == (Phase.HAND_OVER, None)
+    exact = going_out(MUST_GO_OUT, (482, 0, 0))
+    assert exact.totals[0] == 500
+    assert (exact.phase, exact.winner) == (Phase.GAME_OVER, 0)
+
+
+# -- going out decides it --------------------------------------------------------------------
+
+
+def test_going_out_decides_when_several_reach_the_target_on_the_same_hand() -> None:
+    before = (487, 495, 100)
+    end = going_out(GOING_OUT_DECIDES, before)
+    assert end.totals == (505, 520, 96)
+    assert (end.phase, end.winner) == (Phase.GAME_OVER, 0)
+
+
+def test_going_out_decides_whatever_the_totals_even_a_tie_at_the_top() -> None:
+    before = (502, 495, 100)
+    standard = going_out(STANDARD, before)
+    assert standard.totals[:2] == (520, 520)
+    assert (standard.phase, standard.winner) == (Phase.HAND_OVER, None)
+    end = going_out(GOING_OUT_DECIDES, before)
+    assert (end.phase, end.winner) == (Phase.GAME_OVER, 0)
+
+
+def test_going_out_decides_only_among_those_who_reach_the_target() -> None:
+    # Player 0 goes out short of 500: player 1, the only one past it, wins as usual.
+    end = going_out(GOING_OUT_DECIDES, (400, 495, 100))
+    assert (end.phase, end.winner) == (Phase.GAME_OVER, 1)
+    # With nobody out, the highest total wins.
+    nobody = stock_out(GOING_OUT_DECIDES, (500, 480, 100))
+    assert nobody.totals[:2] == (509, 505)
+    assert (nobody.phase, nobody.winner) == (Phase.GAME_OVER, 0)
+
+
+def test_must_go_out_to_win_and_going_out_decides_are_exclusive() -> None:
+    with pytest.raises(ConfigError, match="must_go_out_to_win and going_out_decides"):
+        RuleConfig(must_go_out_to_win=True, going_out_decides=True)
+    with pytest.raises(ConfigError, match="must_go_out_to_win needs a target"):
+        RuleConfig(must_go_out_to_win=True, target=None, hands_per_game=2)
+
+
+# -- the target --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("target", [50, 500, 1000, 2345])
+def test_the_game_ends_after_a_hand_in_which_a_total_reaches_the_target(target: int) -> None:
+    config = RuleConfig(target=target)
+    short = going_out(config, (target - 19, 0, 0))
+    assert short.totals[0] == target - 1
+    assert (short.phase, short.winner) == (Phase.HAND_OVER, None)
+    reached = going_out(config, (target - 18, 0, 0))
+    assert reached.totals[0] == target
+    assert (reached.phase, reached.winner) == (Phase.GAME_OVER, 0)
+
+
+def test_play_to_1000_goes_on_past_500() -> None:
+    for config in (RuleConfig(target=1000), presets.get("1000")):
+        end = going_out(config, (487, 495, 100))
+        assert (end.phase, end.winner) == (Phase.HAND_OVER, None)
+        won = going_out(config, (987, 995, 100))
+        assert (won.phase, won.winner) == (Phase.GAME_OVER, 1)
+
+
+@pytest.mark.parametrize("target", [0, -1, -500])
+def test_the_target_is_a_positive_number(target: int) -> None:
+    with pytest.raises(ConfigError, match="target must be a positive number"):
+        RuleConfig(target=target)
+
+
+def test_a_game_needs_a_target_or_a_number_of_hands() -> None:
+    with pytest.raises(ConfigError, match="a game needs a target or a number of hands"):
+        RuleConfig(target=None)
+    with pytest.raises(ConfigError, match="hands_per_game must be positive"):
+        RuleConfig(target=None, hands_per_game=0)
+
+
+def test_ties_at_the_top_play_more_hands() -> None:
+    end = going_out(STANDARD, (502, 495, 100))
+    assert end.totals == (520, 520, 96)
+    assert (end.phase, end.winner) == (Phase.HAND_OVER, None)
+    nxt = end.apply(Deal())
+    assert nxt.phase is Phase.DRAW
+    assert nxt.hand_number == end.hand_number + 1
+    assert nxt.dealer == (end.dealer + 1) % 3
+    assert nxt.totals == end.totals
+    # A tie below the leader is no tie at the top.
+    below = going_out(STANDARD, (520, 96, 125))
+    assert below.totals == (538, 121, 121)
+    assert (below.phase, below.winner) == (Phase.GAME_OVER, 0)
+
+
+# -- a fixed number of hands -------------------------------------------------------------------
+
+TWO_HANDS = RuleConfig(target=None, hands_per_game=2)
+
+
+def test_a_game_of_n_hands_ends_after_n_hands_with_the_highest_total_winning() -> None:
+    first = going_out(TWO_HANDS, (0, 0, 0))
+    assert (first.phase, first.winner) == (Phase.HAND_OVER, None)
+    # The second hand ends the game, far below any target: the highest total wins.
+    last = going_out(TWO_HANDS, (10, -20, 0), hand_number=1)
+    assert last.totals == (28, 5, -4)
+    assert (last.phase, last.winner) == (Phase.GAME_OVER, 0)
+    assert len(last.history) == 2
+
+
+def test_a_game_of_n_hands_tied_at_the_top_plays_more_hands() -> None:
+    tied = going_out(TWO_HANDS, (7, 0, 0), hand_number=1)
+    assert tied.totals[:2] == (25, 25)
+    assert (tied.phase, tied.winner) == (Phase.HAND_OVER, None)
+    # The third hand, one past the number, ends the game as soon as one side is ahead.
+    third = going_out(TWO_HANDS, (7, 0, 0), hand_number=2)
+    assert third.totals[:2] == (25, 25)
+    assert third.phase is Phase.HAND_OVER
+    broken = going_out(TWO_HANDS, (8, 0, 0), hand_number=2)
+    assert (broken.phase, broken.winner) == (Phase.GAME_OVER, 0)
+
+
+def test_with_a_target_as_well_reaching_it_first_ends_the_game() -> None:
+    config = RuleConfig(target=500, hands_per_game=3)
+    end = going_out(config, (487, 0, 0))
+    assert end.hand_number == 0
+    assert (end.phase, end.winner) == (Phase.GAME_OVER, 0)
+
+
+def test_a_game_of_n_hands_played_out_lasts_n_hands() -> None:
+    # A short cap on turns keeps random play quick; each hand still ends by the rules.
+    config = RuleConfig(target=None, hands_per_game=2, turn_limit=30)
+    rng = random.Random(5)
+    state = new_game(config, players=3, seed=5)
+    while not state.is_terminal():
+        state = state.apply(rng.choice(state.legal_moves()))
+    assert state.phase is Phase.GAME_OVER
+    assert len(state.history) >= 2
+    # Every hand short of the last ended level at the top, or before the number was reached.
+    for done in range(2, len(state.history)):
+        running = [sum(h[p] for h in state.history[:done]) for p in range(3)]
+        assert running.count(max(running)) > 1
+    assert state.totals == tuple(sum(h[p] for h in state.history) for p in range(3))
+    assert state.winner == state.totals.index(max(state.totals))
+    assert list(state.totals).count(max(state.totals)) == 1
