@@ -269,14 +269,26 @@ def test_a_run_is_not_joined_when_the_joker_limit_would_be_broken() -> None:
     assert joined[0].jokers == 2
 
 
-def test_a_run_filling_the_gap_between_two_runs_joins_the_first_in_table_order() -> None:
+def test_a_run_filling_the_gap_between_two_runs_joins_both_into_one() -> None:
     state = build(JOIN, ["5S 6S 7S 9C", None, None], table=[("2S 3S 4S", 1), ("8S 9S 10S", 2)])
     after = state.push("meld 5S 6S 7S").table
-    assert [m.cards for m in after] == [cards("2S 3S 4S 5S 6S 7S"), cards("8S 9S 10S")]
+    assert [m.cards for m in after] == [cards("2S 3S 4S 5S 6S 7S 8S 9S 10S")]
+    assert after[0].owners == (1, 1, 1, 0, 0, 0, 2, 2, 2)
     swapped = build(JOIN, ["5S 6S 7S 9C", None, None], table=[("8S 9S 10S", 2), ("2S 3S 4S", 1)])
     after = swapped.push("meld 5S 6S 7S").table
-    assert [m.cards for m in after] == [cards("5S 6S 7S 8S 9S 10S"), cards("2S 3S 4S")]
-    assert after[0].owners == (0, 0, 0, 2, 2, 2)
+    assert [m.cards for m in after] == [cards("2S 3S 4S 5S 6S 7S 8S 9S 10S")]
+    assert after[0].owners == (1, 1, 1, 0, 0, 0, 2, 2, 2)
+
+
+def test_a_joined_run_takes_the_place_of_the_first_run_it_continues() -> None:
+    table = [("KH KD KC", 1), ("8S 9S 10S", 2), ("QD QC QH", 1), ("2S 3S 4S", 1)]
+    state = build(JOIN, ["5S 6S 7S 9C", None, None], table=table)
+    after = state.push("meld 5S 6S 7S").table
+    assert [m.cards for m in after] == [
+        cards("KC KD KH"),
+        cards("2S 3S 4S 5S 6S 7S 8S 9S 10S"),
+        cards("QC QD QH"),
+    ]
 
 
 def test_a_lay_off_extends_only_the_meld_it_names_and_sets_never_join() -> None:

@@ -193,7 +193,9 @@ def _allowed(state: State, move: Move, keep: int) -> bool:
         else:
             new_hand, new_table = placed(hand, state.table, move, state.current, cfg)
             cost = use_cost(owed, availability(new_hand, cfg), new_table, cfg, state.owed_use)
-            if cost is None or cost > left - keep:
+            if (cost is None or cost > left - keep) and not _layoff_after_meld(
+                state, new_hand, new_table, left - keep
+            ):
                 return False
     kept = state.kept
     if kept is not None and left == 1 and kept not in _in_hand(move.cards):
@@ -203,6 +205,27 @@ def _allowed(state: State, move: Move, keep: int) -> bool:
             alone = availability(new_hand, cfg)
             return not keep and use_cost(kept, alone, new_table, cfg) == 1
     return True
+
+
+def _layoff_after_meld(
+    state: State, hand: tuple[Card, ...], table: tuple[TableMeld, ...], room: int
+) -> bool:
+    """Whether a called card that must be laid off can go onto a meld made first this turn.
+
+    Only for a card owed as a lay-off: any other use needs one meld or lay-off at most.
+    """
+    owed = state.owed
+    cfg = state.config
+    if owed is None or state.owed_use != USE_LAYOFF:
+        return False
+    for cards in new_melds(availability(hand, cfg), cfg):
+        if owed in _in_hand(cards) or len(cards) >= room:
+            continue
+        after, grown = placed(hand, table, Meld(cards), state.current, cfg)
+        cost = use_cost(owed, availability(after, cfg), grown, cfg, USE_LAYOFF)
+        if cost is not None and cost <= room - len(cards):
+            return True
+    return False
 
 
 def _in_hand(cards: Sequence[Card]) -> list[int]:
@@ -230,10 +253,7 @@ def placed(
         doubled = config.four_of_a_kind_double and len(cards) == 4 and not _is_run_cards(cards)
         new = TableMeld.new(cards, player, doubled=doubled)
         if config.join_melds:
-            at = join_run(table, new, config)
-            if at is not None:
-                grown = joined(table[at], new, config)
-                return remove_cards(hand, cards), (*table[:at], grown, *table[at + 1 :])
+            return remove_cards(hand, cards), _joined_table(table, new, config)
         return remove_cards(hand, cards), (*table, new)
     assert isinstance(move, Layoff)
     meld = table[move.meld]
@@ -241,6 +261,30 @@ def placed(
     where = max(options, key=lambda o: o[1]) if move.high else min(options, key=lambda o: o[1])
     grown = meld.extended(where, move.laid, player)
     return remove_cards(hand, move.laid), (*table[: move.meld], grown, *table[move.meld + 1 :])
+
+
+def _joined_table(
+    table: tuple[TableMeld, ...], new: TableMeld, config: RuleConfig
+) -> tuple[TableMeld, ...]:
+    """The table after a new run joins every run it continues (a run filling the gap between
+    two runs joins both); the joined run takes the place of the first of them."""
+    melds = list(table)
+    at = join_run(melds, new, config)
+    if at is None:
+        return (*table, new)
+    grown = joined(melds[at], new, config)
+    melds[at] = grown
+    while True:
+        rest = [m for i, m in enumerate(melds) if i != at]
+        other = join_run(rest, grown, config)
+        if other is None:
+            return tuple(melds)
+        other += other >= at  # back to an index of melds
+        grown = joined(melds[other], grown, config)
+        first, second = sorted((at, other))
+        melds[first] = grown
+        del melds[second]
+        at = first
 
 
 def _is_run_cards(cards: Sequence[Card]) -> bool:
