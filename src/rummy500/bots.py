@@ -21,7 +21,19 @@ from typing import Final, Protocol, runtime_checkable
 from rummy500.cards import ACE, Card
 from rummy500.melds import HIGH_ACE, TableMeld, availability, layoffs, new_melds
 from rummy500.movegen import placed
-from rummy500.moves import DEAL, DRAW, PASS, Call, Decline, Discard, Layoff, Meld, Move, Pass, Take
+from rummy500.moves import (
+    DEAL,
+    DRAW,
+    PASS,
+    Call,
+    Decline,
+    Discard,
+    Layoff,
+    Meld,
+    Move,
+    Pass,
+    PileMove,
+)
 from rummy500.rules import CardValues, RuleConfig
 from rummy500.state import PlayerView, State
 
@@ -200,7 +212,7 @@ class GreedyBot:
         best: Move | None = None
         best_gain = 0
         for move in legal:
-            if not isinstance(move, Take | Call):
+            if not isinstance(move, PileMove):
                 continue
             cards = (*view.hand, *move.taken)
             scored, left = _greedy_points(cards, view.table, config, view.player, move.deepest)

@@ -33,6 +33,7 @@ from rummy500.moves import (
     Meld,
     Move,
     Pass,
+    PileMove,
     Take,
 )
 from rummy500.rules import CallRule, EmptyStock, RuleConfig
@@ -140,7 +141,7 @@ def _draw(s: State, move: Move) -> State:
 
 
 def _take(s: State, move: Move) -> State:
-    assert isinstance(move, Take | Call)
+    assert isinstance(move, PileMove)
     taken = move.taken
     player = s.current
     hand = tuple(sorted((*s.hands[player], *taken)))
@@ -510,7 +511,7 @@ def parse_move(state: State, text: str) -> Move:
     top-most copy of that card in the pile with everything above it.
     """
     move = Move.from_text(text)
-    if isinstance(move, Take | Call) and len(move.taken) == 1:
+    if isinstance(move, PileMove) and len(move.taken) == 1:
         card = move.taken[0]
         pile = state.pile
         for i in range(len(pile) - 1, -1, -1):

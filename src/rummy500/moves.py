@@ -44,6 +44,7 @@ __all__ = [
     "Meld",
     "Move",
     "Pass",
+    "PileMove",
     "Take",
 ]
 
@@ -199,14 +200,13 @@ def _card(card: object) -> Card:
 
 
 @attrs.frozen
-class Take(Move):
-    """Take cards from the discard pile: the deepest one first, then all above it.
+class PileMove(Move):
+    """A move that takes cards from the discard pile: the deepest one first, then all above.
 
-    ``cards`` must be exactly the top ``len(cards)`` cards of the pile, deepest first. The
-    deepest card must be melded or laid off this turn.
+    The deepest card must then be used this turn. :class:`Take` and :class:`Call` are the two
+    kinds; they differ only in when they are legal.
     """
 
-    verb: ClassVar[str] = "take"
     taken: tuple[Card, ...] = attrs.field(converter=_hand_cards)
 
     @property
@@ -219,11 +219,22 @@ class Take(Move):
         return self.taken
 
     def text(self, *, ascii: bool = False) -> str:
-        return f"take {format_cards(self.taken, ascii=ascii)}"
+        return f"{self.verb} {format_cards(self.taken, ascii=ascii)}"
 
     @classmethod
     def _parse_args(cls, args: list[str]) -> Move:
         return cls(_need_cards(cls, args))
+
+
+@attrs.frozen
+class Take(PileMove):
+    """Take cards from the discard pile at the start of a turn, deepest first.
+
+    ``taken`` must be exactly the top ``len(taken)`` cards of the pile, deepest first. The
+    deepest card must be melded or laid off this turn.
+    """
+
+    verb: ClassVar[str] = "take"
 
 
 def _meld_cards(cards: object) -> tuple[Card, ...]:
@@ -310,30 +321,13 @@ class Discard(Move):
 
 
 @attrs.frozen
-class Call(Move):
+class Call(PileMove):
     """Call rummy: take a card another player missed, with every card above it, deepest first.
 
     The deepest card taken must then be used this turn, as after a take.
     """
 
     verb: ClassVar[str] = "call"
-    taken: tuple[Card, ...] = attrs.field(converter=_hand_cards)
-
-    @property
-    def deepest(self) -> Card:
-        """The deepest card taken: the one that must be used this turn."""
-        return self.taken[0]
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return self.taken
-
-    def text(self, *, ascii: bool = False) -> str:
-        return f"call {format_cards(self.taken, ascii=ascii)}"
-
-    @classmethod
-    def _parse_args(cls, args: list[str]) -> Move:
-        return cls(_need_cards(cls, args))
 
 
 def _built(cls: type[_M], **fields: object) -> _M:
