@@ -8,8 +8,9 @@ cards down whenever it can (so its games reach the target). After every move:
   duplicates and is empty only when the game is over;
 * an owed card (the deepest card taken from the discard pile) can still be put down, and by
   the end of the turn it is on the table;
-* a hand ends within the number of moves the rules allow, and its scores, the running totals
-  and the winner follow the rules (checked with a scorer written from the rules text);
+* a hand ends within the number of moves the rules allow (with the stock empty, when the
+  player to draw declines or has nothing to take), and its scores, the running totals and the
+  winner follow the rules (checked with a scorer written from the rules text);
 * the same seed and the same choices give the same states and the same legal moves;
 * a player's view shows nothing of other hands or of the stock order.
 """
@@ -46,6 +47,7 @@ from rummy500 import (
 from strategies import (
     Policy,
     build_position,
+    can_take,
     deck_counter,
     meld_preferring_policy,
     model,
@@ -84,9 +86,11 @@ def check_state(s: State) -> None:
         assert child.undo() == s
         assert child.last_move == move
         assert state_cards(child) == deck, f"{move} created or lost cards"
+    if s.phase == Phase.DRAW and not s.stock:
+        assert any(isinstance(m, Take) for m in legal), "a turn with nothing to take was played"
     if s.phase == Phase.PLAY and s.owed is not None:
         assert s.owed in s.hands[s.current]
-        assert usable(int(s.owed), *model(s)), f"owed {s.owed} can no longer be put down"
+        assert usable(int(s.owed), *model(s), s.config), f"owed {s.owed} can no longer be put down"
 
 
 @attrs.define
@@ -155,6 +159,11 @@ def check_hand_end(s: State, move: Move, nxt: State, log: HandLog) -> None:
     if isinstance(move, Decline):
         assert nxt.went_out is None
         assert not s.stock
+    elif nxt.went_out is None:
+        # The stock is empty and the player to draw next has nothing they may take.
+        assert isinstance(move, Discard)
+        assert not s.stock
+        assert not can_take(nxt, (s.current + 1) % s.players)
     else:
         assert nxt.went_out == s.current
         assert not nxt.hands[s.current]
@@ -326,6 +335,10 @@ def _rebuilt(s: State, hands: list[list[Card]], stock: list[Card]) -> State:
         dealer=s.dealer,
         phase=s.phase,
         owed=s.owed,
+        owed_use=s.owed_use,
+        kept=s.kept,
+        discarder=s.discarder,
+        turn=s.turn,
         totals=s.totals,
         history=s.history,
         hand_number=s.hand_number,
@@ -342,6 +355,8 @@ def check_views(s: State, rng: random.Random) -> int:
     public = Counter(int(c) for c in s.pile)
     for meld in s.table:
         public.update(int(c) for c in meld.cards)
+    # Everyone saw the owed or kept card taken from the face-up pile.
+    public.update(int(c) for c in (s.owed, s.kept) if c is not None)
     same = _rebuilt(s, [list(h) for h in s.hands], list(s.stock))
     for p in range(s.players):
         view = s.view(p)
@@ -359,7 +374,8 @@ def check_views(s: State, rng: random.Random) -> int:
         q = rng.choice(others)
         hands = [list(h) for h in s.hands]
         stock = list(s.stock)
-        mine = [i for i, c in enumerate(hands[q]) if not (q == s.current and c == s.owed)]
+        known = (s.owed, s.kept) if q == s.current else ()
+        mine = [i for i, c in enumerate(hands[q]) if c not in known]
         if mine:
             i = rng.choice(mine)
             if stock:
@@ -368,7 +384,7 @@ def check_views(s: State, rng: random.Random) -> int:
             elif len(others) > 1:
                 r = rng.choice([o for o in others if o != q])
                 j = rng.randrange(len(hands[r]))
-                if not (r == s.current and hands[r][j] == s.owed):
+                if not (r == s.current and hands[r][j] in (s.owed, s.kept)):
                     hands[q][i], hands[r][j] = hands[r][j], hands[q][i]
         rng.shuffle(stock)
         changed = _rebuilt(s, hands, stock)
