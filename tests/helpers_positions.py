@@ -1,9 +1,11 @@
 """Building game positions for rule tests from card text.
 
-A position must hold exactly the cards of the game's decks, so :func:`position` places every
-card a test does not mention: hands left as ``None`` are filled to the deal size, and the
-remaining cards go under the named top of the stock (or to the bottom of the discard pile, or
-into one player's hand).
+A position must hold exactly the cards of the game's decks (jokers included), so
+:func:`position` places every card a test does not mention: hands left as ``None`` are filled
+to the deal size, and the remaining cards go under the named top of the stock (or to the bottom
+of the discard pile, or into one player's hand). A joker on the table is written as the card it
+stands for (``JK=6S``); in a hand, the stock or the pile it is the plain ``JK``.
+:func:`build` is the same builder with the rules first and the mover in the play phase.
 """
 
 from __future__ import annotations
@@ -11,9 +13,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
+
+import pytest
 
 from rummy500 import (
     Card,
+    IllegalMoveError,
     Layoff,
     Meld,
     Move,
@@ -25,8 +31,9 @@ from rummy500 import (
     new_game,
     parse_cards,
 )
+from rummy500.melds import USE_ANY
 
-__all__ = ["TableSpec", "cards", "play", "position", "random_line"]
+__all__ = ["TableSpec", "build", "cards", "play", "position", "random_line", "refused", "texts"]
 
 #: A table meld: its cards as text and one owner for all of them, or an owner per card.
 TableSpec = tuple[str, int | Sequence[int]]
@@ -37,16 +44,19 @@ def cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text)
 
 
-def _take_out(pool: Counter[Card], wanted: Sequence[Card]) -> None:
+def _take(pool: Counter[Card], wanted: Sequence[Card], where: str) -> None:
     for card in wanted:
-        if pool[card] == 0:
-            raise ValueError(f"{card} is used more often than the decks hold")
-        pool[card] -= 1
+        # A joker standing for a card still comes out of the deck as a joker.
+        physical = card.physical
+        if pool[physical] == 0:
+            raise ValueError(f"{card} in {where} is used more often than the decks hold")
+        pool[physical] -= 1
 
 
 def position(
     hands: Sequence[str | None],
     *,
+    config: RuleConfig | None = None,
     pile: str = "",
     table: Sequence[TableSpec] = (),
     stock_top: str = "",
@@ -55,43 +65,42 @@ def position(
     dealer: int | None = None,
     phase: Phase = Phase.DRAW,
     owed: str | None = None,
-    owed_use: int = 0,
+    owed_use: int = USE_ANY,
     kept: str | None = None,
     discarder: int | None = None,
     turn: int = 0,
     totals: Sequence[int] | None = None,
     history: Sequence[Sequence[int]] = (),
-    config: RuleConfig | None = None,
+    hand_number: int | None = None,
+    seed: int = 0,
 ) -> State:
-    """A consistent position built with :meth:`State.from_position`.
+    """A consistent position built with :meth:`State.from_position` (standard rules by default).
 
     ``hands`` gives each player's cards as text, or ``None`` for a hand of the deal size made of
-    cards nobody else holds. ``stock_top`` lists the top cards of the stock, the very top last.
-    ``leftover`` says where every card not placed goes: ``"stock"`` (under ``stock_top``),
-    ``"pile"`` (under ``pile``) or a player number (into that hand). Unplaced cards are used
-    lowest id first, so the same call always builds the same position. The decks include the
-    jokers the rules add; a joker on the table is written as the card it stands for
-    (``JK=6S``). ``owed_use``, ``kept``, ``discarder`` and ``turn`` go to
-    :meth:`State.from_position` as they are.
+    cards nobody else holds. ``table`` gives each meld as text with its owners. ``stock_top``
+    lists the top cards of the stock, the very top last. ``leftover`` says where every card not
+    placed goes: ``"stock"`` (under ``stock_top``), ``"pile"`` (under ``pile``) or a player
+    number (into that hand). Unplaced cards are used lowest id first (jokers last), so the same
+    call always builds the same position. The other arguments go to
+    :meth:`State.from_position` as they are, cards parsed from text.
     """
     cfg = RuleConfig() if config is None else config
     players = len(hands)
     pool: Counter[Card] = Counter(make_deck(cfg.decks[players], cfg.jokers_per_deck))
     given = [None if h is None else cards(h) for h in hands]
-    melds = [
-        (cards(text), [owner] * len(cards(text)) if isinstance(owner, int) else list(owner))
-        for text, owner in table
-    ]
+    melds: list[tuple[tuple[Card, ...], list[int]]] = []
+    for text, owner in table:
+        meld = cards(text)
+        melds.append((meld, [owner] * len(meld) if isinstance(owner, int) else list(owner)))
     pile_cards = cards(pile)
     top = cards(stock_top)
-    for hand in given:
+    for p, hand in enumerate(given):
         if hand is not None:
-            _take_out(pool, hand)
-    for meld_cards, _ in melds:
-        # A joker on the table stands for a card, but it comes out of the deck as a joker.
-        _take_out(pool, [c.physical for c in meld_cards])
-    _take_out(pool, pile_cards)
-    _take_out(pool, top)
+            _take(pool, hand, f"hand {p}")
+    for i, (meld, _) in enumerate(melds):
+        _take(pool, meld, f"table meld {i}")
+    _take(pool, pile_cards, "the pile")
+    _take(pool, top, "the stock")
     rest = sorted(pool.elements())
     size = cfg.deal_size[players]
     filled: list[tuple[Card, ...]] = []
@@ -123,7 +132,24 @@ def position(
         turn=turn,
         totals=totals,
         history=history,
+        hand_number=hand_number,
+        seed=seed,
     )
+
+
+def build(
+    config: RuleConfig,
+    hands: Sequence[str | None],
+    *,
+    phase: Phase = Phase.PLAY,
+    **options: Any,
+) -> State:
+    """:func:`position` under ``config`` with the mover in ``phase`` (by default, to play).
+
+    In the play phase with an empty table, the mover's hand must hold one card more than the
+    deal. ``options`` are the other keyword arguments of :func:`position`.
+    """
+    return position(hands, config=config, phase=phase, **options)
 
 
 def play(state: State, *moves: str | Move) -> State:
@@ -131,6 +157,20 @@ def play(state: State, *moves: str | Move) -> State:
     for move in moves:
         state = state.push(move)
     return state
+
+
+def refused(state: State, text: str, reason: str) -> None:
+    """Check that the move ``text`` is not legal in ``state`` and that applying it raises
+    :class:`IllegalMoveError` whose message matches ``reason`` (a regular expression)."""
+    move = state.parse_move(text)
+    assert not state.is_legal(move), f"{move} should be illegal"
+    with pytest.raises(IllegalMoveError, match=reason):
+        state.apply(move)
+
+
+def texts(state: State, kind: type[Move] = Move) -> list[str]:
+    """The legal moves of ``state`` of one kind, as ASCII text."""
+    return [m.text(ascii=True) for m in state.legal_moves() if isinstance(m, kind)]
 
 
 def random_line(seed: int, steps: int) -> list[State]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from helpers_variants import build, cards, run
+from helpers_positions import cards, play, position
 from rummy500 import (
     Call,
     CallRule,
@@ -45,7 +45,7 @@ def discarding(
     config: RuleConfig, card: str, *, p0: str = P0, p1: str = P1, pile: str = "KD"
 ) -> State:
     """Player 0 holding ``p0`` throws ``card`` onto ``pile``."""
-    state = build(config, [p0, p1, P2], pile=pile, table=TABLE, phase=Phase.PLAY)
+    state = position([p0, p1, P2], config=config, pile=pile, table=TABLE, phase=Phase.PLAY)
     return state.apply(Discard(Card(card)))
 
 
@@ -68,7 +68,7 @@ def test_when_the_pile_holds_cards_that_make_a_meld_by_themselves_a_player_may_c
     state = discarding(CALLING, "6S", p0="2C 4D 6S QD 9S", pile="KD 4S 5S")
     assert state.phase is Phase.CALL
     assert Call(cards("4S 5S 6S")) in state.legal_moves()
-    called = run(state, "call 4S 5S 6S", "meld 4S 5S 6S", "discard 3C")
+    called = play(state, "call 4S 5S 6S", "meld 4S 5S 6S", "discard 3C")
     assert called.table[1].cards == cards("4S 5S 6S")
     assert called.table[1].owners == (1, 1, 1)
 
@@ -89,7 +89,7 @@ def test_the_caller_takes_that_card_and_every_card_above_it() -> None:
 
 
 def test_the_caller_uses_it_at_once_then_discards_and_play_goes_on_from_the_callers_left() -> None:
-    state = run(discarding(CALLING, "8H"), "pass")
+    state = play(discarding(CALLING, "8H"), "pass")
     # Player 1 passed; player 2 calls, and must use the 8♥ before discarding.
     assert (state.phase, state.current) == (Phase.CALL, 2)
     called = state.apply(Call(cards("8H")))
@@ -119,7 +119,7 @@ def test_any_player_may_call_before_the_next_player_draws_and_nothing_else() -> 
     with pytest.raises(IllegalMoveError, match="may call rummy on player 0's discard or pass"):
         state.apply(Take(cards("8H")))
     # Once the window has closed the call is gone: the next player may take the card instead.
-    drawing = run(state, "pass", "pass")
+    drawing = play(state, "pass", "pass")
     assert (drawing.phase, drawing.current) == (Phase.DRAW, 1)
     with pytest.raises(IllegalMoveError, match="rummy can be called only straight after a discard"):
         drawing.apply(Call(cards("8H")))
@@ -134,7 +134,7 @@ FOUR = ["3C 5D JC", "2C 4D 8H QD 9S", "3D 10H 9C", "JD 4C KS"]
 
 def four_players(config: RuleConfig = CALLING) -> State:
     """Player 1 of four throws the 8♥."""
-    state = build(config, FOUR, pile="KD", table=TABLE, current=1, phase=Phase.PLAY)
+    state = position(FOUR, config=config, pile="KD", table=TABLE, current=1, phase=Phase.PLAY)
     return state.apply(Discard(Card("8H")))
 
 
@@ -150,21 +150,27 @@ def test_when_several_players_want_to_call_seat_order_from_the_discarders_left_d
     # Nobody called: the player on the discarder's left draws as usual.
     assert (state.phase, state.current) == (Phase.DRAW, 2)
     # Player 3 calls after player 2 passes, so play goes on from player 0.
-    called = run(four_players(), "pass", "call 8H", "layoff 0 8H", "discard JD")
+    called = play(four_players(), "pass", "call 8H", "layoff 0 8H", "discard JD")
     assert (called.phase, called.current) == (Phase.DRAW, 0)
     assert called.table[0].owners[-1] == 3
 
 
 def test_the_discarder_never_gets_a_call() -> None:
-    two = build(
-        CALLING, ["2C 4D 8H", "3C 5D JC"], pile="KD", table=[("5H 6H 7H", 1)], phase=Phase.PLAY
+    two = position(
+        ["2C 4D 8H", "3C 5D JC"],
+        config=CALLING,
+        pile="KD",
+        table=[("5H 6H 7H", 1)],
+        phase=Phase.PLAY,
     )
     state = two.apply(Discard(Card("8H")))
     assert (state.phase, state.current) == (Phase.CALL, 1)
     after = state.apply(Pass())
     assert (after.phase, after.current) == (Phase.DRAW, 1)
     with pytest.raises(StateError, match="cannot call rummy on their own discard"):
-        build(CALLING, [P0, P1, P2], pile="KD", table=TABLE, phase=Phase.CALL, discarder=0)
+        position(
+            [P0, P1, P2], config=CALLING, pile="KD", table=TABLE, phase=Phase.CALL, discarder=0
+        )
 
 
 def test_there_is_no_call_window_when_nobody_can_call() -> None:
@@ -177,7 +183,7 @@ def test_there_is_no_call_window_when_nobody_can_call() -> None:
 
 
 def test_after_all_pass_the_next_player_draws_normally() -> None:
-    state = run(discarding(CALLING, "8H"), "pass", "pass")
+    state = play(discarding(CALLING, "8H"), "pass", "pass")
     assert (state.phase, state.current) == (Phase.DRAW, 1)
     assert state.discarder is None
     assert state.pile == cards("KD 8H")
@@ -186,7 +192,7 @@ def test_after_all_pass_the_next_player_draws_normally() -> None:
 
 
 def test_no_call_follows_a_discard_that_goes_out() -> None:
-    state = build(CALLING, ["8H", P1, P2], pile="KD", table=TABLE, phase=Phase.PLAY)
+    state = position(["8H", P1, P2], config=CALLING, pile="KD", table=TABLE, phase=Phase.PLAY)
     out = state.apply(Discard(Card("8H")))
     assert out.phase is Phase.HAND_OVER
     assert out.went_out == 0
@@ -213,7 +219,7 @@ def test_wide_form_a_deeper_card_that_could_be_added_to_a_meld_may_be_called() -
     wide = discarding(ANY_CARD, "QD", p0=p0, pile="4S 8H KC")
     assert wide.phase is Phase.CALL
     assert wide.legal_moves() == (Call(cards("8H KC QD")), Pass())
-    done = run(wide, "call 8H KC QD", "layoff 0 8H", "discard KC")
+    done = play(wide, "call 8H KC QD", "layoff 0 8H", "discard KC")
     assert done.pile == cards("4S KC")
     assert (done.phase, done.current) == (Phase.DRAW, 2)
 

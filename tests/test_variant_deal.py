@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from helpers_melds import build
+from helpers_positions import build
 from rummy500 import (
     JOKER,
     FirstDealer,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from helpers_variants import build, cards, run
+from helpers_positions import cards, play, position
 from rummy500 import (
     Card,
     DeepestCard,
@@ -39,7 +39,7 @@ P2 = "3D 5H 7S 9C JD 4C 6D"
 
 def opening(config: RuleConfig, pile: str, p0: str = P0) -> State:
     """Player 0 to draw, with ``pile`` as the discard pile (oldest first)."""
-    return build(config, [p0, P1, P2], pile=pile)
+    return position([p0, P1, P2], config=config, pile=pile)
 
 
 # -- keep the top discard ----------------------------------------------------------------------
@@ -79,8 +79,8 @@ def test_the_player_must_then_discard_a_different_card() -> None:
 
 
 def test_the_kept_card_may_be_discarded_on_a_later_turn() -> None:
-    state = run(opening(KEEP_TOP, "9D KH"), "take KH", "discard 2C")
-    state = run(state, "draw", "discard 3C", "draw", "discard 3D")
+    state = play(opening(KEEP_TOP, "9D KH"), "take KH", "discard 2C")
+    state = play(state, "draw", "discard 3C", "draw", "discard 3D")
     assert state.current == 0
     state = state.apply(Draw())
     assert state.kept is None
@@ -145,22 +145,24 @@ def test_with_two_decks_the_other_copy_of_the_kept_card_may_be_discarded() -> No
 
 def test_with_two_decks_either_copy_may_be_the_one_put_down() -> None:
     # Equal cards are interchangeable: laying one K♥ off frees the other to be thrown.
-    state = build(TWO_DECKS, ["KH QH 5C 2D", P1, P2], pile="9D KH", table=[("9H 10H JH", 1)])
+    state = position(
+        ["KH QH 5C 2D", P1, P2], config=TWO_DECKS, pile="9D KH", table=[("9H 10H JH", 1)]
+    )
     kept = state.apply(Take(cards("KH")))
     laid = kept.apply(Layoff(0, cards("QH KH")))
     assert laid.kept is None
     assert Discard(Card("KH")) in laid.legal_moves()
     # The same with nothing else in hand: the other K♥ is the last card, and is thrown to go out.
-    short = build(TWO_DECKS, ["KH QH", P1, P2], pile="9D KH", table=[("9H 10H JH", 1)])
-    out = run(short, "take KH", "layoff 0 QH KH", "discard KH")
+    short = position(["KH QH", P1, P2], config=TWO_DECKS, pile="9D KH", table=[("9H 10H JH", 1)])
+    out = play(short, "take KH", "layoff 0 QH KH", "discard KH")
     assert out.went_out == 0
     assert out.pile[-1] == Card("KH")
 
 
 def kept_beside_a_run(config: RuleConfig, table: str) -> State:
     """Player 0 holds 5♣ 6♣ 7♣ and takes the lone K♥ to keep it."""
-    state = build(
-        config, ["5C 6C 7C", "3C 5D 7H 9S JC QC 2D", P2], pile="9D KH", table=[(table, 1)]
+    state = position(
+        ["5C 6C 7C", "3C 5D 7H 9S JC QC 2D", P2], config=config, pile="9D KH", table=[(table, 1)]
     )
     return state.apply(Take(cards("KH")))
 
@@ -206,8 +208,8 @@ WITH_A_SET = "2C 4D 8S 8D 10C QD AS"
 def eights(config: RuleConfig, p0: str, pile: str = "KC 8H", *, spades: bool = False) -> State:
     """Player 0 to draw with a hearts run (and maybe a spades run) on the table."""
     table = [HEARTS_RUN, SPADES_RUN] if spades else [HEARTS_RUN]
-    return build(
-        config, [p0, "3C 5C 9S JC QS 2D 10D", "3D 5D 7C 9C JD 4C 6D"], pile=pile, table=table
+    return position(
+        [p0, "3C 5C 9S JC QS 2D 10D", "3D 5D 7C 9C JD 4C 6D"], config=config, pile=pile, table=table
     )
 
 
@@ -244,7 +246,7 @@ def test_a_new_run_of_cards_taken_from_the_pile_counts() -> None:
     # 9♥ alone could not start a meld with player 0's cards; with 10♥ J♥ taken above it, it can.
     assert Take(cards("9H 10H JH")) in state.legal_moves()
     assert Take(cards("10H JH")) not in state.legal_moves()
-    done = run(state, "take 9H 10H JH", "meld 9H 10H JH", "discard 2C")
+    done = play(state, "take 9H 10H JH", "meld 9H 10H JH", "discard 2C")
     assert done.table[1].cards == cards("9H 10H JH")
     assert done.current == 1
 
@@ -264,7 +266,7 @@ def test_no_lay_off_may_leave_the_owed_card_without_a_new_meld() -> None:
 def test_a_new_run_joined_to_a_table_run_still_counts_as_a_new_meld() -> None:
     config = attrs.evolve(NEW_MELD, join_melds=True)
     state = eights(config, "2C 4D 9H 10H QD AS KS", "KC 8H")
-    done = run(state, "take 8H", "meld 8H 9H 10H")
+    done = play(state, "take 8H", "meld 8H 9H 10H")
     assert done.owed is None
     assert len(done.table) == 1
     assert done.table[0].cards == cards("5H 6H 7H 8H 9H 10H")

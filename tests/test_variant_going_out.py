@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from helpers_variants import build, cards, run
+from helpers_positions import cards, play, position
 from rummy500 import (
     CallRule,
     Card,
@@ -43,9 +43,9 @@ def playing(
     stock_top: str = "",
 ) -> State:
     """Player 0 has drawn and holds ``p0``; player 1 owns the one meld on the table."""
-    return build(
-        config,
+    return position(
         [p0, P1, P2],
+        config=config,
         pile=pile,
         table=[(table, 1)],
         stock_top=stock_top,
@@ -85,7 +85,7 @@ def test_laying_off_every_card_is_illegal() -> None:
 
 
 def test_keep_one_card_back_to_throw_away() -> None:
-    done = run(playing(DISCARD_OUT, "5C 6C 7C 9D"), "meld 5C 6C 7C", "discard 9D")
+    done = play(playing(DISCARD_OUT, "5C 6C 7C 9D"), "meld 5C 6C 7C", "discard 9D")
     assert done.phase is Phase.HAND_OVER
     assert done.went_out == 0
     assert done.history[-1][0] == 5 + 6 + 7
@@ -93,7 +93,7 @@ def test_keep_one_card_back_to_throw_away() -> None:
 
 def test_a_take_whose_deepest_card_could_only_be_used_by_emptying_the_hand_is_not_offered() -> None:
     def drawing(config: RuleConfig, pile: str) -> State:
-        return build(config, ["5C 6C", P1, P2], pile=pile, table=[("10S JS QS", 1)])
+        return position(["5C 6C", P1, P2], config=config, pile=pile, table=[("10S JS QS", 1)])
 
     take = Take(cards("7C"))
     assert take in drawing(STANDARD, "KD 7C").legal_moves()
@@ -102,7 +102,7 @@ def test_a_take_whose_deepest_card_could_only_be_used_by_emptying_the_hand_is_no
     with pytest.raises(IllegalMoveError, match="while keeping a card to discard"):
         state.apply(take)
     # With a card taken above the 7♣ there is one to throw away after the meld.
-    done = run(drawing(DISCARD_OUT, "7C KD"), "take 7C KD", "meld 5C 6C 7C", "discard KD")
+    done = play(drawing(DISCARD_OUT, "7C KD"), "take 7C KD", "meld 5C 6C 7C", "discard KD")
     assert done.went_out == 0
 
 
@@ -123,9 +123,9 @@ def test_a_player_who_melds_every_card_floats_with_no_cards_and_the_hand_goes_on
 
 
 def test_with_floating_a_take_used_by_melding_every_card_is_offered() -> None:
-    state = build(FLOAT, ["5C 6C", P1, P2], pile="KD 7C", table=[("10S JS QS", 1)])
+    state = position(["5C 6C", P1, P2], config=FLOAT, pile="KD 7C", table=[("10S JS QS", 1)])
     assert Take(cards("7C")) in state.legal_moves()
-    floating = run(state, "take 7C", "meld 5C 6C 7C")
+    floating = play(state, "take 7C", "meld 5C 6C 7C")
     assert floating.hands[0] == ()
     assert floating.went_out is None
     assert (floating.phase, floating.current) == (Phase.DRAW, 1)
@@ -134,7 +134,7 @@ def test_with_floating_a_take_used_by_melding_every_card_is_offered() -> None:
 def test_a_floating_player_has_no_discard_so_no_rummy_can_be_called_on_it() -> None:
     config = attrs.evolve(FLOAT, calling=CallRule.ANY_PILE_CARD)
     # The 9♠ in the pile could go straight onto 10♠ J♠ Q♠: after a discard, rummy may be called.
-    thrown = run(playing(config, "5C 6C 7C 4H 2H", pile="KD 9S"), "meld 5C 6C 7C", "discard 4H")
+    thrown = play(playing(config, "5C 6C 7C 4H 2H", pile="KD 9S"), "meld 5C 6C 7C", "discard 4H")
     assert thrown.phase is Phase.CALL
     # A player who floats discards nothing, so the next player simply draws.
     floating = playing(config, "5C 6C 7C", pile="KD 9S").apply(Meld(cards("5C 6C 7C")))
@@ -150,7 +150,7 @@ def floated() -> State:
 
 
 def test_on_their_next_turn_if_nobody_has_gone_out_the_floating_player_draws() -> None:
-    turn = run(floated(), "draw", "discard 4H", "draw", "discard 8S")
+    turn = play(floated(), "draw", "discard 4H", "draw", "discard 8S")
     assert turn.current == 0
     assert turn.phase is Phase.DRAW
     assert turn.hands[0] == ()
@@ -161,7 +161,7 @@ def test_on_their_next_turn_if_nobody_has_gone_out_the_floating_player_draws() -
 
 
 def test_the_floating_player_can_then_go_out_with_a_discard() -> None:
-    drawn = run(floated(), "draw", "discard 4H", "draw", "discard 8S", "draw")
+    drawn = play(floated(), "draw", "discard 4H", "draw", "discard 8S", "draw")
     out = drawn.apply(Discard(Card("9D")))
     assert out.phase is Phase.HAND_OVER
     assert out.went_out == 0
@@ -170,7 +170,7 @@ def test_the_floating_player_can_then_go_out_with_a_discard() -> None:
 
 
 def test_the_floating_player_can_meld_everything_and_float_again() -> None:
-    drawn = run(floated(), "draw", "discard 4H", "draw", "discard 8S", "draw")
+    drawn = play(floated(), "draw", "discard 4H", "draw", "discard 8S", "draw")
     again = drawn.apply(Layoff(0, cards("9D")))
     assert again.hands[0] == ()
     assert again.went_out is None
@@ -180,9 +180,9 @@ def test_the_floating_player_can_meld_everything_and_float_again() -> None:
 
 def at_sea(config: RuleConfig = FLOAT, pile: str = "QH 9D 2S 4H") -> State:
     """Player 0 floats with 5♣ 6♣ 7♣ down and is to draw; 6♦ 7♦ 8♦ is player 1's."""
-    return build(
-        config,
+    return position(
         ["", P1, P2],
+        config=config,
         pile=pile,
         table=[("6D 7D 8D", 1), ("5C 6C 7C", 0)],
     )
@@ -192,7 +192,7 @@ def test_the_floating_player_can_keep_a_card_and_return_to_normal_play() -> None
     state = at_sea()
     # Taking cards also works: the deepest must be used, the rest may be kept.
     assert Take(cards("2S 4H")) not in state.legal_moves()
-    back = run(state, "take 9D 2S 4H", "layoff 0 9D", "discard 4H")
+    back = play(state, "take 9D 2S 4H", "layoff 0 9D", "discard 4H")
     assert back.hands[0] == cards("2S")
     assert back.went_out is None
     assert back.phase is Phase.DRAW
@@ -202,7 +202,7 @@ def test_the_floating_player_can_keep_a_card_and_return_to_normal_play() -> None
 def test_a_floating_player_must_use_even_a_lone_top_card_taken() -> None:
     config = attrs.evolve(FLOAT, keep_top_discard=True)
     # A player with cards may keep the lone K♥; a floating player may not.
-    holding = build(config, ["AH AS", P1, P2], pile="9D KH", table=[("6D 7D 8D", 1)])
+    holding = position(["AH AS", P1, P2], config=config, pile="9D KH", table=[("6D 7D 8D", 1)])
     assert Take(cards("KH")) in holding.legal_moves()
     state = at_sea(config, "9D KH")
     assert Take(cards("KH")) not in state.legal_moves()
@@ -215,15 +215,15 @@ def test_a_floating_player_must_use_even_a_lone_top_card_taken() -> None:
 
 def test_a_hand_that_ends_while_a_player_floats_scores_their_table_cards() -> None:
     # Player 1 lays off the 8♣ on player 0's run and goes out with a discard.
-    state = build(
-        FLOAT,
+    state = position(
         ["", "8C", "3D 5H 9C JD 4C 6D 2S"],
+        config=FLOAT,
         pile="QH",
         table=[("10S JS QS", 1), ("5C 6C 7C", 0)],
         stock_top="KD",
         current=1,
     )
-    out = run(state, "draw", "layoff 1 8C", "discard KD")
+    out = play(state, "draw", "layoff 1 8C", "discard KD")
     assert out.went_out == 1
     assert out.phase is Phase.HAND_OVER
     assert out.history[-1] == (5 + 6 + 7, 30 + 8, -(3 + 5 + 9 + 10 + 4 + 6 + 2))

@@ -13,7 +13,7 @@ from collections import Counter
 import attrs
 import pytest
 
-from helpers_melds import build, cards, refused, texts
+from helpers_positions import build, cards, refused, texts
 from rummy500 import (
     JOKER,
     JOKER_AS,

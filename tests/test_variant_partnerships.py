@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from helpers_melds import build
+from helpers_positions import build
 from rummy500 import Phase, RuleConfig, State, StateError, new_game, presets
 
 PARTNERS = presets.get("partnership")

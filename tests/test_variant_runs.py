@@ -7,7 +7,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from helpers_melds import build, cards, refused, texts
+from helpers_positions import build, cards, refused, texts
 from rummy500 import AceRule, Card, CardValues, Layoff, Meld, Phase, RuleConfig
 from rummy500.melds import meld_error
 

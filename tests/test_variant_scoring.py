@@ -8,7 +8,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from helpers_melds import build
+from helpers_positions import build
 from rummy500 import JOKER, Card, CardValues, Phase, RuleConfig, State
 from rummy500.scoring import hand_points
 

@@ -13,7 +13,7 @@ from collections import Counter
 import attrs
 import pytest
 
-from helpers_variants import build, cards, run
+from helpers_positions import cards, play, position
 from rummy500 import (
     CallRule,
     Card,
@@ -46,8 +46,8 @@ P1_SCORE = 18 - (3 + 5 + 10)
 
 def to_draw(config: RuleConfig, *, pile: str = "KD 2S", stock: str = "", seed: int = 0) -> State:
     """Player 0 to draw, with ``stock`` as the whole stock (the top card last)."""
-    return build(
-        config, [P0, P1, ""], pile=pile, table=TABLE, stock_top=stock, leftover=2, seed=seed
+    return position(
+        [P0, P1, ""], config=config, pile=pile, table=TABLE, stock_top=stock, leftover=2, seed=seed
     )
 
 
@@ -81,7 +81,7 @@ def test_take_or_end_a_built_position_with_no_legal_take_offers_only_decline() -
 
 def test_take_or_end_the_turn_after_the_last_stock_card_starts_when_a_take_is_legal() -> None:
     # Player 1 holds J♣: with the J♦ J♠ in the pile it makes a set, so they may take.
-    state = run(to_draw(TAKE_OR_END, pile="JD JS", stock="KS"), "draw", "discard KS")
+    state = play(to_draw(TAKE_OR_END, pile="JD JS", stock="KS"), "draw", "discard KS")
     assert state.phase is Phase.DRAW
     assert state.current == 1
     assert state.stock == ()
@@ -92,7 +92,7 @@ def test_take_or_end_the_turn_after_the_last_stock_card_starts_when_a_take_is_le
 
 def test_take_or_end_the_hand_ends_when_the_next_player_has_no_legal_take() -> None:
     # "The hand ends the moment a player declines to draw or has no legal take."
-    state = run(to_draw(TAKE_OR_END, stock="KS"), "draw", "discard KS")
+    state = play(to_draw(TAKE_OR_END, stock="KS"), "draw", "discard KS")
     assert state.phase is Phase.HAND_OVER
     assert state.went_out is None
     assert state.stock == ()
@@ -117,10 +117,10 @@ def test_end_at_once_the_hand_ends_when_the_turn_that_drew_the_last_stock_card_e
 
 
 def test_end_at_once_the_player_who_drew_the_last_card_may_still_go_out() -> None:
-    state = build(
-        END_AT_ONCE, ["5C 6C", P1, ""], pile="KD", table=TABLE, stock_top="7C", leftover=2
+    state = position(
+        ["5C 6C", P1, ""], config=END_AT_ONCE, pile="KD", table=TABLE, stock_top="7C", leftover=2
     )
-    out = run(state, "draw", "meld 5C 6C 7C")
+    out = play(state, "draw", "meld 5C 6C 7C")
     assert out.phase is Phase.HAND_OVER
     assert out.went_out == 0
 
@@ -129,10 +129,12 @@ def test_end_at_once_no_call_of_rummy_follows_the_last_turn() -> None:
     # 8♥ thrown could go straight onto 5♥ 6♥ 7♥: with stock left, rummy may be called on it.
     config = attrs.evolve(END_AT_ONCE, calling=CallRule.DISCARD_OR_PILE_MELD)
     p0 = "2C 4D 8H QD"
-    called = build(config, [p0, P1, ""], pile="KD", table=TABLE, stock_top="AS KS", leftover=2)
-    assert run(called, "draw", "discard 8H").phase is Phase.CALL
-    last = build(config, [p0, P1, ""], pile="KD", table=TABLE, stock_top="KS", leftover=2)
-    end = run(last, "draw", "discard 8H")
+    called = position(
+        [p0, P1, ""], config=config, pile="KD", table=TABLE, stock_top="AS KS", leftover=2
+    )
+    assert play(called, "draw", "discard 8H").phase is Phase.CALL
+    last = position([p0, P1, ""], config=config, pile="KD", table=TABLE, stock_top="KS", leftover=2)
+    end = play(last, "draw", "discard 8H")
     assert end.phase is Phase.HAND_OVER
     assert end.went_out is None
 
@@ -144,7 +146,7 @@ BIG_PILE = "KD 2S 9D 10D JD 3S 4S 8C"
 
 def reshuffled(seed: int) -> State:
     """Player 0 draws the last stock card and throws it; player 1 is next to draw."""
-    return run(to_draw(REUSE_PILE, pile=BIG_PILE, stock="KS", seed=seed), "draw", "discard KS")
+    return play(to_draw(REUSE_PILE, pile=BIG_PILE, stock="KS", seed=seed), "draw", "discard KS")
 
 
 def test_reuse_pile_the_pile_is_shuffled_face_down_as_a_new_stock() -> None:
@@ -171,8 +173,10 @@ def test_reuse_pile_the_new_stock_is_the_same_for_the_same_seed() -> None:
 def test_reuse_pile_with_the_stock_and_the_pile_both_empty_the_hand_ends() -> None:
     # A player who floats discards nothing; if the pile was just made the stock, nothing is left.
     config = attrs.evolve(REUSE_PILE, discard_to_go_out=True, floating=True)
-    state = build(config, ["5C 6C", P1, ""], pile="", table=TABLE, stock_top="7C", leftover=2)
-    end = run(state, "draw", "meld 5C 6C 7C")
+    state = position(
+        ["5C 6C", P1, ""], config=config, pile="", table=TABLE, stock_top="7C", leftover=2
+    )
+    end = play(state, "draw", "meld 5C 6C 7C")
     assert end.phase is Phase.HAND_OVER
     assert end.went_out is None
 
@@ -209,9 +213,9 @@ def ended_by_the_stock(config: RuleConfig, how: str) -> State:
         return to_draw(config).apply(Decline())
     if how == "end_at_once":
         config = attrs.evolve(config, empty_stock=EmptyStock.END_AT_ONCE)
-        return run(to_draw(config, stock="KS"), "draw", "discard KS")
+        return play(to_draw(config, stock="KS"), "draw", "discard KS")
     config = attrs.evolve(config, turn_limit=1)
-    return run(to_draw(config, stock="AS KS"), "draw", "discard KS")
+    return play(to_draw(config, stock="AS KS"), "draw", "discard KS")
 
 
 @pytest.mark.parametrize("how", ["decline", "end_at_once", "turn_limit"])
@@ -228,10 +232,10 @@ def test_no_minus_at_the_end_of_the_stock_nobody_subtracts_their_hand(how: str) 
 
 def test_no_minus_a_hand_ended_by_going_out_still_subtracts() -> None:
     for config in (TAKE_OR_END, NO_MINUS):
-        state = build(
-            config, ["5C 6C 7C", P1, ""], pile="KD", table=TABLE, stock_top="AS", leftover=2
+        state = position(
+            ["5C 6C 7C", P1, ""], config=config, pile="KD", table=TABLE, stock_top="AS", leftover=2
         )
-        out = run(state, "draw", "meld 5C 6C 7C", "discard AS")
+        out = play(state, "draw", "meld 5C 6C 7C", "discard AS")
         assert out.went_out == 0
         assert out.history[-1] == (18, P1_SCORE, -player_2_hand(state))
 
@@ -240,8 +244,10 @@ def test_no_minus_applies_when_the_reused_pile_runs_out_too() -> None:
     config = attrs.evolve(
         NO_MINUS, empty_stock=EmptyStock.REUSE_PILE, discard_to_go_out=True, floating=True
     )
-    state = build(config, ["5C 6C", P1, ""], pile="", table=TABLE, stock_top="7C", leftover=2)
-    end = run(state, "draw", "meld 5C 6C 7C")
+    state = position(
+        ["5C 6C", P1, ""], config=config, pile="", table=TABLE, stock_top="7C", leftover=2
+    )
+    end = play(state, "draw", "meld 5C 6C 7C")
     assert end.history[-1] == (18, 18, 0)
 
 
@@ -251,9 +257,9 @@ def test_no_minus_applies_when_the_reused_pile_runs_out_too() -> None:
 def capped(limit: int, turn: int) -> State:
     """Player 0 has drawn, with ``turn`` turns already played this hand."""
     config = RuleConfig(turn_limit=limit)
-    return build(
-        config,
+    return position(
         [P0 + " KS", P1, ""],
+        config=config,
         pile="KD",
         table=TABLE,
         stock_top="AS",
@@ -286,10 +292,15 @@ def test_turn_limit_counts_every_turn_of_a_hand() -> None:
 
 def test_turn_limit_a_call_of_rummy_is_a_turn() -> None:
     config = RuleConfig(calling=CallRule.DISCARD_OR_PILE_MELD, turn_limit=2)
-    state = build(
-        config, ["2C 4D 8H QD", P1, ""], pile="KD", table=TABLE, stock_top="AS KS", leftover=2
+    state = position(
+        ["2C 4D 8H QD", P1, ""],
+        config=config,
+        pile="KD",
+        table=TABLE,
+        stock_top="AS KS",
+        leftover=2,
     )
-    called = run(state, "draw", "discard 8H", "call 8H", "layoff 0 8H")
+    called = play(state, "draw", "discard 8H", "call 8H", "layoff 0 8H")
     assert called.turn == 1
     end = called.apply(Discard(called.hands[1][0]))
     assert end.phase is Phase.HAND_OVER

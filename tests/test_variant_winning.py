@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from helpers_variants import build
+from helpers_positions import position
 from rummy500 import (
     ConfigError,
     Deal,
@@ -37,9 +37,9 @@ def going_out(config: RuleConfig, totals: tuple[int, int, int], hand_number: int
     """Hand ``hand_number`` (from 0) ended by player 0 going out, starting from ``totals``."""
     # The earlier hands' scores add up to the totals.
     history = [totals, *[(0, 0, 0)] * (hand_number - 1)] if hand_number else []
-    state = build(
-        config,
+    state = position(
         ["9D", "5D", "4S"],
+        config=config,
         table=[("5C 6C 7C", 0), ("10H JH QH", 1)],
         pile="KD",
         phase=Phase.PLAY,
@@ -51,9 +51,9 @@ def going_out(config: RuleConfig, totals: tuple[int, int, int], hand_number: int
 
 def stock_out(config: RuleConfig, totals: tuple[int, int, int]) -> State:
     """The same hand ended with nobody out: player 0 declines to draw from the empty stock."""
-    state = build(
-        config,
+    state = position(
         ["9D", "5D", "4S"],
+        config=config,
         table=[("5C 6C 7C", 0), ("10H JH QH", 1)],
         leftover="pile",
         totals=totals,
