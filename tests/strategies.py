@@ -87,6 +87,8 @@ __all__ = [
     "can_take",
     "candidates",
     "card_worth",
+    "cards_in",
+    "check_views",
     "deck_counter",
     "hand_kept",
     "layoff_results",
@@ -102,6 +104,7 @@ __all__ = [
     "put_candidates",
     "random_policy",
     "read_table",
+    "rebuilt",
     "rule_configs",
     "run_order_ok",
     "scaled",
@@ -1026,3 +1029,79 @@ def build_position(
         totals=totals,
         history=[] if totals is None else [totals],
     )
+
+
+# -- what a player's view reveals ------------------------------------------------------------
+
+
+def cards_in(value: object) -> Counter[int]:
+    """Every card held anywhere inside ``value`` (attrs classes, tuples, lists), jokers on the
+    table counted as jokers.
+
+    A :class:`RuleConfig` holds rules, not cards, so it is not searched.
+    """
+    found: Counter[int] = Counter()
+    if isinstance(value, Card):
+        found[physical(int(value))] += 1
+    elif isinstance(value, tuple | list):
+        for item in value:
+            found += cards_in(item)
+    elif attrs.has(type(value)) and not isinstance(value, RuleConfig):
+        for field in attrs.fields(type(value)):
+            found += cards_in(getattr(value, field.name))
+    return found
+
+
+def rebuilt(s: State, hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> State:
+    """``s`` with other hands and another stock (hands sorted), checked to be consistent."""
+    state = attrs.evolve(s, hands=tuple(tuple(sorted(h)) for h in hands), stock=tuple(stock))
+    state.validate()
+    return state
+
+
+def check_views(s: State, rng: random.Random) -> int:
+    """Each view holds only public and own cards, and nothing hidden changes it.
+
+    Returns how many of the altered positions really differed from ``s``.
+    """
+    differed = 0
+    public: Counter[int] = Counter(int(c) for c in s.pile)
+    for meld in s.table:
+        public.update(physical(int(c)) for c in meld.cards)
+    # Everyone saw the owed or kept card taken from the face-up pile.
+    known = [c for c in (s.owed, s.kept) if c is not None]
+    public.update(int(c) for c in known)
+    same = rebuilt(s, s.hands, s.stock)
+    for p in range(s.players):
+        view = s.view(p)
+        visible = public + Counter(int(c) for c in s.hands[p])
+        for field in attrs.fields(type(view)):
+            value = getattr(view, field.name)
+            # Each legal move names cards on its own; any other field shows all of its cards.
+            for part in value if field.name == "legal_moves" else [value]:
+                shown = cards_in(part)
+                assert not shown - visible, f"view field {field.name} shows {shown - visible}"
+        assert same.view(p) == view
+        # Swap a card of another player's hand with a stock card (or another hand's card),
+        # and shuffle the stock: nothing p may know changes, so p's view must not change.
+        others = [q for q in range(s.players) if q != p]
+        q = rng.choice(others)
+        hands = [list(h) for h in s.hands]
+        stock = list(s.stock)
+        free = [i for i, c in enumerate(hands[q]) if not (q == s.current and c in known)]
+        if free:
+            i = rng.choice(free)
+            if stock:
+                j = rng.randrange(len(stock))
+                hands[q][i], stock[j] = stock[j], hands[q][i]
+            elif len(others) > 1:
+                r = rng.choice([o for o in others if o != q])
+                if hands[r]:
+                    j = rng.randrange(len(hands[r]))
+                    if not (r == s.current and hands[r][j] in known):
+                        hands[q][i], hands[r][j] = hands[r][j], hands[q][i]
+        rng.shuffle(stock)
+        changed = rebuilt(s, hands, stock)
+        assert changed.view(p) == view
+        differed += changed != same
+    return differed

@@ -21,7 +21,6 @@ import os
 import random
 import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 
 import attrs
@@ -48,6 +47,7 @@ from strategies import (
     Policy,
     build_position,
     can_take,
+    check_views,
     deck_counter,
     meld_preferring_policy,
     model,
@@ -308,89 +308,6 @@ def test_same_seed_gives_the_same_game_in_another_process() -> None:
 
 
 # -- what a player's view reveals ------------------------------------------------------------
-
-
-def _cards_in(value: object) -> Counter[int]:
-    """Every card held anywhere inside ``value`` (attrs classes, tuples)."""
-    found: Counter[int] = Counter()
-    if isinstance(value, Card):
-        found[int(value)] += 1
-    elif isinstance(value, tuple | list):
-        for item in value:
-            found += _cards_in(item)
-    elif attrs.has(type(value)):
-        for field in attrs.fields(type(value)):
-            found += _cards_in(getattr(value, field.name))
-    return found
-
-
-def _rebuilt(s: State, hands: list[list[Card]], stock: list[Card]) -> State:
-    return State.from_position(
-        s.config,
-        hands=hands,
-        stock=stock,
-        pile=s.pile,
-        table=s.table,
-        current=s.current,
-        dealer=s.dealer,
-        phase=s.phase,
-        owed=s.owed,
-        owed_use=s.owed_use,
-        kept=s.kept,
-        discarder=s.discarder,
-        turn=s.turn,
-        totals=s.totals,
-        history=s.history,
-        hand_number=s.hand_number,
-        seed=s.seed,
-    )
-
-
-def check_views(s: State, rng: random.Random) -> int:
-    """Each view holds only public cards and own cards, and nothing hidden changes it.
-
-    Returns how many of the altered positions really differed from ``s``.
-    """
-    differed = 0
-    public = Counter(int(c) for c in s.pile)
-    for meld in s.table:
-        public.update(int(c) for c in meld.cards)
-    # Everyone saw the owed or kept card taken from the face-up pile.
-    public.update(int(c) for c in (s.owed, s.kept) if c is not None)
-    same = _rebuilt(s, [list(h) for h in s.hands], list(s.stock))
-    for p in range(s.players):
-        view = s.view(p)
-        visible = public + Counter(int(c) for c in s.hands[p])
-        for field in attrs.fields(type(view)):
-            value = getattr(view, field.name)
-            # Each legal move names cards on its own; any other field shows all of its cards.
-            for part in value if field.name == "legal_moves" else [value]:
-                shown = _cards_in(part)
-                assert not shown - visible, f"view field {field.name} shows {shown - visible}"
-        assert same.view(p) == view
-        # Exchange a card of another player's hand with a stock card (or another hand's card),
-        # and shuffle the stock: nothing p may know changes, so p's view must not change.
-        others = [q for q in range(s.players) if q != p]
-        q = rng.choice(others)
-        hands = [list(h) for h in s.hands]
-        stock = list(s.stock)
-        known = (s.owed, s.kept) if q == s.current else ()
-        mine = [i for i, c in enumerate(hands[q]) if c not in known]
-        if mine:
-            i = rng.choice(mine)
-            if stock:
-                j = rng.randrange(len(stock))
-                hands[q][i], stock[j] = stock[j], hands[q][i]
-            elif len(others) > 1:
-                r = rng.choice([o for o in others if o != q])
-                j = rng.randrange(len(hands[r]))
-                if not (r == s.current and hands[r][j] in (s.owed, s.kept)):
-                    hands[q][i], hands[r][j] = hands[r][j], hands[q][i]
-        rng.shuffle(stock)
-        changed = _rebuilt(s, hands, stock)
-        assert changed.view(p) == view
-        differed += changed != same
-    return differed
 
 
 @scaled(0.5)
