@@ -22,7 +22,7 @@ Availability
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations
 from typing import Final
@@ -886,9 +886,3 @@ def _joker_fits_run_end(meld: TableMeld, config: RuleConfig) -> bool:
     if config.wrap_around:
         return meld.high - meld.low < 12
     return run_ok(meld.low - 1, meld.high, config) or run_ok(meld.low, meld.high + 1, config)
-
-
-def iter_cards(melds: Iterable[TableMeld]) -> Iterator[Card]:
-    """Every card on the table, as it lies (jokers standing for cards)."""
-    for meld in melds:
-        yield from meld.cards
