@@ -23,6 +23,7 @@ from rummy500 import (
     Layoff,
     Meld,
     Move,
+    OwedUse,
     Phase,
     RuleConfig,
     State,
@@ -31,7 +32,6 @@ from rummy500 import (
     new_game,
     parse_cards,
 )
-from rummy500.melds import USE_ANY
 
 __all__ = ["TableSpec", "build", "cards", "play", "position", "random_line", "refused", "texts"]
 
@@ -65,7 +65,7 @@ def position(
     dealer: int | None = None,
     phase: Phase = Phase.DRAW,
     owed: str | None = None,
-    owed_use: int = USE_ANY,
+    owed_use: OwedUse = OwedUse.ANY,
     kept: str | None = None,
     discarder: int | None = None,
     turn: int = 0,

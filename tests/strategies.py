@@ -1054,7 +1054,7 @@ def cards_in(value: object) -> Counter[int]:
 
 def rebuilt(s: State, hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> State:
     """``s`` with other hands and another stock (hands sorted), checked to be consistent."""
-    state = attrs.evolve(s, hands=tuple(tuple(sorted(h)) for h in hands), stock=tuple(stock))
+    state = s.replace(hands=tuple(tuple(sorted(h)) for h in hands), stock=tuple(stock))
     state.validate()
     return state
 

@@ -9,16 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers_positions import cards
-from rummy500 import CARDS, Card, CardValues, Layoff, Meld, RuleConfig, TableMeld, make_deck
-from rummy500.melds import (
-    availability,
-    canonical_meld,
-    layoff_error,
-    layoffs,
-    meld_error,
-    new_melds,
-)
-from rummy500.movegen import placed
+from rummy500 import CARDS, Card, CardValues, Meld, RuleConfig, TableMeld, make_deck
+from rummy500.melds import canonical_meld, layoff_error, meld_error, put_down
+from rummy500.meldsearch import availability, layoffs, new_melds
 from rummy500.scoring import table_points
 
 VALUES = CardValues()
@@ -42,7 +35,7 @@ def lay_off(meld: TableMeld, text: str, owner: int, *, high: bool = False) -> Ta
     """``meld`` after ``owner`` lays off ``text`` on it (at the top end of a run if ``high``)."""
     laid = cards(text)
     assert layoff_error(meld, laid, STANDARD, high=high) is None
-    hand, table = placed(laid, (meld,), Layoff(0, laid, high), owner, STANDARD)
+    hand, table = put_down(laid, (meld,), laid, owner, STANDARD, onto=0, high=high)
     assert hand == ()
     return table[0]
 

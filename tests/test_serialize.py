@@ -35,6 +35,7 @@ from rummy500 import (
     parse_cards,
 )
 from rummy500.melds import canonical_meld
+from rummy500.position import FIELDS
 from rummy500.serialize import (
     FORMAT_VERSION,
     GameRecord,
@@ -73,7 +74,7 @@ def random_line(players: int, seed: int, config: RuleConfig = SHORT_GAME) -> lis
 
 def state_fields(state: State) -> dict[str, Any]:
     """The fields that take part in equality (everything but the undo chain)."""
-    return {a.name: getattr(state, a.name) for a in attrs.fields(State) if a.eq}
+    return state.fields()
 
 
 # -- configs -----------------------------------------------------------------------------------
@@ -259,7 +260,7 @@ def test_json_is_stable() -> None:
     assert a is not b
     assert dumps(a) == dumps(b) == dumps(loads(dumps(a), State))
     keys = list(json.loads(dumps(a)))
-    assert keys == ["format", *(f.name for f in attrs.fields(State) if f.eq)]
+    assert keys == ["format", *FIELDS]
     assert dumps(a, indent=2) == dumps(b, indent=2)
 
 

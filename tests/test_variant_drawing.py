@@ -19,13 +19,13 @@ from rummy500 import (
     IllegalMoveError,
     Layoff,
     Meld,
+    OwedUse,
     Phase,
     PlayerTable,
     RuleConfig,
     State,
     Take,
 )
-from rummy500.melds import USE_MELD
 
 STANDARD = RuleConfig()
 KEEP_TOP = RuleConfig(keep_top_discard=True)
@@ -227,7 +227,7 @@ def test_the_deepest_card_taken_must_go_into_a_new_set_or_run_of_3_or_more() -> 
 def test_laying_the_deepest_card_off_does_not_count() -> None:
     taken = eights(NEW_MELD, WITH_A_SET, "9D 8H").apply(Take(cards("8H")))
     assert taken.owed == Card("8H")
-    assert taken.owed_use == USE_MELD
+    assert taken.owed_use is OwedUse.MELD
     lay_off = Layoff(0, cards("8H"))
     assert lay_off not in taken.legal_moves()
     with pytest.raises(IllegalMoveError, match="8♥, the deepest card you took, must go into a new"):
@@ -257,8 +257,12 @@ def test_no_lay_off_may_leave_the_owed_card_without_a_new_meld() -> None:
     lay_off = Layoff(1, cards("8S"))
     taken = eights(NEW_MELD, WITH_A_SET, "9D 8H", spades=True).apply(Take(cards("8H")))
     assert lay_off not in taken.legal_moves()
-    with pytest.raises(IllegalMoveError, match=r"8♥.*could no longer be used this turn"):
+    with pytest.raises(IllegalMoveError) as info:
         taken.apply(lay_off)
+    assert str(info.value) == (
+        "'layoff 1 8♠' is illegal: afterwards 8♥, the deepest card you took from the discard "
+        "pile, could no longer go into a new meld this turn, as it must"
+    )
     standard = eights(STANDARD, WITH_A_SET, "9D 8H", spades=True).apply(Take(cards("8H")))
     assert standard.apply(lay_off).owed == Card("8H")
 

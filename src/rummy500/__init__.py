@@ -13,7 +13,7 @@ Every rule choice is a field of :class:`RuleConfig`; the defaults are the standa
 """
 
 from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, Suit, format_cards, make_deck, parse_cards
-from rummy500.engine import apply, explain_illegal, new_game, parse_move
+from rummy500.engine import apply, explain_illegal
 from rummy500.errors import (
     CardError,
     ConfigError,
@@ -25,6 +25,7 @@ from rummy500.errors import (
 )
 from rummy500.melds import TableMeld
 from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
+from rummy500.phases import OwedUse
 from rummy500.rules import (
     AceRule,
     CallRule,
@@ -36,7 +37,7 @@ from rummy500.rules import (
     RuleConfig,
 )
 from rummy500.serialize import GameRecord, dumps, from_data, loads, to_data
-from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State
+from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game, parse_move
 
 __version__ = "0.1.0"
 
@@ -66,6 +67,7 @@ __all__ = [
     "Meld",
     "Move",
     "MoveParseError",
+    "OwedUse",
     "Pass",
     "Phase",
     "PlayerTable",

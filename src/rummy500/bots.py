@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from rummy500.cards import ACE, Card
-from rummy500.melds import HIGH_ACE, TableMeld, availability, layoffs, new_melds
-from rummy500.movegen import placed
+from rummy500.melds import HIGH_ACE, TableMeld, put_down
+from rummy500.meldsearch import availability, layoffs, new_melds
 from rummy500.moves import (
     DEAL,
     DRAW,
@@ -97,7 +97,14 @@ def _gain(
     hand: Sequence[Card], table: tuple[TableMeld, ...], move: Move, config: RuleConfig, player: int
 ) -> tuple[int, tuple[Card, ...], tuple[TableMeld, ...]]:
     """The points a meld or lay-off puts down for ``player``, and the hand and table after it."""
-    new_hand, new_table = placed(tuple(hand), table, move, player, config)
+    if isinstance(move, Layoff):
+        onto: int | None = move.meld
+        high = move.high
+    else:
+        onto, high = None, False
+    new_hand, new_table = put_down(
+        tuple(hand), table, move.cards, player, config, onto=onto, high=high
+    )
     values = config.card_values
     return (
         _points_of(new_table, values, player) - _points_of(table, values, player),

@@ -19,7 +19,6 @@ import attrs
 
 from rummy500 import __version__, presets
 from rummy500.bots import BOT_NAMES, Bot, make_bot
-from rummy500.engine import new_game
 from rummy500.errors import ConfigError, IllegalMoveError, MoveParseError
 from rummy500.moves import DEAL
 from rummy500.render import (
@@ -32,7 +31,7 @@ from rummy500.render import (
     table_lines,
 )
 from rummy500.rules import MAX_PLAYERS, MIN_PLAYERS
-from rummy500.state import Phase, State
+from rummy500.state import Phase, State, new_game
 
 __all__ = ["main"]
 

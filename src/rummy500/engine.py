@@ -1,28 +1,30 @@
-"""Starting a game, applying moves, and explaining why a move is illegal.
+"""The transitions: what each legal move does to a position.
 
-:func:`apply` accepts exactly the moves that :func:`rummy500.movegen.generate` lists, so the
-checker and the generator share one source of truth. When a move is refused,
-:func:`explain_illegal` names the rule it breaks.
+:func:`apply` checks a move with the predicates of :mod:`rummy500.legality` (or against the
+position's cached legal moves, which the generator built from the same predicates), refuses it
+with an :class:`~rummy500.errors.IllegalMoveError` whose message is the broken rule, and
+otherwise builds the successor. Every successor is built by :meth:`Position._next
+<rummy500.position.Position._next>`, so the engine never names the ``State`` class.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
+from typing import TypeVar, cast
 
-from rummy500.cards import JOKER, Card, format_cards
-from rummy500.dealing import choose_first_dealer, deal_hand, reshuffled_pile
+from rummy500.cards import Card
+from rummy500.dealing import deal_hand, reshuffled_pile
 from rummy500.errors import IllegalMoveError
-from rummy500.melds import USE_ANY, USE_LAYOFF, USE_MELD, TableMeld, layoff_error, meld_error
-from rummy500.movegen import (
+from rummy500.legality import (
     call_options,
     call_use,
-    calls,
-    must_keep,
-    placed,
-    remove_cards,
+    callable_from,
+    keeps_top,
+    problem,
     take_use,
+    usable_takes,
 )
+from rummy500.melds import TableMeld, physical, put_down, remove_cards
 from rummy500.moves import (
     Call,
     Deal,
@@ -36,351 +38,264 @@ from rummy500.moves import (
     PileMove,
     Take,
 )
-from rummy500.rules import CallRule, EmptyStock, RuleConfig
+from rummy500.phases import OwedUse, Phase
+from rummy500.position import Position, Standing
+from rummy500.rules import EmptyStock, RuleConfig
 from rummy500.scoring import hand_scores, winner
-from rummy500.state import Phase, State
 
-__all__ = ["apply", "explain_illegal", "new_game", "parse_move"]
+__all__ = ["apply", "explain_illegal", "is_legal"]
 
-
-def new_game(
-    config: RuleConfig | None = None,
-    players: int = 3,
-    seed: int = 0,
-    *,
-    dealer: int | None = None,
-) -> State:
-    """Start a game: choose the first dealer (unless given) and deal the first hand.
-
-    The same ``config``, ``players`` and ``seed`` always give the same game.
-    """
-    cfg = RuleConfig() if config is None else config
-    cfg.check_players(players)
-    drawn: tuple[Card, ...] = ()
-    if dealer is None:
-        dealer, drawn = choose_first_dealer(cfg, players, seed)
-    elif not 0 <= dealer < players:
-        raise IllegalMoveError(f"the dealer must be a player from 0 to {players - 1}")
-    hands, stock, pile = deal_hand(cfg, players, seed, 0, dealer)
-    return State(
-        config=cfg,
-        seed=seed,
-        hand_number=0,
-        dealer=dealer,
-        phase=Phase.DRAW,
-        current=(dealer + 1) % players,
-        hands=hands,
-        stock=stock,
-        pile=pile,
-        table=(),
-        owed=None,
-        totals=(0,) * cfg.sides(players),
-        dealer_draw=drawn,
-    )
+P = TypeVar("P", bound=Position)
+_Hands = tuple[tuple[Card, ...], ...]
 
 
-def apply(state: State, move: Move) -> State:
-    """The state after ``move``; raises :class:`IllegalMoveError` naming the broken rule."""
-    if move not in state.legal_moves():
-        raise IllegalMoveError(explain_illegal(state, move))
-    return _APPLY[type(move)](state, move)
+def is_legal(s: Position, move: object) -> bool:
+    """Whether ``move`` is legal in ``s`` (without listing every legal move)."""
+    legal = s._legal
+    if legal is not None:
+        return move in legal
+    return problem(s, move) is None
 
 
-def _step(
-    s: State,
-    move: Move,
-    phase: Phase,
-    current: int,
-    hands: tuple[tuple[Card, ...], ...],
-    stock: tuple[Card, ...],
-    pile: tuple[Card, ...],
-    table: tuple[TableMeld, ...],
-    owed: Card | None,
-    *,
-    turn: int | None = None,
-    kept: Card | None = None,
-    owed_use: int = USE_ANY,
-    discarder: int | None = None,
-) -> State:
-    """The successor of ``s`` within a hand (totals and history unchanged)."""
-    return State(
-        s.config,
-        s.seed,
-        s.hand_number,
-        s.dealer,
-        phase,
-        current,
-        hands,
-        stock,
-        pile,
-        table,
-        owed,
-        s.totals,
-        s.history,
-        s.went_out,
-        s.winner,
-        s.dealer_draw,
-        s.turn if turn is None else turn,
-        kept,
-        owed_use,
-        discarder,
-        s,
-        move,
-    )
+def explain_illegal(s: Position, move: object) -> str | None:
+    """Why ``move`` is illegal in ``s``, as a sentence that names the rule; ``None`` if legal."""
+    reason = problem(s, move)
+    if reason is None:
+        return None
+    return f"'{move}' is illegal: {reason}" if isinstance(move, Move) else reason
 
 
-def _with_hand(s: State, player: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    return (*s.hands[:player], hand, *s.hands[player + 1 :])
+def apply(s: P, move: Move) -> P:
+    """The position after ``move``; raises :class:`IllegalMoveError` naming the broken rule."""
+    if not is_legal(s, move):
+        raise IllegalMoveError(explain_illegal(s, move) or f"'{move}' is illegal")
+    return cast(P, _APPLY[type(move)](s, move))
 
 
-def _draw(s: State, move: Move) -> State:
-    card = s.stock[-1]
+def _with_hand(s: Position, hand: tuple[Card, ...]) -> _Hands:
+    p = s.current
+    hands = s.hands
+    return (*hands[:p], hand, *hands[p + 1 :])
+
+
+def _draw(s: Position, move: Move) -> Position:
+    size = s.stock_size - 1
+    card = s._standing.stock_cards[size]
     hand = tuple(sorted((*s.hands[s.current], card)))
-    hands = _with_hand(s, s.current, hand)
-    return _step(s, move, Phase.PLAY, s.current, hands, s.stock[:-1], s.pile, s.table, None)
+    return s._next(move, Phase.PLAY, s.current, _with_hand(s, hand), size, s.pile, s.table)
 
 
-def _take(s: State, move: Move) -> State:
+def _take(s: Position, move: Move) -> Position:
     assert isinstance(move, PileMove)
     taken = move.taken
-    player = s.current
-    hand = tuple(sorted((*s.hands[player], *taken)))
+    held = s.hands[s.current]
+    hands = _with_hand(s, tuple(sorted((*held, *taken))))
     pile = s.pile[: len(s.pile) - len(taken)]
-    hands = _with_hand(s, player, hand)
     cfg = s.config
     if isinstance(move, Call):
-        owed_use = call_use(cfg)
-    elif len(taken) == 1 and cfg.keep_top_discard and s.hands[player]:
-        # The lone top card may be kept: nothing is owed, but it may not be thrown back.
-        return _step(
-            s, move, Phase.PLAY, player, hands, s.stock, pile, s.table, None, kept=taken[0]
+        use = call_use(cfg)
+    elif keeps_top(cfg, held, taken):
+        return s._next(
+            move, Phase.PLAY, s.current, hands, s.stock_size, pile, s.table, kept=taken[0]
         )
     else:
-        owed_use = take_use(cfg)
-    return _step(
-        s, move, Phase.PLAY, player, hands, s.stock, pile, s.table, taken[0], owed_use=owed_use
+        use = take_use(cfg)
+    return s._next(
+        move, Phase.PLAY, s.current, hands, s.stock_size, pile, s.table, owed=taken[0], owed_use=use
     )
 
 
-def _put_down(s: State, move: Move) -> State:
+def _put_down(s: Position, move: Move) -> Position:
     player = s.current
-    hand, table = placed(s.hands[player], s.table, move, player, s.config)
-    physical = [JOKER if c > JOKER else c for c in move.cards]
-    owed = None if s.owed is not None and s.owed in physical else s.owed
-    # Equal cards are interchangeable: putting down any copy of the kept card uses it up.
-    kept = None if s.kept in physical else s.kept
-    hands = _with_hand(s, player, hand)
+    cfg = s.config
+    held = s.hands[player]
+    if isinstance(move, Meld):
+        cards = move.melded
+        hand, table = put_down(held, s.table, cards, player, cfg)
+    else:
+        assert isinstance(move, Layoff)
+        cards = move.laid
+        hand, table = put_down(held, s.table, cards, player, cfg, onto=move.meld, high=move.high)
+    hands = _with_hand(s, hand)
     if not hand:
-        if s.config.floating:
+        if cfg.floating:
             # Nothing left to discard: the player floats and the turn passes on.
-            return _next_turn(s, move, hands, s.pile, table, (player + 1) % len(s.hands))
+            return _pass_turn(s, move, hands, s.pile, table, (player + 1) % s.players, s.turn + 1)
         return _end_hand(s, move, hands, s.pile, table, went_out=player)
-    return _step(
-        s,
+    put = physical(cards)
+    # Equal cards are interchangeable: putting down any copy of the owed or kept card uses it.
+    owed = None if s.owed in put else s.owed
+    return s._next(
         move,
         Phase.PLAY,
         player,
         hands,
-        s.stock,
+        s.stock_size,
         s.pile,
         table,
-        owed,
-        kept=kept,
-        owed_use=s.owed_use if owed is not None else USE_ANY,
+        owed=owed,
+        owed_use=s.owed_use if owed is not None else OwedUse.ANY,
+        kept=None if s.kept in put else s.kept,
     )
 
 
-def _discard(s: State, move: Move) -> State:
+def _discard(s: Position, move: Move) -> Position:
     assert isinstance(move, Discard)
     player = s.current
     hand = remove_cards(s.hands[player], (move.card,))
-    hands = _with_hand(s, player, hand)
+    hands = _with_hand(s, hand)
     pile = (*s.pile, move.card)
     if not hand:
         return _end_hand(s, move, hands, pile, s.table, went_out=player)
-    return _after_turn(s, move, hands, pile, s.table, discarder=player)
-
-
-def _after_turn(
-    s: State,
-    move: Move,
-    hands: tuple[tuple[Card, ...], ...],
-    pile: tuple[Card, ...],
-    table: tuple[TableMeld, ...],
-    *,
-    discarder: int,
-) -> State:
-    """A turn ended with a discard: end the hand, open a call window, or pass the turn on."""
-    cfg = s.config
     turn = s.turn + 1
-    if turn >= cfg.turn_limit or (not s.stock and cfg.empty_stock is EmptyStock.END_AT_ONCE):
-        return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
-    n = len(hands)
-    caller = None
-    if cfg.calling is not CallRule.NONE:
-        probe = _step(s, move, Phase.CALL, discarder, hands, s.stock, pile, table, None, turn=turn)
-        caller = _next_caller(probe, discarder, discarder)
+    if _ends_before_next_draw(s.config, turn, s.stock_size):
+        return _end_hand(s, move, hands, pile, s.table, went_out=None, stock_ran_out=True)
+    caller = _next_caller(s.config, hands, pile, s.table, player, player)
     if caller is not None:
-        return _step(
-            s,
+        return s._next(
             move,
             Phase.CALL,
             caller,
             hands,
-            s.stock,
+            s.stock_size,
             pile,
-            table,
-            None,
+            s.table,
             turn=turn,
-            discarder=discarder,
+            discarder=player,
         )
-    return _next_turn(s, move, hands, pile, table, (discarder + 1) % n, turn=turn)
+    return _pass_turn(s, move, hands, pile, s.table, (player + 1) % s.players, turn)
 
 
-def _next_caller(s: State, discarder: int, after: int) -> int | None:
+def _ends_before_next_draw(config: RuleConfig, turn: int, stock_size: int) -> bool:
+    """Whether the hand ends, with nobody out, once ``turn`` turns are over: the turn limit is
+    reached, or the stock is out under the rule that the hand then ends at once."""
+    return turn >= config.turn_limit or (
+        not stock_size and config.empty_stock is EmptyStock.END_AT_ONCE
+    )
+
+
+def _next_caller(
+    config: RuleConfig,
+    hands: _Hands,
+    pile: tuple[Card, ...],
+    table: tuple[TableMeld, ...],
+    discarder: int,
+    after: int,
+) -> int | None:
     """The next player after ``after`` (in seat order, up to the discarder) who may call."""
-    options = call_options(s)
+    options = call_options(config, pile, table)
     if not options:
         return None
-    n = len(s.hands)
+    n = len(hands)
     p = (after + 1) % n
     while p != discarder:
-        if calls(s, p, options):
+        if callable_from(options, len(hands[p]), config):
             return p
         p = (p + 1) % n
     return None
 
 
-def _next_turn(
-    s: State,
+def _pass_turn(
+    s: Position,
     move: Move,
-    hands: tuple[tuple[Card, ...], ...],
+    hands: _Hands,
     pile: tuple[Card, ...],
     table: tuple[TableMeld, ...],
     player: int,
-    *,
-    turn: int | None = None,
-) -> State:
-    """Hand the turn to ``player``, turning the pile into a new stock first if the rules say."""
+    turn: int,
+) -> Position:
+    """Hand the turn to ``player`` after ``turn`` turns, turning the pile into a new stock
+    first or ending the hand when the stock is out and the rules say so."""
     cfg = s.config
-    turn = s.turn + 1 if turn is None else turn
-    stock = s.stock
-    if turn >= cfg.turn_limit:
+    size = s.stock_size
+    standing = None
+    rule = cfg.empty_stock
+    if _ends_before_next_draw(cfg, turn, size) or (
+        not size and rule is EmptyStock.REUSE_PILE and not pile
+    ):
         return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
-    if not stock and cfg.empty_stock is not EmptyStock.TAKE_OR_END:
-        if cfg.empty_stock is EmptyStock.END_AT_ONCE or not pile:
-            return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
-        stock, pile = reshuffled_pile(pile, s.seed, s.hand_number, turn), ()
-    nxt = _step(s, move, Phase.DRAW, player, hands, stock, pile, table, None, turn=turn)
-    if not stock and len(nxt.legal_moves()) == 1:
-        # The stock is empty and the player has no legal take: the hand ends, nobody out.
+    if not size and rule is EmptyStock.REUSE_PILE:
+        stock = reshuffled_pile(pile, s.seed, s.hand_number, turn)
+        standing = Standing(
+            s.hand_number, s.dealer, s.totals, s.history, s.went_out, s.winner, stock
+        )
+        size, pile = len(stock), ()
+    nxt = s._next(move, Phase.DRAW, player, hands, size, pile, table, turn=turn, standing=standing)
+    if not size and not usable_takes(nxt):
+        # The stock is empty and the player to draw has no legal take: the hand ends at once.
         return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
     return nxt
 
 
-def _pass(s: State, move: Move) -> State:
-    assert s.discarder is not None
-    caller = _next_caller(s, s.discarder, s.current)
+def _pass(s: Position, move: Move) -> Position:
+    discarder = s.discarder
+    assert discarder is not None
+    caller = _next_caller(s.config, s.hands, s.pile, s.table, discarder, s.current)
     if caller is not None:
-        return _step(
-            s,
+        return s._next(
             move,
             Phase.CALL,
             caller,
             s.hands,
-            s.stock,
+            s.stock_size,
             s.pile,
             s.table,
-            None,
-            discarder=s.discarder,
+            discarder=discarder,
         )
-    nxt = (s.discarder + 1) % len(s.hands)
-    return _next_turn(s, move, s.hands, s.pile, s.table, nxt, turn=s.turn)
+    return _pass_turn(s, move, s.hands, s.pile, s.table, (discarder + 1) % s.players, s.turn)
 
 
-def _decline(s: State, move: Move) -> State:
+def _decline(s: Position, move: Move) -> Position:
     return _end_hand(s, move, s.hands, s.pile, s.table, went_out=None, stock_ran_out=True)
 
 
 def _end_hand(
-    s: State,
+    s: Position,
     move: Move,
-    hands: tuple[tuple[Card, ...], ...],
+    hands: _Hands,
     pile: tuple[Card, ...],
     table: tuple[TableMeld, ...],
     *,
     went_out: int | None,
     stock_ran_out: bool = False,
-) -> State:
+) -> Position:
     """Score the hand that just ended and see whether the game is won."""
     cfg = s.config
-    n = len(hands)
     scores = hand_scores(cfg, hands, table, went_out=went_out, stock_ran_out=stock_ran_out)
     totals = tuple(t + d for t, d in zip(s.totals, scores, strict=True))
     won = winner(
         cfg,
         totals,
         hands_played=s.hand_number + 1,
-        went_out_side=None if went_out is None else cfg.side_of(went_out, n),
+        went_out_side=None if went_out is None else cfg.side_of(went_out, s.players),
     )
-    return State(
-        cfg,
-        s.seed,
+    standing = Standing(
         s.hand_number,
         s.dealer,
-        Phase.HAND_OVER if won is None else Phase.GAME_OVER,
-        s.current,
-        hands,
-        s.stock,
-        pile,
-        table,
-        None,
         totals,
         (*s.history, scores),
         went_out,
         won,
-        s.dealer_draw,
-        s.turn + 1,
-        None,
-        USE_ANY,
-        None,
-        s,
-        move,
+        s._standing.stock_cards,
+    )
+    phase = Phase.HAND_OVER if won is None else Phase.GAME_OVER
+    return s._next(
+        move, phase, s.current, hands, s.stock_size, pile, table, turn=s.turn + 1, standing=standing
     )
 
 
-def _deal(s: State, move: Move) -> State:
-    n = len(s.hands)
+def _deal(s: Position, move: Move) -> Position:
+    n = s.players
     number = s.hand_number + 1
     dealer = (s.dealer + 1) % n
     hands, stock, pile = deal_hand(s.config, n, s.seed, number, dealer)
-    return State(
-        s.config,
-        s.seed,
-        number,
-        dealer,
-        Phase.DRAW,
-        (dealer + 1) % n,
-        hands,
-        stock,
-        pile,
-        (),
-        None,
-        s.totals,
-        s.history,
-        None,
-        None,
-        s.dealer_draw,
-        0,
-        None,
-        USE_ANY,
-        None,
-        s,
-        move,
+    standing = Standing(number, dealer, s.totals, s.history, None, None, stock)
+    return s._next(
+        move, Phase.DRAW, (dealer + 1) % n, hands, len(stock), pile, (), turn=0, standing=standing
     )
 
 
-_APPLY: dict[type[Move], Callable[[State, Move], State]] = {
+_APPLY: dict[type[Move], Callable[[Position, Move], Position]] = {
     Draw: _draw,
     Take: _take,
     Call: _take,
@@ -391,130 +306,3 @@ _APPLY: dict[type[Move], Callable[[State, Move], State]] = {
     Pass: _pass,
     Deal: _deal,
 }
-
-
-# -- explaining refusals ---------------------------------------------------------------------
-
-
-def explain_illegal(state: State, move: Move) -> str:
-    """Why ``move`` is not legal in ``state``: the rule it breaks, in words."""
-    if not isinstance(move, Move):
-        return f"{move!r} is not a move"
-    phase = state.phase
-    if phase == Phase.GAME_OVER:
-        return "the game is over: there are no more moves"
-    if phase == Phase.HAND_OVER:
-        return f"the hand is over and scored: the next move is 'deal', not '{move}'"
-    if isinstance(move, Deal):
-        return "'deal' comes only after a hand is over"
-    if phase == Phase.CALL:
-        reason = _explain_call(state, move)
-    elif phase == Phase.DRAW:
-        reason = _explain_draw(state, move)
-    else:
-        reason = _explain_play(state, move)
-    return f"'{move}' is illegal: {reason}"
-
-
-def _explain_call(state: State, move: Move) -> str:
-    if not isinstance(move, Call):
-        return (
-            f"player {state.current} may call rummy on player {state.discarder}'s discard or "
-            "pass; nothing else can happen before the next player draws"
-        )
-    if state.config.calling is CallRule.LAYOFF_ONLY:
-        return "only the card just discarded may be called, and only if it can be laid off"
-    return (
-        "a call takes a card that could go straight onto a meld on the table (the card just "
-        "discarded) or the deepest of pile cards that make a meld by themselves, with every "
-        "card above it, deepest first"
-    )
-
-
-def _explain_draw(state: State, move: Move) -> str:
-    if isinstance(move, Draw):
-        return "the stock is empty: take from the discard pile, or decline to end the hand"
-    if isinstance(move, Decline):
-        return "you may decline to draw only when the stock is empty"
-    if isinstance(move, Call | Pass):
-        return "rummy can be called only straight after a discard, before the next draw"
-    if isinstance(move, Take):
-        k = len(move.taken)
-        top = state.pile[len(state.pile) - k :] if k <= len(state.pile) else None
-        if k == 0 or top != move.taken:
-            return (
-                "a take names the deepest card wanted and every card above it, up to the top "
-                f"of the pile, deepest first; the pile is: {format_cards(state.pile) or 'empty'}"
-            )
-        cfg = state.config
-        use = "go into a new meld" if take_use(cfg) == USE_MELD else "be melded or laid off"
-        keep = " while keeping a card to discard" if must_keep(cfg) else ""
-        return (
-            f"the deepest card taken, {move.deepest}, must {use} this turn{keep}, and it "
-            "cannot be with your cards and the cards above it"
-        )
-    return "a turn starts with a draw from the stock or a take from the discard pile"
-
-
-def _explain_play(state: State, move: Move) -> str:
-    if isinstance(move, Draw | Take | Decline | Call | Pass):
-        return "you have already drawn this turn"
-    cfg = state.config
-    hand = state.hands[state.current]
-    physical = [JOKER if c > JOKER else c for c in move.cards]
-    missing = Counter(physical) - Counter(hand)
-    if missing:
-        return f"you do not hold {format_cards(sorted(missing.elements()))}"
-    owed = state.owed
-    if isinstance(move, Discard):
-        if owed is not None:
-            use = {USE_MELD: "go into a new meld", USE_LAYOFF: "be laid off"}.get(
-                state.owed_use, "be melded or laid off"
-            )
-            return (
-                f"{owed}, the deepest card you took from the discard pile, must {use} before "
-                "you discard"
-            )
-        if move.card == state.kept:
-            return f"{move.card} was taken from the top of the pile and kept: discard another"
-    elif isinstance(move, Meld):
-        problem = meld_error(move.melded, cfg)
-        if problem is not None:
-            return problem
-    elif isinstance(move, Layoff):
-        if move.meld >= len(state.table):
-            return f"there is no table meld {move.meld} (the table holds {len(state.table)})"
-        problem = layoff_error(state.table[move.meld], move.laid, cfg, high=move.high)
-        if problem is not None:
-            return problem
-    if len(hand) - len(move.cards) < must_keep(cfg):
-        return "your last card must be a discard: you cannot meld or lay off every card"
-    if owed is not None:
-        if owed in physical:
-            if state.owed_use == USE_MELD:
-                return f"{owed}, the deepest card you took, must go into a new meld"
-            if state.owed_use == USE_LAYOFF:
-                return f"{owed}, the card you called, must be laid off"
-        return (
-            f"afterwards {owed}, the deepest card you took from the discard pile, could no "
-            "longer be used this turn, and it must be"
-        )
-    if state.kept is not None:
-        return f"afterwards you would hold only {state.kept}, which you kept and cannot discard"
-    return "it is not one of the legal moves here"
-
-
-def parse_move(state: State, text: str) -> Move:
-    """Read a move's text in the context of ``state``.
-
-    Besides :meth:`Move.from_text`, this accepts ``take CARD`` (and ``call CARD``) for the
-    top-most copy of that card in the pile with everything above it.
-    """
-    move = Move.from_text(text)
-    if isinstance(move, PileMove) and len(move.taken) == 1:
-        card = move.taken[0]
-        pile = state.pile
-        for i in range(len(pile) - 1, -1, -1):
-            if pile[i] == card:
-                return type(move)(pile[i:])
-    return move

@@ -46,19 +46,19 @@ Game records
 
 from __future__ import annotations
 
+import inspect
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
-from typing import Any, Final, TypeVar, get_args, get_origin
+from typing import Any, Final, TypeVar, get_args, get_origin, get_type_hints
 
 import attrs
 import cattrs
 from cattrs.cols import list_structure_factory
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.v import format_exception
 
 from rummy500.cards import CARDS, Card
-from rummy500.engine import new_game
 from rummy500.errors import (
     CardError,
     ConfigError,
@@ -70,8 +70,10 @@ from rummy500.errors import (
 )
 from rummy500.melds import TableMeld, canonical_meld, meld_error
 from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
+from rummy500.phases import OwedUse
+from rummy500.position import FIELDS, Position
 from rummy500.rules import PlayerTable, RuleConfig
-from rummy500.state import Phase, State
+from rummy500.state import Phase, State, new_game
 
 __all__ = [
     "FORMAT_VERSION",
@@ -231,6 +233,8 @@ def _structure_phase(value: Any, _: type) -> Phase:
     raise SerializationError(f"unknown phase {value!r}: expected one of {choices}")
 
 
+# An int enum would otherwise be read by the int hook, which knows nothing of its members.
+converter.register_structure_hook(OwedUse, _structure_enum)
 converter.register_unstructure_hook(Phase, lambda p: p.name.lower())
 converter.register_structure_hook(Phase, _structure_phase)
 
@@ -339,25 +343,44 @@ def _check_format(value: Any, what: str) -> dict[str, Any]:
     return {k: v for k, v in value.items() if k != "format"}
 
 
-# state.py imports Move for type checking only; name it so the annotations can be resolved.
-attrs.resolve_types(State, localns={"Move": Move})
-# The undo chain (parent, last_move) is not part of a position and is not saved.
-_unstructure_state_fields = make_dict_unstructure_fn(
-    State, converter, parent=override(omit=True), last_move=override(omit=True)
+def _state_document() -> type:
+    """An attrs class with a field for each field of a position, typed as
+    :meth:`Position.of <rummy500.position.Position.of>` takes them: the shape of a saved state,
+    derived so that it cannot drift from the position."""
+    hints = get_type_hints(Position.of, localns={"Self": Position})
+    params = inspect.signature(Position.of).parameters
+    fields = {
+        name: attrs.field(
+            type=hints[name],
+            default=attrs.NOTHING
+            if params[name].default is inspect.Parameter.empty
+            else params[name].default,
+        )
+        for name in FIELDS
+    }
+    return attrs.make_class("StateDocument", fields, frozen=True)
+
+
+_StateDocument: Final = _state_document()
+_unstructure_state_fields: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(
+    _StateDocument, converter
 )
-_structure_state_fields = make_dict_structure_fn(
-    State, converter, parent=override(omit=True), last_move=override(omit=True)
+_structure_state_fields: Callable[[Any, Any], Any] = make_dict_structure_fn(
+    _StateDocument, converter
 )
 
 
 def _unstructure_state(state: State) -> dict[str, Any]:
-    return {"format": FORMAT_VERSION, **_unstructure_state_fields(state)}
+    document = _StateDocument(**state.fields())
+    return {"format": FORMAT_VERSION, **_unstructure_state_fields(document)}
 
 
 def _structure_state(value: Any, _: type) -> State:
-    state = _structure_state_fields(_check_format(value, "state"), State)
+    document = _structure_state_fields(_check_format(value, "state"), _StateDocument)
+    fields = attrs.asdict(document, recurse=False)
     # Hands are sorted in every state (as State.from_position builds them).
-    state = attrs.evolve(state, hands=tuple(tuple(sorted(h)) for h in state.hands))
+    fields["hands"] = tuple(tuple(sorted(h)) for h in fields["hands"])
+    state = State.of(**fields)
     # A meld's validity depends on the rules, so it is checked here rather than in the table
     # meld hook; checking before validate() lets the error name the meld and its place.
     for i, meld in enumerate(state.table):

@@ -1,11 +1,11 @@
-"""The immutable game state and each player's view of it.
+"""The immutable game state, the start of a game, and each player's view of it.
 
 A :class:`State` describes a whole game: the hand in progress (hands, stock, discard pile,
 table melds with the owner of every card), the running totals and the score of every finished
 hand. It never changes. :meth:`State.apply` returns a new state; :meth:`State.undo` returns the
 state the move was applied to (the very same object, in O(1)).
 
-Build the opening state with :func:`rummy500.new_game`, or any position at all with
+Build the opening state with :func:`new_game`, or any position at all with
 :meth:`State.from_position`.
 """
 
@@ -13,40 +13,22 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from enum import IntEnum
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import attrs
 
 from rummy500.cards import CARDS, JOKER, Card, make_deck
+from rummy500.dealing import choose_first_dealer, deal_hand
+from rummy500.engine import apply, explain_illegal, is_legal
 from rummy500.errors import IllegalMoveError, StateError
-from rummy500.melds import USE_ANY, USE_LAYOFF, USE_MELD, TableMeld, canonical_meld, meld_error
+from rummy500.melds import TableMeld, canonical_meld, meld_error
+from rummy500.movegen import generate
+from rummy500.moves import Move, PileMove
+from rummy500.phases import CHANCE, TERMINAL, OwedUse, Phase
+from rummy500.position import Position, self_set
 from rummy500.rules import RuleConfig
 
-if TYPE_CHECKING:
-    from rummy500.moves import Move
-
-__all__ = ["CHANCE", "TERMINAL", "Phase", "PlayerView", "State"]
-
-#: :attr:`State.current_player` between hands, when the next move is the deal (a chance event).
-CHANCE: Final = -1
-#: :attr:`State.current_player` once the game is over.
-TERMINAL: Final = -4
-
-
-class Phase(IntEnum):
-    """Where in a turn (or a game) a state stands. Phases before ``HAND_OVER`` are in a hand."""
-
-    #: The player to move draws from the stock or takes from the discard pile.
-    DRAW = 0
-    #: The player has drawn: they meld and lay off, then discard (or go out).
-    PLAY = 1
-    #: After a discard, the other players in turn may call rummy on a missed card or pass.
-    CALL = 2
-    #: The hand is over and scored; the next move deals the next hand.
-    HAND_OVER = 3
-    #: A player has won; there are no more moves.
-    GAME_OVER = 4
+__all__ = ["CHANCE", "TERMINAL", "Phase", "PlayerView", "State", "new_game", "parse_move"]
 
 
 def _hands(value: Iterable[Iterable[int]]) -> tuple[tuple[Card, ...], ...]:
@@ -57,45 +39,13 @@ def _cards(value: Iterable[int]) -> tuple[Card, ...]:
     return tuple(CARDS[c] for c in value)
 
 
-@attrs.frozen(repr=False)
-class State:
-    """One position of a game of Rummy 500. Immutable; compare with ``==``.
+class State(Position):
+    """One position of a game of Rummy 500, with the moves that lead on from it.
 
-    Hands are sorted tuples of cards. The stock's top card is its *last* element, and so is the
-    discard pile's (the pile is listed oldest first, as it lies spread on the table). ``owed``
-    is the deepest card taken from the discard pile this turn while it still has to be used,
-    and ``owed_use`` how (``melds.USE_ANY``, ``USE_MELD`` or ``USE_LAYOFF``); ``kept`` is a
-    lone top discard taken and kept, which may not be discarded this turn. ``totals`` are the
-    running totals of each scoring side (each player, or each team in a partnership game),
-    ``history`` the side scores of every finished hand, and ``winner`` the winning side.
-    ``turn`` counts the turns finished in this hand; in the ``CALL`` phase, ``discarder`` is
-    the player whose discard may be called.
+    Immutable; compare with ``==``. See :class:`~rummy500.position.Position` for the fields.
     """
 
-    config: RuleConfig
-    seed: int
-    hand_number: int
-    dealer: int
-    phase: Phase
-    current: int
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    pile: tuple[Card, ...]
-    table: tuple[TableMeld, ...]
-    owed: Card | None
-    totals: tuple[int, ...]
-    history: tuple[tuple[int, ...], ...] = ()
-    went_out: int | None = None
-    winner: int | None = None
-    dealer_draw: tuple[Card, ...] = ()
-    turn: int = 0
-    kept: Card | None = None
-    owed_use: int = 0
-    discarder: int | None = None
-    #: The state this one came from, and the move that led here (not part of equality).
-    parent: State | None = attrs.field(default=None, eq=False, repr=False)
-    last_move: Move | None = attrs.field(default=None, eq=False, repr=False)
-    _legal: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    __slots__ = ()
 
     # -- moves ----------------------------------------------------------------------------
 
@@ -103,20 +53,20 @@ class State:
         """Every legal move, in a fixed order; empty only when the game is over."""
         moves = self._legal
         if moves is None:
-            from rummy500.movegen import generate
-
             moves = generate(self)
-            object.__setattr__(self, "_legal", moves)
+            self_set(self, "_legal", moves)
         return moves
 
     def is_legal(self, move: Move) -> bool:
-        """Whether ``move`` is legal here."""
-        return move in self.legal_moves()
+        """Whether ``move`` is legal here (checked on its own: no list of moves is built)."""
+        return is_legal(self, move)
+
+    def explain_illegal(self, move: Move) -> str | None:
+        """Why ``move`` is illegal here, naming the rule; ``None`` when it is legal."""
+        return explain_illegal(self, move)
 
     def apply(self, move: Move) -> State:
         """The state after ``move``. Raises :class:`~rummy500.errors.IllegalMoveError`."""
-        from rummy500.engine import apply
-
         return apply(self, move)
 
     def push(self, move: Move | str) -> State:
@@ -125,22 +75,35 @@ class State:
 
     def undo(self) -> State:
         """The state before the last move (the same object). Raises if there is none."""
-        if self.parent is None:
+        parent = self.parent
+        if parent is None:
             raise IllegalMoveError("there is no move to undo: this state was built directly")
-        return self.parent
+        return parent
+
+    def detached(self) -> State:
+        """This position with no undo history, so that the positions before it can be freed.
+
+        Long self-play keeps every position of a game alive through :meth:`undo`; carry on
+        from ``state.detached()`` now and then (between hands, say) to bound the memory.
+        """
+        return self.of(**self.fields())
 
     def parse_move(self, text: str) -> Move:
-        """Read a move's text, also accepting ``take CARD`` for the top-most such card."""
-        from rummy500.engine import parse_move
+        """Read a move's text, also accepting ``take CARD`` for the top-most such card.
 
-        return parse_move(self, text)
+        Besides :meth:`Move.from_text`, this accepts ``take CARD`` (and ``call CARD``) for the
+        top-most copy of that card in the pile with everything above it.
+        """
+        move = Move.from_text(text)
+        if isinstance(move, PileMove) and len(move.taken) == 1:
+            card = move.taken[0]
+            pile = self.pile
+            for i in range(len(pile) - 1, -1, -1):
+                if pile[i] == card:
+                    return type(move)(pile[i:])
+        return move
 
     # -- questions --------------------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        """The number of players."""
-        return len(self.hands)
 
     @property
     def current_player(self) -> int:
@@ -161,7 +124,7 @@ class State:
     def moves(self) -> list[Move]:
         """The moves from the start of the recorded line of play to this state, oldest first."""
         out: list[Move] = []
-        node: State | None = self
+        node: Position | None = self
         while node is not None and node.last_move is not None:
             out.append(node.last_move)
             node = node.parent
@@ -170,50 +133,27 @@ class State:
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know: their own hand and all public information."""
-        if not 0 <= player < self.players:
-            raise StateError(f"there is no player {player} in a {self.players}-player game")
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not 0 <= player < self.players
+        ):
+            raise StateError(f"there is no player {player!r} in a {self.players}-player game")
         return PlayerView(
             player=player,
-            config=self.config,
-            hand_number=self.hand_number,
-            dealer=self.dealer,
-            phase=self.phase,
-            current_player=self.current_player,
             hand=self.hands[player],
             hand_sizes=tuple(len(h) for h in self.hands),
-            stock_size=len(self.stock),
-            pile=self.pile,
-            table=self.table,
-            owed=self.owed,
-            owed_use=self.owed_use,
-            kept=self.kept,
-            discarder=self.discarder,
-            turn=self.turn,
+            stock_size=self.stock_size,
             side=self.config.side_of(player, self.players),
-            totals=self.totals,
-            history=self.history,
-            went_out=self.went_out,
-            winner=self.winner,
+            current_player=self.current_player,
             legal_moves=self.legal_moves() if self.current_player == player else (),
+            **{name: getattr(self, name) for name in _SHARED_WITH_VIEW},
         )
-
-    def __getstate__(self) -> dict[str, object]:
-        # Pickle the position alone: the parent chain (the undo history) can be thousands of
-        # states long, which would make pickles huge and overflow the recursion limit.
-        return {
-            a.name: getattr(self, a.name)
-            for a in attrs.fields(State)
-            if a.name not in ("parent", "last_move", "_legal")
-        }
-
-    def __setstate__(self, data: dict[str, object]) -> None:
-        for a in attrs.fields(State):
-            object.__setattr__(self, a.name, data.get(a.name))
 
     def __repr__(self) -> str:
         return (
             f"<State hand {self.hand_number} {self.phase.name} player {self.current} "
-            f"stock {len(self.stock)} pile {len(self.pile)} table {len(self.table)} "
+            f"stock {self.stock_size} pile {len(self.pile)} table {len(self.table)} "
             f"totals {list(self.totals)}>"
         )
 
@@ -232,7 +172,7 @@ class State:
         dealer: int | None = None,
         phase: Phase = Phase.DRAW,
         owed: int | None = None,
-        owed_use: int = USE_ANY,
+        owed_use: OwedUse = OwedUse.ANY,
         kept: int | None = None,
         discarder: int | None = None,
         turn: int = 0,
@@ -255,7 +195,7 @@ class State:
         melds = tuple(
             m if isinstance(m, TableMeld) else _table_meld(config, m[0], m[1]) for m in table
         )
-        state = cls(
+        state = cls.of(
             config=config,
             seed=seed,
             hand_number=len(history) if hand_number is None else hand_number,
@@ -271,7 +211,7 @@ class State:
             history=tuple(tuple(h) for h in history),
             turn=turn,
             kept=None if kept is None else CARDS[kept],
-            owed_use=owed_use,
+            owed_use=OwedUse(owed_use),
             discarder=discarder,
         )
         state.validate()
@@ -308,8 +248,8 @@ class State:
                 raise StateError("a card is owed only after a take, while the player plays")
             if self.owed not in hand:
                 raise StateError(f"the owed card {self.owed} is not in the mover's hand")
-        if self.owed_use not in (USE_ANY, USE_MELD, USE_LAYOFF):
-            raise StateError(f"owed_use must be 0, 1 or 2, not {self.owed_use}")
+        if not isinstance(self.owed_use, OwedUse):
+            raise StateError(f"owed_use must be an OwedUse, not {self.owed_use!r}")
         if self.kept is not None:
             if not self.config.keep_top_discard:
                 raise StateError("a discard is kept only when keep_top_discard is played")
@@ -381,31 +321,86 @@ def _table_meld(config: RuleConfig, cards: Sequence[int], owners: Sequence[int])
     return attrs.evolve(meld, owners=tuple(owner_of[c].pop(0) for c in meld.cards))
 
 
+def new_game(
+    config: RuleConfig | None = None,
+    players: int = 3,
+    seed: int = 0,
+    *,
+    dealer: int | None = None,
+) -> State:
+    """Start a game: choose the first dealer (unless given) and deal the first hand.
+
+    The same ``config``, ``players`` and ``seed`` always give the same game.
+    """
+    cfg = RuleConfig() if config is None else config
+    cfg.check_players(players)
+    drawn: tuple[Card, ...] = ()
+    if dealer is None:
+        dealer, drawn = choose_first_dealer(cfg, players, seed)
+    elif not 0 <= dealer < players:
+        raise IllegalMoveError(f"the dealer must be a player from 0 to {players - 1}")
+    hands, stock, pile = deal_hand(cfg, players, seed, 0, dealer)
+    return State.of(
+        config=cfg,
+        seed=seed,
+        hand_number=0,
+        dealer=dealer,
+        phase=Phase.DRAW,
+        current=(dealer + 1) % players,
+        hands=hands,
+        stock=stock,
+        pile=pile,
+        table=(),
+        owed=None,
+        totals=(0,) * cfg.sides(players),
+        dealer_draw=drawn,
+    )
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Read a move's text in the context of ``state`` (see :meth:`State.parse_move`)."""
+    return state.parse_move(text)
+
+
 @attrs.frozen
 class PlayerView:
-    """What one player may know of a state: no other hand and not the stock order."""
+    """What one player may know of a state: no other hand and not the stock order.
 
+    Every public field of a state is here under the same name except the hands (only
+    ``hand``, the player's own, and ``hand_sizes``), the stock (only ``stock_size``) and the
+    seed (which would tell the stock order).
+    """
+
+    #: The player whose view this is, and the scoring side (team, or the player alone).
     player: int
+    side: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    current_player: int
+    #: The player's legal moves when it is their turn (they depend only on what they know).
+    legal_moves: tuple[Move, ...]
     config: RuleConfig
     hand_number: int
     dealer: int
     phase: Phase
-    current_player: int
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    stock_size: int
     pile: tuple[Card, ...]
     table: tuple[TableMeld, ...]
     owed: Card | None
-    owed_use: int
+    owed_use: OwedUse
     kept: Card | None
     discarder: int | None
     turn: int
-    #: The scoring side (team, or the player alone) this player belongs to.
-    side: int
     totals: tuple[int, ...]
     history: tuple[tuple[int, ...], ...]
     went_out: int | None
     winner: int | None
-    #: The player's legal moves when it is their turn (they depend only on what they know).
-    legal_moves: tuple[Move, ...]
+
+
+#: The view's fields that are copied from the state under the same name.
+_SHARED_WITH_VIEW: Final = tuple(
+    f.name
+    for f in attrs.fields(PlayerView)
+    if f.name
+    not in {"player", "side", "hand", "hand_sizes", "stock_size", "current_player", "legal_moves"}
+)

@@ -1,0 +1,379 @@
+"""One predicate per rule: whether a move is legal in a position, and if not, why.
+
+Each check returns ``None`` when the move is legal and otherwise a sentence that names the
+rule it breaks. The move generator (:mod:`rummy500.movegen`) lists moves by asking the same
+predicates, the engine's :func:`~rummy500.engine.apply` refuses a move with the same check, and
+:func:`problem` is the text of the refusal, so the three cannot disagree.
+
+Legality here includes the rule that play never reaches a position without a legal move: a
+take is legal only when its deepest card can still be used this turn, and while that card is
+owed, a meld or lay-off that does not use it is legal only when the card can be used
+afterwards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from rummy500.cards import Card, format_cards
+from rummy500.melds import (
+    TableMeld,
+    layoff_error,
+    meld_error,
+    physical,
+    placed_meld,
+    put_down,
+    remove_cards,
+)
+from rummy500.meldsearch import (
+    add_card,
+    availability,
+    fits_straight,
+    new_melds,
+    use_cost,
+)
+from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
+from rummy500.phases import OwedUse, Phase
+from rummy500.position import Position
+from rummy500.rules import CallRule, DeepestCard, RuleConfig
+
+__all__ = [
+    "call_options",
+    "call_use",
+    "callable_from",
+    "deepest_usable",
+    "discard_problem",
+    "keeps_top",
+    "must_keep",
+    "play_problem",
+    "problem",
+    "take_use",
+]
+
+
+# -- rule choices read once ------------------------------------------------------------------
+
+
+def must_keep(config: RuleConfig) -> int:
+    """How many cards a meld or lay-off must leave in hand: 1 when the last card must be
+    discarded (and the player may not float)."""
+    return 1 if config.discard_to_go_out and not config.floating else 0
+
+
+def take_use(config: RuleConfig) -> OwedUse:
+    """How the deepest card of a take must be used under these rules."""
+    return OwedUse.MELD if config.deepest_card is DeepestCard.NEW_MELD else OwedUse.ANY
+
+
+def call_use(config: RuleConfig) -> OwedUse:
+    """How the deepest card of a rummy call must be used under these rules."""
+    return OwedUse.LAYOFF if config.calling is CallRule.LAYOFF_ONLY else OwedUse.ANY
+
+
+def keeps_top(config: RuleConfig, hand: Sequence[Card], taken: Sequence[Card]) -> bool:
+    """Whether a take keeps the lone top discard in hand instead of owing it.
+
+    Under ``keep_top_discard`` the top card alone may be taken and kept (it then may not be
+    discarded this turn); a player with no cards left (floating) must still use it.
+    """
+    return config.keep_top_discard and len(taken) == 1 and bool(hand)
+
+
+def deepest_usable(cost: int | None, hand_size: int, taken: int, config: RuleConfig) -> bool:
+    """Whether a deepest card that needs ``cost`` cards to go down can go down this turn.
+
+    ``hand_size`` is the hand before taking ``taken`` cards; the cards that must be kept for
+    the final discard cannot help.
+    """
+    return cost is not None and cost <= hand_size + taken - must_keep(config)
+
+
+# -- the draw --------------------------------------------------------------------------------
+
+
+def _pile_top_problem(s: Position, taken: Sequence[Card]) -> str | None:
+    k = len(taken)
+    pile = s.pile
+    if k == 0 or k > len(pile) or pile[len(pile) - k :] != tuple(taken):
+        shown = format_cards(pile) or "empty"
+        return (
+            "a take names the deepest card wanted and every card above it, up to the top of "
+            f"the pile, deepest first; the pile is: {shown}"
+        )
+    return None
+
+
+def take_problem(s: Position, taken: Sequence[Card]) -> str | None:
+    """Why taking ``taken`` (deepest first) from the pile is illegal, or ``None``."""
+    reason = _pile_top_problem(s, taken)
+    if reason is not None:
+        return reason
+    cfg = s.config
+    hand = s.hands[s.current]
+    if keeps_top(cfg, hand, taken):
+        return None
+    how = take_use(cfg)
+    avail = availability((*hand, *taken), cfg)
+    cost = use_cost(taken[0], avail, s.table, cfg, how)
+    if deepest_usable(cost, len(hand), len(taken), cfg):
+        return None
+    keep = " while keeping a card to discard" if must_keep(cfg) else ""
+    return (
+        f"the deepest card taken, {taken[0]}, must {how.words} this turn{keep}, and your "
+        "cards and the cards above it cannot do that"
+    )
+
+
+def usable_takes(s: Position) -> list[int]:
+    """How many cards each legal take takes, from the top of the pile down."""
+    cfg = s.config
+    hand = s.hands[s.current]
+    pile = s.pile
+    table = s.table
+    how = take_use(cfg)
+    size = len(hand)
+    keep_top = cfg.keep_top_discard and bool(hand)
+    avail = availability(hand, cfg)
+    out = []
+    # Walk down from the top: each card joins the cards that a take from there brings along.
+    for k in range(1, len(pile) + 1):
+        card = pile[-k]
+        add_card(avail, card, cfg)
+        if (k == 1 and keep_top) or deepest_usable(
+            use_cost(card, avail, table, cfg, how), size, k, cfg
+        ):
+            out.append(k)
+    return out
+
+
+# -- calling rummy ---------------------------------------------------------------------------
+
+
+def call_options(
+    config: RuleConfig, pile: Sequence[Card], table: Sequence[TableMeld]
+) -> list[tuple[int, int]]:
+    """Where rummy may be called on this pile and table: (cards taken, the fewest cards that
+    put the deepest one down), from the top of the pile down.
+
+    This does not depend on who calls; :func:`callable_from` keeps what a hand allows.
+    """
+    mode = config.calling
+    if mode is CallRule.NONE or not pile:
+        return []
+    out: list[tuple[int, int]] = []
+    on_pile = [0, 0, 0, 0, 0]
+    for k in range(1, len(pile) + 1):
+        card = pile[-k]
+        add_card(on_pile, card, config)
+        if (k == 1 or mode is CallRule.ANY_PILE_CARD) and fits_straight(card, table, config):
+            out.append((k, 1))
+        elif mode is not CallRule.LAYOFF_ONLY:
+            cost = use_cost(card, on_pile, (), config, OwedUse.MELD)
+            if cost is not None:
+                out.append((k, cost))
+        if mode is CallRule.LAYOFF_ONLY:
+            break
+    return out
+
+
+def callable_from(
+    options: Sequence[tuple[int, int]], hand_size: int, config: RuleConfig
+) -> list[int]:
+    """How many cards each call takes that a player holding ``hand_size`` cards may make."""
+    return [k for k, cost in options if deepest_usable(cost, hand_size, k, config)]
+
+
+def call_problem(s: Position, taken: Sequence[Card]) -> str | None:
+    """Why calling rummy on ``taken`` (deepest first) is illegal, or ``None``."""
+    reason = _pile_top_problem(s, taken)
+    if reason is not None:
+        return reason
+    cfg = s.config
+    allowed = callable_from(call_options(cfg, s.pile, s.table), len(s.hands[s.current]), cfg)
+    if len(taken) in allowed:
+        return None
+    if cfg.calling is CallRule.LAYOFF_ONLY:
+        return "only the card just discarded may be called, and only if it can be laid off"
+    return (
+        "a call takes a card that could go straight onto a meld on the table (the card just "
+        "discarded) or the deepest of pile cards that make a meld by themselves, with every "
+        "card above it, deepest first"
+    )
+
+
+# -- melds, lay-offs and discards --------------------------------------------------------------
+
+
+def _holds_problem(hand: Sequence[Card], cards: Sequence[int]) -> str | None:
+    missing = Counter(physical(cards)) - Counter(hand)
+    if missing:
+        return f"you do not hold {format_cards(sorted(missing.elements()))}"
+    return None
+
+
+def _after(s: Position, move: Meld | Layoff) -> tuple[tuple[Card, ...], tuple[TableMeld, ...]]:
+    """The mover's hand and the table after a well-formed meld or lay-off."""
+    hand = s.hands[s.current]
+    if isinstance(move, Meld):
+        return put_down(hand, s.table, move.melded, s.current, s.config)
+    return put_down(hand, s.table, move.laid, s.current, s.config, onto=move.meld, high=move.high)
+
+
+def play_problem(s: Position, move: Meld | Layoff) -> str | None:
+    """Why a well-formed meld or lay-off would leave the turn impossible to finish, or ``None``.
+
+    The last card must be discarded where the rules say so; the owed card must still be
+    usable (in the way it is owed) afterwards; a kept card cannot be the only card left.
+    """
+    cfg = s.config
+    hand = s.hands[s.current]
+    keep = must_keep(cfg)
+    left = len(hand) - len(move.cards)
+    if left < keep:
+        return "your last card must be a discard: you cannot meld or lay off every card"
+    owed = s.owed
+    if owed is not None:
+        if owed in physical(move.cards):
+            if s.owed_use is OwedUse.MELD and isinstance(move, Layoff):
+                return f"{owed}, the deepest card you took, must go into a new meld"
+            if s.owed_use is OwedUse.LAYOFF and isinstance(move, Meld):
+                return f"{owed}, the card you called, must be laid off"
+        else:
+            new_hand, new_table = _after(s, move)
+            cost = use_cost(owed, availability(new_hand, cfg), new_table, cfg, s.owed_use)
+            if (cost is None or cost > left - keep) and not _layoff_after_meld(
+                s, new_hand, new_table, left - keep
+            ):
+                return (
+                    f"afterwards {owed}, the deepest card you took from the discard pile, "
+                    f"could no longer {s.owed_use.words} this turn, as it must"
+                )
+    kept = s.kept
+    if kept is not None and left == 1 and kept not in physical(move.cards):
+        new_hand, new_table = _after(s, move)
+        # The kept card cannot be discarded: it must be able to go down on its own.
+        if new_hand == (kept,) and (
+            keep or use_cost(kept, availability(new_hand, cfg), new_table, cfg) != 1
+        ):
+            return f"afterwards you would hold only {kept}, which you kept and cannot discard"
+    return None
+
+
+def _layoff_after_meld(
+    s: Position, hand: tuple[Card, ...], table: tuple[TableMeld, ...], room: int
+) -> bool:
+    """Whether a called card that must be laid off can go onto a meld made first this turn.
+
+    Only for a card owed as a lay-off: any other use needs one meld or lay-off at most.
+    """
+    owed = s.owed
+    cfg = s.config
+    if owed is None or s.owed_use is not OwedUse.LAYOFF:
+        return False
+    for cards in new_melds(availability(hand, cfg), cfg):
+        if owed in physical(cards) or len(cards) >= room:
+            continue
+        after = remove_cards(hand, cards)
+        grown = placed_meld(table, cards, s.current, cfg)
+        cost = use_cost(owed, availability(after, cfg), grown, cfg, OwedUse.LAYOFF)
+        if cost is not None and cost <= room - len(cards):
+            return True
+    return False
+
+
+def meld_problem(s: Position, move: Meld) -> str | None:
+    """Why melding ``move.melded`` is illegal, or ``None``."""
+    return (
+        _holds_problem(s.hands[s.current], move.melded)
+        or meld_error(move.melded, s.config)
+        or play_problem(s, move)
+    )
+
+
+def layoff_problem(s: Position, move: Layoff) -> str | None:
+    """Why the lay-off ``move`` is illegal, or ``None``."""
+    reason = _holds_problem(s.hands[s.current], move.laid)
+    if reason is not None:
+        return reason
+    table = s.table
+    if not isinstance(move.meld, int) or move.meld >= len(table):
+        return f"there is no table meld {move.meld} (the table holds {len(table)})"
+    return layoff_error(table[move.meld], move.laid, s.config, high=move.high) or play_problem(
+        s, move
+    )
+
+
+def discard_problem(s: Position, card: Card) -> str | None:
+    """Why discarding ``card`` is illegal, or ``None``."""
+    hand = s.hands[s.current]
+    if card not in hand:
+        return f"you do not hold {card}"
+    if s.owed is not None:
+        return (
+            f"{s.owed}, the deepest card you took from the discard pile, must "
+            f"{s.owed_use.words} before you discard"
+        )
+    if card == s.kept and hand.count(card) == 1:
+        return f"{card} was taken from the top of the pile and kept: discard another card"
+    return None
+
+
+# -- any move --------------------------------------------------------------------------------
+
+
+def problem(s: Position, move: object) -> str | None:
+    """Why ``move`` is illegal in ``s``, in words, or ``None`` when it is legal."""
+    if not isinstance(move, Move):
+        return f"{move!r} is not a move"
+    phase = s.phase
+    if phase == Phase.GAME_OVER:
+        return "the game is over: there are no more moves"
+    if phase == Phase.HAND_OVER:
+        if isinstance(move, Deal):
+            return None
+        return "the hand is over and scored: the next move is 'deal'"
+    if isinstance(move, Deal):
+        return "'deal' comes only after a hand is over"
+    if phase == Phase.CALL:
+        return _call_phase_problem(s, move)
+    if phase == Phase.DRAW:
+        return _draw_phase_problem(s, move)
+    return _play_phase_problem(s, move)
+
+
+def _call_phase_problem(s: Position, move: Move) -> str | None:
+    if isinstance(move, Pass):
+        return None
+    if isinstance(move, Call):
+        return call_problem(s, move.taken)
+    return (
+        f"player {s.current} may call rummy on player {s.discarder}'s discard or pass; "
+        "nothing else can happen before the next player draws"
+    )
+
+
+def _draw_phase_problem(s: Position, move: Move) -> str | None:
+    if isinstance(move, Draw):
+        if s.stock_size:
+            return None
+        return "the stock is empty: take from the discard pile, or decline to end the hand"
+    if isinstance(move, Decline):
+        if not s.stock_size:
+            return None
+        return "you may decline to draw only when the stock is empty"
+    if isinstance(move, Take):
+        return take_problem(s, move.taken)
+    if isinstance(move, Call | Pass):
+        return "rummy can be called only straight after a discard, before the next draw"
+    return "a turn starts with a draw from the stock or a take from the discard pile"
+
+
+def _play_phase_problem(s: Position, move: Move) -> str | None:
+    if isinstance(move, Meld):
+        return meld_problem(s, move)
+    if isinstance(move, Layoff):
+        return layoff_problem(s, move)
+    if isinstance(move, Discard):
+        return discard_problem(s, move.card)
+    return "you have already drawn this turn: meld, lay off or discard"

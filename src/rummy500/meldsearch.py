@@ -1,0 +1,488 @@
+"""The fast meld search: every meld and lay-off a hand allows, and what a card needs to go down.
+
+The search works on an *availability* list: four per-suit bit masks of run positions (bit
+``p`` set when a card of that suit at position ``p`` is available; an ace sets bits 1 and 14,
+and with wrap-around every card also sets ``rank + 13``), then the number of jokers. "Is there
+a meld through this card?" is then a handful of integer operations. Which spans a run may
+cover comes from :class:`rummy500.melds.RunShape`; what a single meld or lay-off must satisfy
+is checked in :mod:`rummy500.melds`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from typing import Final
+
+from rummy500.cards import ACE, CARDS, JOKER, JOKER_AS, Card, face_of
+from rummy500.melds import HIGH_ACE, RunShape, TableMeld, card_at, run_shape, span
+from rummy500.phases import OwedUse
+from rummy500.rules import RuleConfig
+
+__all__ = [
+    "add_card",
+    "availability",
+    "fits_straight",
+    "layoffs",
+    "new_melds",
+    "use_cost",
+]
+
+_JOKER: Final = 52
+
+
+def _card_bits(card: int, wrap: bool) -> int:
+    rank = card % 13 + 1
+    bits = 1 << rank
+    if rank == ACE:
+        bits |= 1 << HIGH_ACE
+    if wrap:
+        bits |= 1 << (rank + 13)
+    return bits
+
+
+_BITS: Final = (
+    tuple(_card_bits(c, False) for c in range(52)),
+    tuple(_card_bits(c, True) for c in range(52)),
+)
+
+
+def availability(cards: Iterable[int], config: RuleConfig) -> list[int]:
+    """The availability list of ``cards`` (hand cards: a joker is the plain joker)."""
+    bits = _BITS[config.wrap_around]
+    avail = [0, 0, 0, 0, 0]
+    for c in cards:
+        if c >= _JOKER:
+            avail[4] += 1
+        else:
+            avail[c // 13] |= bits[c]
+    return avail
+
+
+def add_card(avail: list[int], card: int, config: RuleConfig) -> None:
+    """Add one (hand) card to an availability list in place."""
+    if card >= _JOKER:
+        avail[4] += 1
+    else:
+        avail[card // 13] |= _BITS[config.wrap_around][card]
+
+
+_RANK_BITS: Final = span(1, 13)
+
+
+def _ranks_with(avail: Sequence[int], need: int) -> int:
+    """A mask of the ranks (bits 1-13) that at least ``need`` suits hold."""
+    a, b, c, d = (m & _RANK_BITS for m in avail[:4])
+    if need <= 1:
+        return a | b | c | d
+    if need == 2:
+        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    if need == 3:
+        return (a & b & (c | d)) | (c & d & (a | b))
+    return a & b & c & d
+
+
+# -- table melds ---------------------------------------------------------------------------
+
+
+def _popcount(x: int) -> int:
+    return x.bit_count()
+
+
+def new_melds(avail: Sequence[int], config: RuleConfig) -> list[tuple[Card, ...]]:
+    """Every distinct new meld the available cards can make, in canonical order.
+
+    Sets of jokers come first, then sets (by rank), then runs (by suit, low end, length).
+    """
+    out: list[tuple[Card, ...]] = []
+    jokers = avail[4]
+    wild = 0
+    if jokers:
+        if config.jokers_wild:
+            wild = min(jokers, config.max_jokers_per_meld)
+        elif jokers >= 3:
+            out.extend((JOKER,) * size for size in range(3, min(jokers, 4) + 1))
+    _sets(avail, wild, config.joker_only_melds, out)
+    if wild:
+        _wild_runs(avail, wild, config, out)
+    else:
+        _runs(avail, config, out)
+    return out
+
+
+def _sets(avail: Sequence[int], wild: int, joker_only: bool, out: list[tuple[Card, ...]]) -> None:
+    need = 3 - wild
+    ranks = _RANK_BITS if need <= 0 and joker_only else _ranks_with(avail, max(need, 1))
+    while ranks:
+        low_bit = ranks & -ranks
+        ranks ^= low_bit
+        rank = low_bit.bit_length() - 1
+        bit = low_bit
+        naturals = [s for s in range(4) if avail[s] & bit]
+        base = rank - 1
+        if not wild:
+            out.extend(
+                tuple(CARDS[s * 13 + base] for s in combo)
+                for size in (3, 4)
+                for combo in combinations(naturals, size)
+            )
+            continue
+        for size in (3, 4):
+            for t in range(min(wild, size) + 1):
+                for nat in combinations(naturals, size - t):
+                    if not nat and not joker_only:
+                        continue
+                    free = [s for s in range(4) if s not in nat]
+                    for faces in combinations(free, t):
+                        cards = [CARDS[s * 13 + base] for s in nat]
+                        cards += [JOKER_AS[s * 13 + base] for s in faces]
+                        out.append(tuple(sorted(cards, key=face_of)))
+
+
+def _runs(avail: Sequence[int], config: RuleConfig, out: list[tuple[Card, ...]]) -> None:
+    shape = run_shape(config)
+    first, last, top = shape.first, shape.last, shape.top
+    for s in range(4):
+        m = avail[s]
+        if not m & (m >> 1) & (m >> 2):
+            continue
+        p = first
+        while p <= top:
+            if not m >> p & 1:
+                p += 1
+                continue
+            x = m >> p
+            end = p + (x ^ (x + 1)).bit_length() - 2
+            end = min(end, top)
+            out.extend(
+                tuple(card_at(s, q) for q in range(lo, hi + 1))
+                for lo in range(p, min(end - 1, last + 1))
+                for hi in range(lo + 2, end + 1)
+                if shape.ok(lo, hi)
+            )
+            p = end + 1
+
+
+def _wild_runs(
+    avail: Sequence[int], wild: int, config: RuleConfig, out: list[tuple[Card, ...]]
+) -> None:
+    joker_only = config.joker_only_melds
+    intervals = run_shape(config).intervals
+    for s in range(4):
+        m = avail[s]
+        if not m and not joker_only:
+            continue
+        for lo, hi, mask in intervals:
+            present = m & mask
+            length = hi - lo + 1
+            count = _popcount(present)
+            missing = length - count
+            if missing > wild or (not count and not joker_only):
+                continue
+            positions = [p for p in range(lo, hi + 1) if present >> p & 1]
+            for extra in range(min(wild - missing, count) + 1):
+                for as_joker in combinations(positions, extra):
+                    if extra == count and not joker_only:
+                        continue
+                    out.append(
+                        tuple(
+                            card_at(s, q)
+                            if present >> q & 1 and q not in as_joker
+                            else JOKER_AS[s * 13 + (q - 1) % 13]
+                            for q in range(lo, hi + 1)
+                        )
+                    )
+
+
+def layoffs(
+    meld: TableMeld, avail: Sequence[int], config: RuleConfig
+) -> list[tuple[tuple[Card, ...], bool]]:
+    """Every group of available cards that can be laid off on ``meld`` at once.
+
+    Each entry is ``(cards, high)``: ``high`` is set on the top-end placement of cards that
+    could go at either end of a run.
+    """
+    jokers = avail[4]
+    if meld.is_joker_set:
+        return [((JOKER,), False)] if jokers and len(meld.cards) < 4 else []
+    budget = 0
+    if jokers and config.jokers_wild:
+        budget = min(jokers, config.max_jokers_per_meld - meld.jokers)
+    if not meld.is_run:
+        if len(meld.cards) >= 4:
+            return []
+        base = meld.low - 1
+        bit = 1 << meld.low
+        out: list[tuple[tuple[Card, ...], bool]] = []
+        for s in range(4):
+            if meld.suits & (1 << s):
+                continue
+            if avail[s] & bit:
+                out.append(((CARDS[s * 13 + base],), False))
+            if budget > 0:
+                out.append(((JOKER_AS[s * 13 + base],), False))
+        return out
+    m = avail[meld.suit]
+    if not budget:
+        # Without jokers a lay-off starts with a card just below or just above the run (one
+        # lap up with wrap-around, where the card below position 1 is the king).
+        below = meld.low - 1
+        if config.wrap_around:
+            m |= m << 13
+            below += 13
+        if not (m >> below & 1 or m >> (meld.high + 1) & 1):
+            return []
+    return _run_layoffs(meld, avail[meld.suit], budget, config)
+
+
+def _extensions(
+    m: int, suit: int, start: int, step: int, room: int, budget: int
+) -> list[tuple[tuple[Card, ...], int]]:
+    """Ways to extend a run from ``start`` in direction ``step``: (cards, jokers used)."""
+    out: list[tuple[tuple[Card, ...], int]] = [((), 0)]
+    frontier: list[tuple[tuple[Card, ...], int]] = [((), 0)]
+    for depth in range(room):
+        p = start + step * depth
+        nxt: list[tuple[tuple[Card, ...], int]] = []
+        for cards, used in frontier:
+            if m >> p & 1:
+                nxt.append(((*cards, card_at(suit, p)), used))
+            if used < budget:
+                nxt.append(((*cards, JOKER_AS[suit * 13 + (p - 1) % 13]), used + 1))
+        if not nxt:
+            break
+        out.extend(nxt)
+        frontier = nxt
+    return out
+
+
+def _ones_below(mask: int, position: int) -> int:
+    """How many consecutive positions directly below ``position`` are set in ``mask``."""
+    zeros = ~mask & ((1 << position) - 1)  # bit 0 is never set, so zeros is never 0
+    return position - zeros.bit_length()
+
+
+def _ones_above(mask: int, position: int) -> int:
+    """How many consecutive positions directly above ``position`` are set in ``mask``."""
+    x = mask >> (position + 1)
+    return (x ^ (x + 1)).bit_length() - 1
+
+
+def _plain_run_layoffs(
+    suit: int, low: int, high: int, m: int, config: RuleConfig
+) -> list[tuple[tuple[Card, ...], bool]]:
+    """Lay-offs on a run without jokers: unbroken chains of cards below and above it."""
+    shape = run_shape(config)
+    m, low, high = _lifted(m, low, high, shape)
+    down_room, up_room = shape.room(low, high)
+    down = min(_ones_below(m, low), down_room)
+    up = min(_ones_above(m, high), up_room)
+    if not down and not up:
+        return []
+    below = [card_at(suit, low - k) for k in range(1, down + 1)]
+    above = [card_at(suit, high + k) for k in range(1, up + 1)]
+    found: dict[tuple[Card, ...], int] = {}
+    for a in range(down + 1):
+        for b in range(up + 1):
+            if (a or b) and shape.fits(low - a, high + b):
+                key = tuple(sorted(below[:a] + above[:b]))
+                found[key] = found.get(key, 0) + 1
+    return _with_high(found)
+
+
+def _lifted(m: int, low: int, high: int, shape: RunShape) -> tuple[int, int, int]:
+    """With wrap-around, the run one lap up and the mask doubled, so that the positions below
+    the run are positive; otherwise all three unchanged."""
+    if shape.wrap and low <= 13:
+        return m | m << 13, low + 13, high + 13
+    return m, low, high
+
+
+def _with_high(found: dict[tuple[Card, ...], int]) -> list[tuple[tuple[Card, ...], bool]]:
+    """Each group of cards once, and again with ``high`` where it fits at either end."""
+    out: list[tuple[tuple[Card, ...], bool]] = []
+    for cards, ways in found.items():
+        out.append((cards, False))
+        if ways > 1:
+            out.append((cards, True))
+    return out
+
+
+def _run_layoffs(
+    meld: TableMeld, m: int, budget: int, config: RuleConfig
+) -> list[tuple[tuple[Card, ...], bool]]:
+    low, high = meld.low, meld.high
+    suit = meld.suit
+    if not budget:
+        return _plain_run_layoffs(suit, low, high, m, config)
+    shape = run_shape(config)
+    m, low, high = _lifted(m, low, high, shape)
+    down, ups = shape.room(low, high)
+    below = _extensions(m, suit, low - 1, -1, down, budget)
+    above = _extensions(m, suit, high + 1, 1, ups, budget)
+    found: dict[tuple[Card, ...], int] = {}
+    for bcards, bused in below:
+        for acards, aused in above:
+            if (not bcards and not acards) or bused + aused > budget:
+                continue
+            if not shape.fits(low - len(bcards), high + len(acards)):
+                continue
+            key = tuple(sorted((*bcards, *acards)))
+            found[key] = found.get(key, 0) + 1
+    return _with_high(found)
+
+
+def use_cost(
+    card: int,
+    avail: Sequence[int],
+    table: Sequence[TableMeld],
+    config: RuleConfig,
+    how: OwedUse = OwedUse.ANY,
+) -> int | None:
+    """The fewest cards (``card`` included) that put ``card`` onto the table, or ``None``.
+
+    ``avail`` must include ``card`` and every card that could go down with it. ``how`` limits
+    the uses: ``OwedUse.MELD`` a new meld only, ``OwedUse.LAYOFF`` a lay-off only.
+    """
+    if card >= _JOKER:
+        return _joker_cost(avail, table, config, how)
+    s, r0 = divmod(card, 13)
+    rank = r0 + 1
+    m = avail[s]
+    jokers = avail[4]
+    wild = min(jokers, config.max_jokers_per_meld) if config.jokers_wild else 0
+    best: int | None = None
+    if how != OwedUse.LAYOFF:
+        bit = 1 << rank
+        # Each term is 0 or ``bit``, so the shifted sum is the number of suits holding the rank.
+        suits = ((avail[0] & bit) + (avail[1] & bit) + (avail[2] & bit) + (avail[3] & bit)) >> rank
+        shape = run_shape(config)
+        windows = shape.windows
+        if suits + wild >= 3 or any(
+            (m & w) == w or (wild and 3 - _popcount(m & w) <= wild)
+            for p in shape.positions(rank)
+            for w in windows[p]
+        ):
+            if how == OwedUse.MELD:
+                return 3
+            # A lay-off may still take fewer cards, which matters when a card must be kept.
+            best = 3
+    if how == OwedUse.MELD:
+        return None
+    for meld in table:
+        # Cheap rejections first: most melds are of another suit (runs) or rank (sets).
+        if (meld.suit != s) if meld.is_run else (meld.low != rank):
+            continue
+        cost = _layoff_cost(card, s, rank, m, jokers, meld, config)
+        if cost is not None and (best is None or cost < best):
+            best = cost
+            if cost == 1:
+                break
+    return best
+
+
+def fits_straight(card: int, table: Sequence[TableMeld], config: RuleConfig) -> bool:
+    """Whether ``card`` alone could be laid off on a meld on the table (no other card needed)."""
+    if card >= _JOKER:
+        return _joker_cost((0, 0, 0, 0, 1), table, config, OwedUse.LAYOFF) == 1
+    s, r0 = divmod(card, 13)
+    rank = r0 + 1
+    m = _BITS[config.wrap_around][card]
+    for meld in table:
+        if (meld.suit != s) if meld.is_run else (meld.low != rank):
+            continue
+        if _layoff_cost(card, s, rank, m, 0, meld, config) == 1:
+            return True
+    return False
+
+
+def _layoff_cost(
+    card: int, s: int, rank: int, m: int, jokers: int, meld: TableMeld, config: RuleConfig
+) -> int | None:
+    if meld.is_joker_set:
+        return None
+    if not meld.is_run:
+        if meld.low == rank and len(meld.cards) < 4 and not meld.suits & (1 << s):
+            return 1
+        return None
+    if meld.suit != s:
+        return None
+    budget = 0
+    if config.jokers_wild:
+        budget = max(0, min(jokers, config.max_jokers_per_meld - meld.jokers))
+    low, high = meld.low, meld.high
+    best: int | None = None
+    shape = run_shape(config)
+    if shape.wrap:
+        m |= m << 13
+        room = shape.room(low, high)[0]
+        # The nearest place for this rank below the run, and above it (mod 13).
+        below = (low - rank) % 13 or 13
+        above = (rank - high) % 13 or 13
+        for dist, gap_lo in ((below, low - below + 1), (above, high + 1)):
+            if dist > room:
+                continue
+            gap = dist - 1
+            gap_mask = span(gap_lo + 13, gap_lo + 13 + gap - 1) if gap else 0
+            if gap - _popcount(m & gap_mask) <= budget and (best is None or dist < best):
+                best = dist
+        return best
+    for p in shape.positions(rank):
+        if p < low:
+            if not shape.fits(p, high):
+                continue
+            gap_lo, gap_hi = p + 1, low - 1
+        elif p > high:
+            if not shape.fits(low, p):
+                continue
+            gap_lo, gap_hi = high + 1, p - 1
+        else:
+            continue
+        gap = gap_hi - gap_lo + 1
+        missing = gap - _popcount(m & span(gap_lo, gap_hi)) if gap > 0 else 0
+        if missing <= budget and (best is None or gap + 1 < best):
+            best = gap + 1
+    return best
+
+
+def _joker_cost(
+    avail: Sequence[int], table: Sequence[TableMeld], config: RuleConfig, how: OwedUse
+) -> int | None:
+    """The fewest cards that put a joker (one of ``avail``'s) onto the table."""
+    jokers = avail[4]
+    if not config.jokers_wild:
+        if how != OwedUse.LAYOFF and jokers >= 3:
+            return 3
+        if how != OwedUse.MELD and any(t.is_joker_set and len(t.cards) < 4 for t in table):
+            return 1
+        return None
+    limit = config.max_jokers_per_meld
+    if how != OwedUse.MELD:
+        for meld in table:
+            if meld.is_joker_set or meld.jokers >= limit:
+                continue
+            room = _joker_fits_run_end(meld, config) if meld.is_run else len(meld.cards) < 4
+            if room:
+                return 1
+    if how == OwedUse.LAYOFF:
+        return None
+    wild = min(jokers, limit)
+    if config.joker_only_melds and wild >= 3:
+        return 3
+    need = 3 - wild  # naturals needed alongside the jokers in a 3-card meld
+    if need < 1:
+        need = 1
+    for rank in range(1, 14):
+        bit = 1 << rank
+        if sum(1 for s in range(4) if avail[s] & bit) >= need:
+            return 3
+    for s in range(4):
+        for lo, hi, mask in run_shape(config).intervals:
+            if hi - lo == 2 and _popcount(avail[s] & mask) >= need:
+                return 3
+    return None
+
+
+def _joker_fits_run_end(meld: TableMeld, config: RuleConfig) -> bool:
+    shape = run_shape(config)
+    return shape.ok(meld.low - 1, meld.high) or shape.ok(meld.low, meld.high + 1)

@@ -1,0 +1,55 @@
+"""Where a game stands: the phase of a turn, and how a card owed this turn must be used.
+
+These small enums sit low in the package so that the move generator, the transitions and the
+state all speak of phases without importing one another.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Final
+
+__all__ = ["CHANCE", "TERMINAL", "OwedUse", "Phase"]
+
+#: :attr:`State.current_player` between hands, when the next move is the deal (a chance event).
+CHANCE: Final = -1
+#: :attr:`State.current_player` once the game is over.
+TERMINAL: Final = -4
+
+
+class Phase(IntEnum):
+    """Where in a turn (or a game) a state stands. Phases before ``HAND_OVER`` are in a hand."""
+
+    #: The player to move draws from the stock or takes from the discard pile.
+    DRAW = 0
+    #: The player has drawn: they meld and lay off, then discard (or go out).
+    PLAY = 1
+    #: After a discard, the other players in turn may call rummy on a missed card or pass.
+    CALL = 2
+    #: The hand is over and scored; the next move deals the next hand.
+    HAND_OVER = 3
+    #: A player has won; there are no more moves.
+    GAME_OVER = 4
+
+
+class OwedUse(IntEnum):
+    """How the card owed this turn (the deepest card taken from the pile) must be used."""
+
+    #: In a new meld or a lay-off (the standard rule).
+    ANY = 0
+    #: In a new meld of three or more (``DeepestCard.NEW_MELD``).
+    MELD = 1
+    #: Laid off on a meld (a card called under ``CallRule.LAYOFF_ONLY``).
+    LAYOFF = 2
+
+    @property
+    def words(self) -> str:
+        """What must happen to the card, as the end of a sentence ("must ...")."""
+        return _WORDS[self]
+
+
+_WORDS: Final = {
+    OwedUse.ANY: "be melded or laid off",
+    OwedUse.MELD: "go into a new meld",
+    OwedUse.LAYOFF: "be laid off",
+}

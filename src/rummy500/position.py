@@ -1,0 +1,404 @@
+"""The data of a position, and the one place where positions are built.
+
+:class:`Position` holds everything a game position is: the hands, the stock, the discard pile,
+the table, whose turn it is and how far the turn has gone, and the scores so far. It is
+immutable and has no rules in it; the rules live in :mod:`rummy500.legality`,
+:mod:`rummy500.movegen` and :mod:`rummy500.engine`, which all work on positions, and
+:class:`rummy500.state.State` puts a friendly face on it.
+
+Positions are built very often (once per move in random play or search), so they are slotted
+objects built by a plain ``__init__`` on a private draft class and then sealed: setting an
+attribute on a sealed position raises :class:`attrs.exceptions.FrozenInstanceError`. What stays
+the same for a whole game (:class:`Game`) or a whole hand (:class:`Standing`) is shared between
+positions rather than copied into each, which keeps a long undo chain small.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+from attrs.exceptions import FrozenInstanceError
+
+from rummy500.cards import Card
+from rummy500.melds import TableMeld
+from rummy500.phases import OwedUse, Phase
+from rummy500.rules import RuleConfig
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    from rummy500.moves import Move
+
+__all__ = ["FIELDS", "Game", "Position", "Standing"]
+
+
+@attrs.frozen
+class Game:
+    """What stays the same for a whole game: the rules, the seed and the players."""
+
+    config: RuleConfig
+    seed: int
+    players: int
+    #: The cards drawn to choose the first dealer, in the order drawn.
+    dealer_draw: tuple[Card, ...] = ()
+
+
+@attrs.frozen
+class Standing:
+    """What stays the same through one hand: its number, the dealer and the scores so far.
+
+    ``stock_cards`` is the order of the stock as dealt (or as reshuffled from the pile): a
+    position's stock is its first ``stock_size`` cards, so a draw copies no cards.
+    """
+
+    hand_number: int
+    dealer: int
+    totals: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...] = ()
+    went_out: int | None = None
+    winner: int | None = None
+    stock_cards: tuple[Card, ...] = attrs.field(default=(), eq=False, repr=False)
+
+
+#: The fields of a position, as :meth:`Position.of` takes them and :meth:`Position.fields`
+#: gives them (the order of the saved form).
+FIELDS: Final = (
+    "config",
+    "seed",
+    "hand_number",
+    "dealer",
+    "phase",
+    "current",
+    "hands",
+    "stock",
+    "pile",
+    "table",
+    "owed",
+    "totals",
+    "history",
+    "went_out",
+    "winner",
+    "dealer_draw",
+    "turn",
+    "kept",
+    "owed_use",
+    "discarder",
+)
+
+
+class _Slots:
+    __slots__ = (
+        "_game",
+        "_legal",
+        "_standing",
+        "current",
+        "discarder",
+        "hands",
+        "kept",
+        "last_move",
+        "owed",
+        "owed_use",
+        "parent",
+        "phase",
+        "pile",
+        "stock_size",
+        "table",
+        "turn",
+    )
+
+
+class Position(_Slots):
+    """One position of a game of Rummy 500. Immutable; compare with ``==``.
+
+    Hands are sorted tuples of cards. The stock's top card is its *last* element, and so is the
+    discard pile's (the pile is listed oldest first, as it lies spread on the table). ``owed``
+    is the deepest card taken from the discard pile this turn while it still has to be used,
+    and ``owed_use`` how (:class:`~rummy500.phases.OwedUse`); ``kept`` is a lone top discard
+    taken and kept, which may not be discarded this turn. ``totals`` are the running totals of
+    each scoring side (each player, or each team in a partnership game), ``history`` the side
+    scores of every finished hand, and ``winner`` the winning side. ``turn`` counts the turns
+    finished in this hand; in the ``CALL`` phase, ``discarder`` is the player whose discard
+    may be called. ``parent`` is the position this one came from by ``last_move`` (neither is
+    part of equality).
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        _game: Game
+        _standing: Standing
+        phase: Phase
+        current: int
+        turn: int
+        hands: tuple[tuple[Card, ...], ...]
+        stock_size: int
+        pile: tuple[Card, ...]
+        table: tuple[TableMeld, ...]
+        owed: Card | None
+        owed_use: OwedUse
+        kept: Card | None
+        discarder: int | None
+        parent: Self | None
+        last_move: Move | None
+        _legal: tuple[Move, ...] | None
+
+    # -- building -------------------------------------------------------------------------
+
+    def _next(
+        self,
+        move: Move | None,
+        phase: Phase,
+        current: int,
+        hands: tuple[tuple[Card, ...], ...],
+        stock_size: int,
+        pile: tuple[Card, ...],
+        table: tuple[TableMeld, ...],
+        *,
+        owed: Card | None = None,
+        owed_use: OwedUse = OwedUse.ANY,
+        kept: Card | None = None,
+        discarder: int | None = None,
+        turn: int | None = None,
+        standing: Standing | None = None,
+    ) -> Self:
+        """The position after ``move``: the one way every successor is built.
+
+        What is not given is carried over (the game, the standing, the turn count) or reset
+        (the owed and kept cards, the discarder). The parent forgets its cached legal moves, so
+        that a long line of play keeps only positions.
+        """
+        self_set(self, "_legal", None)
+        draft = _Draft(
+            self._game,
+            self._standing if standing is None else standing,
+            phase,
+            current,
+            self.turn if turn is None else turn,
+            hands,
+            stock_size,
+            pile,
+            table,
+            owed,
+            owed_use,
+            kept,
+            discarder,
+            self,
+            move,
+        )
+        draft.__class__ = type(self)  # type: ignore[assignment]
+        return draft  # type: ignore[return-value]
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        config: RuleConfig,
+        seed: int,
+        hand_number: int,
+        dealer: int,
+        phase: Phase,
+        current: int,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        pile: tuple[Card, ...],
+        table: tuple[TableMeld, ...],
+        owed: Card | None,
+        totals: tuple[int, ...],
+        history: tuple[tuple[int, ...], ...] = (),
+        went_out: int | None = None,
+        winner: int | None = None,
+        dealer_draw: tuple[Card, ...] = (),
+        turn: int = 0,
+        kept: Card | None = None,
+        owed_use: OwedUse = OwedUse.ANY,
+        discarder: int | None = None,
+    ) -> Self:
+        """A position from its fields (see :data:`FIELDS`), with no undo history.
+
+        Nothing is checked here: :meth:`rummy500.state.State.from_position` builds a checked
+        position.
+        """
+        draft = _Draft(
+            Game(config, seed, len(hands), dealer_draw),
+            Standing(hand_number, dealer, totals, history, went_out, winner, stock),
+            phase,
+            current,
+            turn,
+            hands,
+            len(stock),
+            pile,
+            table,
+            owed,
+            owed_use,
+            kept,
+            discarder,
+            None,
+            None,
+        )
+        draft.__class__ = cls  # type: ignore[assignment]
+        return draft  # type: ignore[return-value]
+
+    def fields(self) -> dict[str, Any]:
+        """Every field of the position by name (the arguments of :meth:`of`)."""
+        return {name: getattr(self, name) for name in FIELDS}
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with some fields changed (by the names of :data:`FIELDS`), unchecked and
+        with no undo history."""
+        unknown = set(changes) - set(FIELDS)
+        if unknown:
+            raise TypeError(f"a position has no field {', '.join(sorted(unknown))}")
+        return self.of(**{**self.fields(), **changes})
+
+    # -- what is shared by a whole game or hand ------------------------------------------------
+
+    @property
+    def config(self) -> RuleConfig:
+        """The rules of the game."""
+        return self._game.config
+
+    @property
+    def seed(self) -> int:
+        """The seed every shuffle of the game comes from."""
+        return self._game.seed
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self._game.players
+
+    @property
+    def dealer_draw(self) -> tuple[Card, ...]:
+        """The cards drawn to choose the first dealer, in the order drawn."""
+        return self._game.dealer_draw
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the hand in play (or just scored), from 0."""
+        return self._standing.hand_number
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of this hand."""
+        return self._standing.dealer
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The running total of each scoring side."""
+        return self._standing.totals
+
+    @property
+    def history(self) -> tuple[tuple[int, ...], ...]:
+        """Each finished hand's score for each side, oldest first."""
+        return self._standing.history
+
+    @property
+    def went_out(self) -> int | None:
+        """The player who went out in the hand just scored, if any."""
+        return self._standing.went_out
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side once the game is won."""
+        return self._standing.winner
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, bottom card first (the top card is the last)."""
+        return self._standing.stock_cards[: self.stock_size]
+
+    # -- value semantics -------------------------------------------------------------------
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._game,
+            self._standing,
+            self.phase,
+            self.current,
+            self.turn,
+            self.hands,
+            self.stock,
+            self.pile,
+            self.table,
+            self.owed,
+            self.owed_use,
+            self.kept,
+            self.discarder,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Position)
+        return other is self or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self
+
+    def __getstate__(self) -> dict[str, object]:
+        # Pickle the position alone: the parent chain (the undo history) can be thousands of
+        # positions long, which would make pickles huge and overflow the recursion limit.
+        return self.fields()
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        built = self.of(**data)
+        for name in _Slots.__slots__:
+            self_set(self, name, getattr(built, name))
+
+
+#: Set a slot of a (sealed) position: only for the position's own caches and construction.
+self_set: Final = object.__setattr__
+
+
+class _Draft(_Slots):
+    """A position under construction: a plain, fast ``__init__``; sealed by a class change."""
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        game: Game,
+        standing: Standing,
+        phase: Phase,
+        current: int,
+        turn: int,
+        hands: tuple[tuple[Card, ...], ...],
+        stock_size: int,
+        pile: tuple[Card, ...],
+        table: tuple[TableMeld, ...],
+        owed: Card | None,
+        owed_use: OwedUse,
+        kept: Card | None,
+        discarder: int | None,
+        parent: Position | None,
+        last_move: Move | None,
+    ) -> None:
+        self._game = game
+        self._standing = standing
+        self.phase = phase
+        self.current = current
+        self.turn = turn
+        self.hands = hands
+        self.stock_size = stock_size
+        self.pile = pile
+        self.table = table
+        self.owed = owed
+        self.owed_use = owed_use
+        self.kept = kept
+        self.discarder = discarder
+        self.parent = parent
+        self.last_move = last_move
+        self._legal = None
