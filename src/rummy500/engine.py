@@ -53,6 +53,11 @@ def is_legal(s: Position, move: object) -> bool:
     """Whether ``move`` is legal in ``s`` (without listing every legal move)."""
     legal = s._legal
     if legal is not None:
+        # A move picked from the list is the very object listed: look for it by identity
+        # first, which is much cheaper than comparing moves by value.
+        for m in legal:
+            if m is move:
+                return True
         return move in legal
     return problem(s, move) is None
 

@@ -86,6 +86,8 @@ class RunShape:
     intervals: tuple[tuple[int, int, int], ...] = attrs.field(init=False, eq=False, repr=False)
     #: For each position, the masks of the 3-card runs through it.
     windows: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    #: For each rank, a mask of the start positions of the 3-card runs through a card of it.
+    starts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         intervals = tuple(
@@ -99,8 +101,14 @@ class RunShape:
             if hi - lo == 2:
                 for p in range(lo, hi + 1):
                     windows[p].append(mask)
+        starts = [0] * 14
+        for rank in range(1, 14):
+            for lo, hi, _ in intervals:
+                if hi - lo == 2 and any(lo <= p <= hi for p in self.positions(rank)):
+                    starts[rank] |= 1 << lo
         object.__setattr__(self, "intervals", intervals)
         object.__setattr__(self, "windows", tuple(tuple(w) for w in windows))
+        object.__setattr__(self, "starts", tuple(starts))
 
     def ok(self, low: int, high: int) -> bool:
         """Whether a run may cover positions ``low`` to ``high`` (3 cards or more)."""

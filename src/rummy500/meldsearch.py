@@ -346,23 +346,26 @@ def use_cost(
     """
     if card >= _JOKER:
         return _joker_cost(avail, table, config, how)
-    s, r0 = divmod(card, 13)
-    rank = r0 + 1
+    s = card // 13
+    rank = card - s * 13 + 1
     m = avail[s]
     jokers = avail[4]
-    wild = min(jokers, config.max_jokers_per_meld) if config.jokers_wild else 0
+    wild = min(jokers, config.max_jokers_per_meld) if jokers and config.jokers_wild else 0
     best: int | None = None
     if how != OwedUse.LAYOFF:
         bit = 1 << rank
         # Each term is 0 or ``bit``, so the shifted sum is the number of suits holding the rank.
         suits = ((avail[0] & bit) + (avail[1] & bit) + (avail[2] & bit) + (avail[3] & bit)) >> rank
-        shape = run_shape(config)
-        windows = shape.windows
-        if suits + wild >= 3 or any(
-            (m & w) == w or (wild and 3 - _popcount(m & w) <= wild)
-            for p in shape.positions(rank)
-            for w in windows[p]
-        ):
+        # Bit ``p`` of ``whole`` is set when positions p, p+1 and p+2 are all available; with
+        # one wild joker two of the three will do, and with two or more any run through the
+        # card (which is available) will.
+        if not wild:
+            whole = m & (m >> 1) & (m >> 2)
+        elif wild == 1:
+            whole = (m & (m >> 1)) | (m & (m >> 2)) | ((m >> 1) & (m >> 2))
+        else:
+            whole = -1
+        if suits + wild >= 3 or whole & run_shape(config).starts[rank]:
             if how == OwedUse.MELD:
                 return 3
             # A lay-off may still take fewer cards, which matters when a card must be kept.
