@@ -7,10 +7,13 @@ to date with the code.
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 import sys
+from enum import Enum
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import attrs
 import pytest
@@ -84,6 +87,28 @@ def test_names_are_the_presets_in_order() -> None:
         "persian",
         "rummy_1000",
     }
+
+
+def _config_data(config: RuleConfig) -> Any:
+    """``attrs.asdict(config)`` as JSON reads it back: enum members as ``"Class.NAME"``."""
+
+    def plain(_instance: object, _field: object, value: Any) -> Any:
+        return f"{type(value).__name__}.{value.name}" if isinstance(value, Enum) else value
+
+    return json.loads(json.dumps(attrs.asdict(config, value_serializer=plain)))
+
+
+def test_every_preset_plays_the_rules_written_down_for_it() -> None:
+    """Every field of every preset, against ``tests/data/preset_configs.json``.
+
+    The file was written from the presets with :func:`_config_data`. Change it only together
+    with a preset's rules, on purpose, so that every change of rules shows in its diff.
+    """
+    path = ROOT / "tests" / "data" / "preset_configs.json"
+    expected = json.loads(path.read_text(encoding="utf-8"))
+    assert list(expected) == presets.names()
+    for name in presets.names():
+        assert _config_data(presets.get(name)) == expected[name], name
 
 
 # -- what each preset claims --------------------------------------------------------------
