@@ -18,7 +18,7 @@ import argparse
 import inspect
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from pathlib import Path
 
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Document the code of this checkout, even where another copy of the package is installed.
 sys.path.insert(0, str(ROOT / "src"))
 
-from rummy500.presets import PRESETS  # noqa: E402
+from rummy500.presets import PRESETS, Preset  # noqa: E402
 from rummy500.rules import AceRule, CardValues, PlayerTable, RuleConfig  # noqa: E402
 
 __all__ = ["BEGIN", "DOC", "END", "check", "main", "render", "table", "update"]
@@ -153,10 +153,10 @@ def _differs(config: RuleConfig, base: RuleConfig, name: str) -> bool:
 # -- the table -----------------------------------------------------------------------------
 
 
-def table(presets: dict[str, Callable[[], RuleConfig]] | None = None) -> str:
+def table(presets: Mapping[str, Preset] | None = None) -> str:
     """The Markdown table of every preset (a column each) by rule choice (a row each)."""
     chosen = PRESETS if presets is None else presets
-    configs = {name: make() for name, make in chosen.items()}
+    configs = {name: record.config for name, record in chosen.items()}
     base = RuleConfig()
     head = "| rule | " + " | ".join(f"`{name}`" for name in configs) + " |"
     rule = "|---|" + "---|" * len(configs)

@@ -21,7 +21,7 @@ def test_presets_command_lists_every_preset_with_its_summary(
     assert code == 0
     lines = out.splitlines()
     for name in presets.names():
-        summary = (presets.PRESETS[name].__doc__ or "").strip().splitlines()[0]
+        summary = presets.PRESETS[name].summary
         assert any(line.startswith(name) and summary in line for line in lines), name
     assert "pcio = playingcards_io" in out
 

@@ -1,4 +1,4 @@
-"""The named presets: each builds, matches what its docstring claims, and plays to the end.
+"""The named presets: each is one record, matches what its notes claim, and plays to the end.
 
 Also: looking presets up by name and alias, and the preset table in docs/variants.md being up
 to date with the code.
@@ -41,7 +41,7 @@ from rummy500 import (
     presets,
 )
 from rummy500.melds import canonical_meld, meld_error
-from rummy500.presets import PRESETS
+from rummy500.presets import PRESETS, Preset
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,14 +59,107 @@ def _stock_after_deal(config: RuleConfig, players: int) -> int:
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
-def test_every_preset_builds_and_documents_its_source(name: str) -> None:
-    config = PRESETS[name]()
-    assert isinstance(config, RuleConfig)
-    assert presets.get(name) == config
-    doc = PRESETS[name].__doc__ or ""
-    # Each docstring quotes its rule text and says where it had to choose.
-    assert doc.count('"') >= 2, name
-    assert "Choices:" in doc, name
+def test_every_preset_is_one_record_citing_its_source(name: str) -> None:
+    record = PRESETS[name]
+    assert isinstance(record, Preset)
+    assert record.name == name
+    assert presets.preset(name) is record
+    assert isinstance(record.config, RuleConfig)
+    assert presets.get(record.name) == record.config
+    for text in (record.name, record.summary, record.source):
+        assert text
+        assert text == text.strip()
+        assert "\n" not in text
+    for alias in record.aliases:
+        assert presets.preset(alias) is record
+    # The notes quote the rule text, then say where it had to choose: paragraphs of one line.
+    paragraphs = record.notes.split("\n\n")
+    assert record.notes.count('"') >= 2, name
+    assert paragraphs[-1].startswith("Choices: "), name
+    assert all(paragraph and "\n" not in paragraph for paragraph in paragraphs), name
+
+
+def test_a_whole_preset_record() -> None:
+    assert presets.preset("1000 Rummy") == Preset(
+        name="rummy_1000",
+        aliases=("1000", "1000rum", "1000rummy"),
+        source="The short rules page's house rule of playing to 1,000",
+        summary="The standard rules played to 1,000 points",
+        notes=(
+            '"Some house rules require a player to discard to go out, and others play to '
+            '1,000 instead of 500." Everything else is the standard rules.\n\n'
+            "Choices: only the target changes; the page names the required discard as a "
+            "separate house rule, so it is not played here (`discard_to_go_out` is the option)."
+        ),
+        config=RuleConfig(target=1000),
+    )
+
+
+def test_notes_are_kept_as_paragraphs_of_one_line() -> None:
+    record = Preset(
+        name="mine",
+        source="my table",
+        summary="the standard rules",
+        notes="""
+            First line,
+              second line.
+
+
+            Choices:
+            none.
+        """,
+        config=RuleConfig(),
+    )
+    assert record.notes == "First line, second line.\n\nChoices: none."
+    assert record.aliases == ()
+
+
+def test_a_preset_is_frozen_and_slotted() -> None:
+    record = presets.preset("pagat")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        record.name = "mine"  # type: ignore[misc]
+    assert not hasattr(record, "__dict__")
+    assert set(Preset.__slots__) >= {"name", "aliases", "source", "summary", "notes", "config"}
+
+
+def test_the_presets_cannot_be_changed_in_place() -> None:
+    with pytest.raises(TypeError):
+        PRESETS["mine"] = PRESETS["pagat"]  # type: ignore[index]
+    assert "mine" not in PRESETS
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("name", ""), ("name", "two\nlines"), ("source", " padded"), ("summary", "   ")],
+)
+def test_a_preset_needs_one_line_of_name_source_and_summary(field: str, value: str) -> None:
+    fields: dict[str, Any] = {
+        "name": "mine",
+        "source": "my table",
+        "summary": "the standard rules",
+        "notes": "",
+        "config": RuleConfig(),
+        field: value,
+    }
+    with pytest.raises(ConfigError) as info:
+        Preset(**fields)
+    assert str(info.value) == (
+        f"a preset's {field} is one line of text without spaces around it, not {value!r}"
+    )
+
+
+@pytest.mark.parametrize("aliases", [["mine"], ("mine", ""), ("mine", 5)])
+def test_a_preset_needs_a_tuple_of_aliases(aliases: object) -> None:
+    with pytest.raises(ConfigError) as info:
+        Preset(
+            name="mine",
+            aliases=aliases,  # type: ignore[arg-type]
+            source="my table",
+            summary="the standard rules",
+            notes="",
+            config=RuleConfig(),
+        )
+    assert str(info.value) == f"a preset's aliases are a tuple of names, not {aliases!r}"
 
 
 def test_names_are_the_presets_in_order() -> None:
@@ -107,19 +200,19 @@ def test_every_preset_plays_the_rules_written_down_for_it() -> None:
     path = ROOT / "tests" / "data" / "preset_configs.json"
     expected = json.loads(path.read_text(encoding="utf-8"))
     assert list(expected) == presets.names()
-    for name in presets.names():
-        assert _config_data(presets.get(name)) == expected[name], name
+    for name, record in PRESETS.items():
+        assert _config_data(record.config) == expected[name], name
 
 
 # -- what each preset claims --------------------------------------------------------------
 
 
 def test_standard_is_the_default_config() -> None:
-    assert presets.standard() == RuleConfig()
+    assert presets.get("standard") == RuleConfig()
 
 
 def test_bicycle() -> None:
-    config = presets.bicycle()
+    config = presets.get("bicycle")
     # One pack and no two-pack rule: one deck for every player count it allows.
     assert all(config.decks[n] == 1 for n in config.player_counts)
     assert config.min_players == 2
@@ -139,11 +232,11 @@ def test_bicycle() -> None:
 
 def test_bicycle_refuses_six_players() -> None:
     with pytest.raises(ConfigError, match="2 to 5 players"):
-        new_game(presets.bicycle(), players=6)
+        new_game(presets.get("bicycle"), players=6)
 
 
 def test_pagat() -> None:
-    config = presets.pagat()
+    config = presets.get("pagat")
     assert config.jokers_per_deck == 2
     assert config.jokers_wild
     assert config.card_values.joker == 15
@@ -159,7 +252,7 @@ def test_pagat() -> None:
 
 
 def test_wikipedia() -> None:
-    config = presets.wikipedia()
+    config = presets.get("wikipedia")
     assert config.deepest_card is DeepestCard.NEW_MELD
     assert not config.keep_top_discard
     assert config.card_values == CardValues.ace_to_nine_five()
@@ -179,7 +272,7 @@ def test_wikipedia() -> None:
 
 
 def test_fosdick() -> None:
-    config = presets.fosdick()
+    config = presets.get("fosdick")
     assert config.card_values == CardValues.five_point()
     assert config.card_values.points(SEVEN_OF_HEARTS) == 5
     assert config.card_values.points(ACE_OF_SPADES, end=-1) == 5
@@ -207,7 +300,7 @@ def test_online_ranked_presets_share_the_ranked_deal_and_table_rules(name: str) 
 
 
 def test_house() -> None:
-    config = presets.house()
+    config = presets.get("house")
     assert config.card_values == CardValues.flat(15, 5)
     values = config.card_values
     assert values.points(ACE_OF_SPADES) == 15
@@ -218,7 +311,7 @@ def test_house() -> None:
 
 
 def test_classic() -> None:
-    config = presets.classic()
+    config = presets.get("classic")
     assert config.card_values == CardValues.flat(5, 5)
     assert config.card_values.points(ACE_OF_SPADES, end=1) == 5
     assert config.card_values.points(SEVEN_OF_HEARTS) == 5
@@ -226,7 +319,7 @@ def test_classic() -> None:
 
 
 def test_competitive() -> None:
-    config = presets.competitive()
+    config = presets.get("competitive")
     assert config.card_values == CardValues.flat(5, None)
     assert config.card_values.points(ACE_OF_SPADES, end=1) == 5
     assert config.card_values.points(SEVEN_OF_HEARTS) == 7
@@ -234,7 +327,7 @@ def test_competitive() -> None:
 
 
 def test_hosted() -> None:
-    config = presets.hosted()
+    config = presets.get("hosted")
     assert config.player_counts == range(2, 9)
     assert all(config.deal_size[n] == 10 for n in config.player_counts)
     # Ten each fits the decks for every count, with a stock left over.
@@ -255,12 +348,12 @@ def test_hosted() -> None:
 
 @pytest.mark.parametrize("players", range(2, 9))
 def test_hosted_deals_ten_to_everyone(players: int) -> None:
-    state = new_game(presets.hosted(), players=players, seed=players)
+    state = new_game(presets.get("hosted"), players=players, seed=players)
     assert [len(hand) for hand in state.hands] == [10] * players
 
 
 def test_playingcards_io() -> None:
-    config = presets.playingcards_io()
+    config = presets.get("playingcards_io")
     assert config.player_counts == range(2, 5)
     assert all(config.decks[n] == 1 for n in config.player_counts)
     assert config.jokers_per_deck == 2
@@ -297,7 +390,7 @@ def test_first_dealer_draws_highest_or_lowest(name: str, highest: bool) -> None:
 
 
 def test_partnership() -> None:
-    config = presets.partnership()
+    config = presets.get("partnership")
     assert config.player_counts == range(4, 5)
     assert config.team_size == 2
     assert config.sides(4) == 2
@@ -312,7 +405,7 @@ def test_partnership() -> None:
 
 
 def test_persian() -> None:
-    config = presets.persian()
+    config = presets.get("persian")
     assert config.player_counts == range(4, 5)
     assert config.team_size == 2
     assert config.decks[4] == 1
@@ -330,7 +423,7 @@ def test_persian() -> None:
 
 
 def test_persian_four_jokers_melded_together_score_double() -> None:
-    config = presets.persian()
+    config = presets.get("persian")
     deck = list(make_deck(1, 4))
     jokers = [c for c in deck if c == JOKER_ID]
     rest = [c for c in deck if c != JOKER_ID]
@@ -345,14 +438,14 @@ def test_persian_four_jokers_melded_together_score_double() -> None:
 
 
 def test_persian_aces_are_only_high() -> None:
-    config = presets.persian()
+    config = presets.get("persian")
     assert meld_error(canonical_meld(parse_cards("AC 2C 3C")), config) is not None
     assert meld_error(canonical_meld(parse_cards("QC KC AC")), config) is None
     assert meld_error(canonical_meld(parse_cards("AC 2C 3C")), RuleConfig()) is None
 
 
 def test_rummy_1000() -> None:
-    assert presets.rummy_1000() == attrs.evolve(RuleConfig(), target=1000)
+    assert presets.get("rummy_1000") == attrs.evolve(RuleConfig(), target=1000)
 
 
 # -- every preset plays a whole game ------------------------------------------------------
@@ -374,12 +467,12 @@ def _move(state: State, rng: random.Random) -> Move:
     return rng.choice(moves)
 
 
-_GAMES = [(name, n) for name, make in PRESETS.items() for n in make().player_counts]
+_GAMES = [(name, n) for name, record in PRESETS.items() for n in record.config.player_counts]
 
 
 @pytest.mark.parametrize(("name", "players"), _GAMES)
 def test_every_preset_plays_a_game_to_the_end(name: str, players: int) -> None:
-    config = PRESETS[name]()
+    config = PRESETS[name].config
     if config.hands_per_game is None:
         config = attrs.evolve(config, target=150)
     seed = 1000 + 10 * players + len(name)
@@ -442,28 +535,110 @@ def test_every_preset_plays_a_game_to_the_end(name: str, players: int) -> None:
     ],
 )
 def test_get_by_name_alias_and_case(name: str, preset: str) -> None:
-    assert presets.get(name) == PRESETS[preset]()
+    assert presets.get(name) == PRESETS[preset].config
 
 
-def test_every_alias_names_a_preset() -> None:
-    assert set(presets.ALIASES.values()) <= set(PRESETS)
-    for alias, preset in presets.ALIASES.items():
-        assert presets.get(alias) == PRESETS[preset]()
+def test_every_alias_names_its_preset() -> None:
+    aliases = {alias: record.name for record in PRESETS.values() for alias in record.aliases}
+    assert aliases == {
+        "default": "standard",
+        "500": "standard",
+        "500rum": "standard",
+        "500rummy": "standard",
+        "rummy500": "standard",
+        "pinochlerummy": "standard",
+        "bicyclecards": "bicycle",
+        "wiki": "wikipedia",
+        "scoringrummies": "fosdick",
+        "houserules": "house",
+        "hostedtable": "hosted",
+        "pcio": "playingcards_io",
+        "partners": "partnership",
+        "partnerships": "partnership",
+        "partnershiprummy": "partnership",
+        "persianrummy": "persian",
+        "1000": "rummy_1000",
+        "1000rum": "rummy_1000",
+        "1000rummy": "rummy_1000",
+    }
+    for alias, name in aliases.items():
+        assert presets.preset(alias) is PRESETS[name]
+        assert presets.get(alias) == PRESETS[name].config
 
 
 def test_presets_differ_from_each_other() -> None:
-    configs = [make() for make in PRESETS.values()]
+    configs = [record.config for record in PRESETS.values()]
     assert len(set(configs)) == len(configs)
+
+
+_UNKNOWN = (
+    "; the presets are: standard, bicycle, pagat, wikipedia, fosdick, house, classic, "
+    "competitive, hosted, playingcards_io, partnership, persian, rummy_1000 (aliases: 1000, "
+    "1000rum, 1000rummy, 500, 500rum, 500rummy, bicyclecards, default, hostedtable, houserules, "
+    "partners, partnershiprummy, partnerships, pcio, persianrummy, pinochlerummy, rummy500, "
+    "scoringrummies, wiki)"
+)
 
 
 @pytest.mark.parametrize("name", ["", "nope", "standard2", "pagat rules"])
 def test_unknown_names_raise_listing_the_presets(name: str) -> None:
+    for lookup in (presets.get, presets.preset):
+        with pytest.raises(ConfigError) as info:
+            lookup(name)
+        assert str(info.value) == f"no preset called {name!r}{_UNKNOWN}"
+
+
+def _mine(name: str, *aliases: str) -> Preset:
+    return Preset(
+        name=name,
+        aliases=aliases,
+        source="my table",
+        summary="the standard rules",
+        notes="",
+        config=RuleConfig(),
+    )
+
+
+@pytest.mark.parametrize(
+    ("records", "message"),
+    [
+        (
+            [_mine("pagat"), _mine("Pagat.")],
+            "preset names and aliases must differ once normalised: 'pagat' (the name of "
+            "'pagat') and 'Pagat.' (the name of 'Pagat.') are both 'pagat'",
+        ),
+        (
+            [_mine("standard", "500"), _mine("rummy", "5-0-0")],
+            "preset names and aliases must differ once normalised: '500' (an alias of "
+            "'standard') and '5-0-0' (an alias of 'rummy') are both '500'",
+        ),
+        (
+            [_mine("mine", "my_own", "MyOwn")],
+            "preset names and aliases must differ once normalised: 'my_own' (an alias of "
+            "'mine') and 'MyOwn' (an alias of 'mine') are both 'myown'",
+        ),
+        (
+            [_mine("mine", "Mine")],
+            "preset names and aliases must differ once normalised: 'mine' (the name of "
+            "'mine') and 'Mine' (an alias of 'mine') are both 'mine'",
+        ),
+        (
+            [_mine("mine", "-.-")],
+            "the preset name '-.-' (an alias of 'mine') is empty once normalised",
+        ),
+    ],
+)
+def test_names_and_aliases_must_differ_once_normalised(records: list[Preset], message: str) -> None:
+    # The check the module runs on its own presets when it is imported.
     with pytest.raises(ConfigError) as info:
-        presets.get(name)
-    message = str(info.value)
-    assert repr(name) in message
-    for known in PRESETS:
-        assert known in message
+        presets._lookup(records)
+    assert str(info.value) == message
+
+
+def test_every_name_and_alias_is_looked_up() -> None:
+    lookup = presets._lookup(PRESETS.values())
+    count = sum(1 + len(record.aliases) for record in PRESETS.values())
+    assert len(lookup) == count == 32
 
 
 # -- the docs table -----------------------------------------------------------------------

@@ -149,10 +149,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _presets() -> int:
     width = max(len(name) for name in presets.names())
-    for name in presets.names():
-        doc = (presets.PRESETS[name].__doc__ or "").strip().splitlines()
-        print(f"{name:<{width}}  {doc[0] if doc else ''}")
-    aliases = ", ".join(f"{alias} = {name}" for alias, name in sorted(presets.ALIASES.items()))
+    for name, record in presets.PRESETS.items():
+        print(f"{name:<{width}}  {record.summary}")
+    aliases = ", ".join(
+        f"{alias} = {name}"
+        for alias, name in sorted(
+            (alias, record.name) for record in presets.PRESETS.values() for alias in record.aliases
+        )
+    )
     print()
     print(f"Names are case-insensitive; aliases: {aliases}")
     return 0
