@@ -149,16 +149,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _presets() -> int:
     width = max(len(name) for name in presets.names())
+    indent = " " * (width + 2)
     for name, record in presets.PRESETS.items():
         print(f"{name:<{width}}  {record.summary}")
-    aliases = ", ".join(
-        f"{alias} = {name}"
-        for alias, name in sorted(
-            (alias, record.name) for record in presets.PRESETS.values() for alias in record.aliases
-        )
-    )
+        print(f"{indent}Source: {record.source}")
+        if record.aliases:
+            print(f"{indent}Aliases: {', '.join(record.aliases)}")
     print()
-    print(f"Names are case-insensitive; aliases: {aliases}")
+    print("Names and aliases are case-insensitive and ignore spaces, dashes, dots and underscores.")
     return 0
 
 

@@ -260,7 +260,7 @@ _ALL = (
     Preset(
         name="classic",
         source='The online game\'s ranked "Classic" preset',
-        summary="As house without wrapping, aces 5",
+        summary="As the house preset without wrapping, aces 5",
         notes="""
             "Classic (aces five, twos to nines five, no wrapping)"; "Tens and face cards are
             ten". An ace is 5 wherever it lies, and a run never goes round the corner.
@@ -271,7 +271,7 @@ _ALL = (
     Preset(
         name="competitive",
         source='The online game\'s ranked "Competitive" preset',
-        summary="As classic with 2-9 at face value",
+        summary="As the classic preset with 2-9 at face value",
         notes="""
             "Competitive (aces five, the rest face value, no wrapping)", as in "At face value
             an ace is five and the rest count their pips"; "Tens and face cards are ten". An
@@ -284,7 +284,7 @@ _ALL = (
         name="hosted",
         aliases=("hostedtable",),
         source="A new hosted table of the online game, before the host changes anything",
-        summary="As house with ten cards to everyone",
+        summary="As the house preset with ten cards to everyone",
         notes="""
             "A hosted table deals a flat ten to everyone, or seven if the host picks it."; "A
             table you host starts with house rules: aces fifteen, twos to nines five each, runs
@@ -357,10 +357,7 @@ _ALL = (
         name="persian",
         aliases=("persianrummy",),
         source="Persian Rummy: the short rules page, and the game as commonly described",
-        summary=(
-            "Four players in two partnerships, four jokers that are not wild (sets of jokers "
-            "only), two deals"
-        ),
+        summary="Two teams of two, four jokers that are not wild (sets of jokers only), two deals",
         notes="""
             "Persian Rummy is a four-player partnership version with jokers worth 20." The rest
             is the game as commonly described: one 52-card deck plus four jokers (56 cards),
