@@ -70,24 +70,27 @@ def _aliases(instance: Preset, attribute: attrs.Attribute[tuple[str, ...]], valu
 class Preset:
     """One named rule set: the rules, and the rule text they follow.
 
-    ``notes`` is written in Markdown (code in backticks). It is kept as paragraphs split by one
-    blank line, each on one line, however the text passed in was wrapped. The one-line fields
-    and the aliases are checked when a preset is built, with a
-    :class:`~rummy500.errors.ConfigError`.
+    Records are built by keyword. ``name``, ``source`` and ``summary`` are each one line of
+    text, and ``aliases`` a tuple of names; anything else raises
+    :class:`~rummy500.errors.ConfigError`. ``notes`` is written in Markdown (code in backticks)
+    and kept as paragraphs split by one blank line, each on one line, however the text passed
+    in was wrapped.
+
+    :ivar name: The canonical name, as :func:`names` lists it and ``rummy500 play --preset``
+        takes it.
+    :ivar aliases: Other names :func:`get` and :func:`preset` accept for this preset.
+    :ivar source: Which rule text the preset follows, in short.
+    :ivar summary: What the preset plays, in one line.
+    :ivar notes: The rule text quoted, then, after ``Choices:``, which way the preset goes
+        where the text is silent or can be read two ways.
+    :ivar config: The rules.
     """
 
-    #: The canonical name, as :func:`names` lists it and ``rummy500 play --preset`` takes it.
     name: str = attrs.field(validator=_one_line)
-    #: Other names :func:`get` accepts for this preset.
     aliases: tuple[str, ...] = attrs.field(default=(), validator=_aliases)
-    #: Which rule text the preset follows, in short.
     source: str = attrs.field(validator=_one_line)
-    #: What the preset plays, in one line.
     summary: str = attrs.field(validator=_one_line)
-    #: The rule text quoted, then (after ``Choices:``) what the preset chose where the text is
-    #: silent or can be read two ways.
     notes: str = attrs.field(converter=_paragraphs)
-    #: The rules.
     config: RuleConfig
 
 
@@ -430,8 +433,8 @@ def _lookup(records: Iterable[Preset]) -> dict[str, Preset]:
 
 _LOOKUP = _lookup(_ALL)
 
-#: Every preset by its canonical name, in a fixed order (read-only).
 PRESETS: Mapping[str, Preset] = MappingProxyType({record.name: record for record in _ALL})
+"""Every preset record by its canonical name, in a fixed order (a read-only mapping)."""
 
 
 def names() -> list[str]:
