@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -682,3 +683,64 @@ def test_docs_table_check_notices_a_stale_page(tmp_path: Path) -> None:
     assert gen.main(["--path", str(page)]) == 0
     assert gen.check(page) is None
     assert page.read_text(encoding="utf-8") == fresh
+
+
+def test_docs_list_has_a_row_per_preset_from_its_record() -> None:
+    rows = _generator().preset_list().splitlines()
+    assert rows[:2] == ["| preset | in short | source | aliases |", "|---|---|---|---|"]
+    assert len(rows) == 2 + len(PRESETS)
+    assert rows[2] == (
+        "| [`standard`](#standard) | The standard rules of Rummy 500: the defaults of RuleConfig "
+        "| The rule book's main rules, written from Bicycle Cards and checked against Pagat "
+        "| `default`, `500`, `500rum`, `500rummy`, `rummy500`, `pinochlerummy` |"
+    )
+    assert rows[4] == (
+        "| [`pagat`](#pagat) | Two wild jokers a deck, keep the top discard, calling rummy "
+        "| Pagat's 500 Rummy, as the rule book's \"Where the sources differ\" table gives it "
+        "| — |"
+    )
+    for row, record in zip(rows[2:], PRESETS.values(), strict=True):
+        assert row.startswith(f"| [`{record.name}`](#{record.name}) | {record.summary} | ")
+
+
+def test_docs_notes_give_every_preset_its_source_and_every_paragraph_of_its_notes() -> None:
+    sections = _generator().notes().split("\n\n### ")
+    assert len(sections) == len(PRESETS)
+    for section, record in zip(sections, PRESETS.values(), strict=True):
+        heading, source, *paragraphs = section.removeprefix("### ").split("\n\n")
+        assert heading == f"`{record.name}`"
+        assert " ".join(source.split()) == f"*Source:* {record.source}."
+        assert [" ".join(p.split()) for p in paragraphs] == record.notes.split("\n\n")
+        assert all(len(line) <= 100 for p in paragraphs for line in p.splitlines()), record.name
+
+
+def test_docs_notes_never_start_a_line_with_a_markdown_block() -> None:
+    wrap = _generator()._wrap
+    assert wrap("one two three four", width=8) == "one two\nthree\nfour"
+    assert wrap("faces 10) are used", width=8) == "faces 10)\nare used"
+    assert wrap("one faces 10) are", width=9) == "one\nfaces 10)\nare"
+    assert wrap("a b - c", width=3) == "a\nb -\nc"
+    assert wrap("to reach +500 - 1. # > == wins", width=5) == "to\nreach\n+500 - 1. # > ==\nwins"
+
+
+@pytest.mark.parametrize("region", ["LIST", "TABLE", "NOTES"])
+@pytest.mark.parametrize("end", ["BEGIN", "END"])
+def test_docs_page_needs_every_pair_of_markers(region: str, end: str) -> None:
+    page = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
+    message = (
+        f"the page must hold <!-- BEGIN PRESET {region} --> followed by "
+        f"<!-- END PRESET {region} -->"
+    )
+    with pytest.raises(ValueError, match=re.escape(message)) as info:
+        _generator().update(page.replace(f"<!-- {end} PRESET {region} -->", ""))
+    assert str(info.value) == message
+
+
+def test_docs_check_notices_stale_notes(tmp_path: Path) -> None:
+    gen = _generator()
+    page = tmp_path / "variants.md"
+    fresh = gen.update((ROOT / "docs" / "variants.md").read_text(encoding="utf-8"))
+    page.write_text(fresh.replace("Choices: none beyond", "Choices: nothing beyond"), "utf-8")
+    assert gen.check(page) == (
+        f"{page} is out of date: run `python scripts/gen_variants.py` to rewrite it"
+    )
