@@ -624,6 +624,11 @@ def _mine(name: str, *aliases: str) -> Preset:
             "'mine') and 'Mine' (an alias of 'mine') are both 'mine'",
         ),
         (
+            [_mine("mine", "mine")],
+            "preset names and aliases must differ once normalised: 'mine' (the name of "
+            "'mine') and 'mine' (an alias of 'mine') are both 'mine'",
+        ),
+        (
             [_mine("mine", "-.-")],
             "the preset name '-.-' (an alias of 'mine') is empty once normalised",
         ),

@@ -415,10 +415,13 @@ def _lookup(records: Iterable[Preset]) -> dict[str, Preset]:
     out: dict[str, Preset] = {}
     said: dict[str, str] = {}
     for record in records:
-        for text in (record.name, *record.aliases):
+        named = [
+            (record.name, "the name of"),
+            *((alias, "an alias of") for alias in record.aliases),
+        ]
+        for text, kind in named:
             key = _key(text)
-            what = f"{text!r} ({'the name of' if text == record.name else 'an alias of'} "
-            what += f"{record.name!r})"
+            what = f"{text!r} ({kind} {record.name!r})"
             if not key:
                 raise ConfigError(f"the preset name {what} is empty once normalised")
             if key in said:
