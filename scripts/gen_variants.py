@@ -1,10 +1,17 @@
-"""Write the table of presets by rule choice into docs/variants.md.
+"""Write the presets, their table by rule choice and their notes into docs/variants.md.
 
-The table has one row per field of :class:`rummy500.rules.RuleConfig`, grouped as the class
-groups them, and one column per preset of :data:`rummy500.presets.PRESETS`. Rows and columns
-are read from the code, so a new field or preset appears on the next run. The table goes
-between the markers ``<!-- BEGIN PRESET TABLE -->`` and ``<!-- END PRESET TABLE -->``; the rest
-of the page is left as it is.
+Everything is read from the code, so a new field or preset appears on the next run:
+
+- the list of presets: one row per :class:`rummy500.presets.Preset` of
+  :data:`rummy500.presets.PRESETS`, with its summary, source and aliases;
+- the table: one row per field of :class:`rummy500.rules.RuleConfig`, grouped as the class
+  groups them, and one column per preset;
+- the notes: one section per preset with its source and its notes (the rule text it quotes and
+  the choices it makes).
+
+Each goes between its markers, ``<!-- BEGIN PRESET LIST -->`` and ``<!-- END PRESET LIST -->``,
+``<!-- BEGIN PRESET TABLE -->`` and ``<!-- END PRESET TABLE -->``, ``<!-- BEGIN PRESET NOTES -->``
+and ``<!-- END PRESET NOTES -->``; the rest of the page is left as it is.
 
 Usage::
 
@@ -18,7 +25,7 @@ import argparse
 import inspect
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from pathlib import Path
 
@@ -28,12 +35,25 @@ ROOT = Path(__file__).resolve().parent.parent
 # Document the code of this checkout, even where another copy of the package is installed.
 sys.path.insert(0, str(ROOT / "src"))
 
-from rummy500.presets import PRESETS  # noqa: E402
+from rummy500.presets import PRESETS, Preset  # noqa: E402
 from rummy500.rules import AceRule, CardValues, PlayerTable, RuleConfig  # noqa: E402
 
-__all__ = ["BEGIN", "DOC", "END", "check", "main", "render", "table", "update"]
+__all__ = [
+    "BEGIN",
+    "DOC",
+    "END",
+    "REGIONS",
+    "check",
+    "main",
+    "notes",
+    "preset_list",
+    "render",
+    "table",
+    "update",
+]
 
 DOC = ROOT / "docs" / "variants.md"
+#: The markers around the table of presets by rule choice.
 BEGIN = "<!-- BEGIN PRESET TABLE -->"
 END = "<!-- END PRESET TABLE -->"
 
@@ -153,12 +173,12 @@ def _differs(config: RuleConfig, base: RuleConfig, name: str) -> bool:
 # -- the table -----------------------------------------------------------------------------
 
 
-def table(presets: dict[str, Callable[[], RuleConfig]] | None = None) -> str:
+def table(presets: Mapping[str, Preset] | None = None) -> str:
     """The Markdown table of every preset (a column each) by rule choice (a row each)."""
     chosen = PRESETS if presets is None else presets
-    configs = {name: make() for name, make in chosen.items()}
+    configs = {name: record.config for name, record in chosen.items()}
     base = RuleConfig()
-    head = "| rule | " + " | ".join(f"`{name}`" for name in configs) + " |"
+    head = "| rule | " + " | ".join(f"[`{name}`](#{name})" for name in configs) + " |"
     rule = "|---|" + "---|" * len(configs)
     lines = [head, rule]
     for title, fields in groups():
@@ -172,22 +192,95 @@ def table(presets: dict[str, Callable[[], RuleConfig]] | None = None) -> str:
     return "\n".join(lines)
 
 
-def render() -> str:
-    """The text that goes between the markers."""
+# -- the list of presets and their notes ---------------------------------------------------
+
+
+def _text(value: str) -> str:
+    """One line of text for a table cell."""
+    return value.replace("|", "\\|")
+
+
+def preset_list(presets: Mapping[str, Preset] | None = None) -> str:
+    """The Markdown table of every preset (a row each): summary, source and aliases."""
+    chosen = PRESETS if presets is None else presets
+    lines = ["| preset | in short | source | aliases |", "|---|---|---|---|"]
+    for name, record in chosen.items():
+        aliases = ", ".join(f"`{alias}`" for alias in record.aliases) or "—"
+        lines.append(
+            f"| [`{name}`](#{name}) | {_text(record.summary)} | {_text(record.source)} "
+            f"| {aliases} |"
+        )
+    return "\n".join(lines)
+
+
+# A word that, at the start of a line, Markdown could read as a list, a quote, a heading or a rule.
+_BLOCK_START = re.compile(r"\d+[.)]|[-+*>#]+|=+")
+
+
+def _wrap(paragraph: str, width: int = 100) -> str:
+    """``paragraph`` wrapped at ``width``, never with a line that starts a Markdown block.
+
+    Where the next line would start with such a word, the words before it go down with it; a
+    line is longer than ``width`` only where there is no other way.
+    """
+    lines: list[str] = []
+    words: list[str] = []
+    for word in paragraph.split():
+        if not words or len(" ".join([*words, word])) <= width:
+            words.append(word)
+            continue
+        carried = [word]
+        while _BLOCK_START.fullmatch(carried[0]) and len(words) > 1:
+            carried.insert(0, words.pop())
+        if _BLOCK_START.fullmatch(carried[0]):
+            words.extend(carried)
+        else:
+            lines.append(" ".join(words))
+            words = carried
+    lines.append(" ".join(words))
+    return "\n".join(lines)
+
+
+def notes(presets: Mapping[str, Preset] | None = None) -> str:
+    """A section per preset: its source, then its notes, paragraph by paragraph."""
+    chosen = PRESETS if presets is None else presets
+    sections = []
+    for name, record in chosen.items():
+        parts = [f"### `{name}`", _wrap(f"*Source:* {record.source}.")]
+        parts.extend(_wrap(paragraph) for paragraph in record.notes.split("\n\n"))
+        sections.append("\n\n".join(parts))
+    return "\n\n".join(sections)
+
+
+# -- the page ------------------------------------------------------------------------------
+
+#: Each generated part of the page: its markers and what goes between them.
+REGIONS: dict[str, tuple[str, str, Callable[[], str]]] = {
+    "list": ("<!-- BEGIN PRESET LIST -->", "<!-- END PRESET LIST -->", preset_list),
+    "table": (BEGIN, END, table),
+    "notes": ("<!-- BEGIN PRESET NOTES -->", "<!-- END PRESET NOTES -->", notes),
+}
+
+
+def render(region: str = "table") -> str:
+    """The text that goes between the markers of ``region`` (a key of :data:`REGIONS`)."""
+    make = REGIONS[region][2]
     return (
         "<!-- Generated by scripts/gen_variants.py from rummy500.presets; do not edit. -->\n\n"
-        + table()
+        + make()
         + "\n"
     )
 
 
 def update(text: str) -> str:
-    """``text`` with the part between the markers replaced by a fresh table."""
-    start = text.find(BEGIN)
-    end = text.find(END)
-    if start < 0 or end < start:
-        raise ValueError(f"the page must hold {BEGIN} followed by {END}")
-    return text[: start + len(BEGIN)] + "\n" + render() + text[end:]
+    """``text`` with the part between each pair of markers replaced by a fresh copy."""
+    for region, (begin, end, _) in REGIONS.items():
+        start = text.find(begin)
+        stop = text.find(end)
+        if start < 0 or stop < start:
+            raise ValueError(f"the page must hold {begin} followed by {end}")
+        text = text[: start + len(begin)] + "\n" + render(region) + text[stop:]
+    return text
 
 
 def check(path: Path = DOC) -> str | None:

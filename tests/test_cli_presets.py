@@ -14,16 +14,76 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_presets_command_lists_every_preset_with_its_summary(
+_PRESETS_OUTPUT = (
+    "standard         The standard rules of Rummy 500: the defaults of RuleConfig\n"
+    "                 Source: The rule book's main rules, written from Bicycle Cards "
+    "and checked against Pagat\n"
+    "                 Aliases: default, 500, 500rum, 500rummy, rummy500, pinochlerummy\n"
+    "bicycle          One deck for every player count, 2 to 5 players\n"
+    "                 Source: The Bicycle Cards rules, as the rule book's \"Where the "
+    'sources differ" table gives them\n'
+    "                 Aliases: bicyclecards\n"
+    "pagat            Two wild jokers a deck, keep the top discard, calling rummy\n"
+    "                 Source: Pagat's 500 Rummy, as the rule book's \"Where the "
+    'sources differ" table gives it\n'
+    "wikipedia        The deepest card starts a new meld, ace to 9 count 5, going out decides\n"
+    "                 Source: Wikipedia's 500 rum, as the rule book reports it\n"
+    "                 Aliases: wiki\n"
+    "fosdick          Five-point cards, 2 to 6 players\n"
+    '                 Source: Howard Fosdick\'s "Scoring Rummies" article (archived '
+    "at Pagat), as the rule book reports it\n"
+    "                 Aliases: scoringrummies\n"
+    "house            Ten cards to 2-3 players, wrap-around runs, aces 15, 2-9 five, "
+    "final discard\n"
+    '                 Source: The online game\'s ranked "House rules" preset\n'
+    "                 Aliases: houserules\n"
+    "classic          As the house preset without wrapping, aces 5\n"
+    '                 Source: The online game\'s ranked "Classic" preset\n'
+    "competitive      As the classic preset with 2-9 at face value\n"
+    '                 Source: The online game\'s ranked "Competitive" preset\n'
+    "hosted           As the house preset with ten cards to everyone\n"
+    "                 Source: A new hosted table of the online game, before the host "
+    "changes anything\n"
+    "                 Aliases: hostedtable\n"
+    "playingcards_io  2-4 players, two wild jokers, highest card deals, calling rummy\n"
+    "                 Source: 500 Rummy on PlayingCards.io\n"
+    "                 Aliases: pcio\n"
+    "partnership      Four players in two teams of two\n"
+    "                 Source: Partnership Rummy 500, from the rule book's \"Other "
+    'ways to play"\n'
+    "                 Aliases: partners, partnerships, partnershiprummy\n"
+    "persian          Two teams of two, four jokers that are not wild (sets of "
+    "jokers only), two deals\n"
+    "                 Source: Persian Rummy: the short rules page, and the game as "
+    "commonly described\n"
+    "                 Aliases: persianrummy\n"
+    "rummy_1000       The standard rules played to 1,000 points\n"
+    "                 Source: The short rules page's house rule of playing to 1,000\n"
+    "                 Aliases: 1000, 1000rum, 1000rummy\n"
+    "\n"
+    "Names and aliases are case-insensitive and ignore spaces, dashes, dots and underscores.\n"
+)
+
+
+def test_presets_command_lists_every_preset_with_its_summary_source_and_aliases(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run(capsys, "presets")
+    code, out, err = run(capsys, "presets")
     assert code == 0
+    assert err == ""
+    assert out == _PRESETS_OUTPUT
+
+
+def test_presets_command_reads_the_records(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "presets")
     lines = out.splitlines()
-    for name in presets.names():
-        summary = (presets.PRESETS[name].__doc__ or "").strip().splitlines()[0]
-        assert any(line.startswith(name) and summary in line for line in lines), name
-    assert "pcio = playingcards_io" in out
+    width = max(len(name) for name in presets.names())
+    indent = " " * (width + 2)
+    for record in presets.PRESETS.values():
+        at = lines.index(f"{record.name:<{width}}  {record.summary}")
+        assert lines[at + 1] == f"{indent}Source: {record.source}"
+        if record.aliases:
+            assert lines[at + 2] == f"{indent}Aliases: {', '.join(record.aliases)}"
 
 
 @pytest.mark.parametrize("name", presets.names())

@@ -1,4 +1,4 @@
-"""The named presets: each builds, matches what its docstring claims, and plays to the end.
+"""The named presets: each is one record, matches what its notes claim, and plays to the end.
 
 Also: looking presets up by name and alias, and the preset table in docs/variants.md being up
 to date with the code.
@@ -7,10 +7,14 @@ to date with the code.
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
+import re
 import sys
+from enum import Enum
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import attrs
 import pytest
@@ -38,7 +42,7 @@ from rummy500 import (
     presets,
 )
 from rummy500.melds import canonical_meld, meld_error
-from rummy500.presets import PRESETS
+from rummy500.presets import PRESETS, Preset
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,14 +60,107 @@ def _stock_after_deal(config: RuleConfig, players: int) -> int:
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
-def test_every_preset_builds_and_documents_its_source(name: str) -> None:
-    config = PRESETS[name]()
-    assert isinstance(config, RuleConfig)
-    assert presets.get(name) == config
-    doc = PRESETS[name].__doc__ or ""
-    # Each docstring quotes its rule text and says where it had to choose.
-    assert doc.count('"') >= 2, name
-    assert "Choices:" in doc, name
+def test_every_preset_is_one_record_citing_its_source(name: str) -> None:
+    record = PRESETS[name]
+    assert isinstance(record, Preset)
+    assert record.name == name
+    assert presets.preset(name) is record
+    assert isinstance(record.config, RuleConfig)
+    assert presets.get(record.name) == record.config
+    for text in (record.name, record.summary, record.source):
+        assert text
+        assert text == text.strip()
+        assert "\n" not in text
+    for alias in record.aliases:
+        assert presets.preset(alias) is record
+    # The notes quote the rule text, then say where it had to choose: paragraphs of one line.
+    paragraphs = record.notes.split("\n\n")
+    assert record.notes.count('"') >= 2, name
+    assert paragraphs[-1].startswith("Choices: "), name
+    assert all(paragraph and "\n" not in paragraph for paragraph in paragraphs), name
+
+
+def test_a_whole_preset_record() -> None:
+    assert presets.preset("1000 Rummy") == Preset(
+        name="rummy_1000",
+        aliases=("1000", "1000rum", "1000rummy"),
+        source="The short rules page's house rule of playing to 1,000",
+        summary="The standard rules played to 1,000 points",
+        notes=(
+            '"Some house rules require a player to discard to go out, and others play to '
+            '1,000 instead of 500." Everything else is the standard rules.\n\n'
+            "Choices: only the target changes; the page names the required discard as a "
+            "separate house rule, so it is not played here (`discard_to_go_out` is the option)."
+        ),
+        config=RuleConfig(target=1000),
+    )
+
+
+def test_notes_are_kept_as_paragraphs_of_one_line() -> None:
+    record = Preset(
+        name="mine",
+        source="my table",
+        summary="the standard rules",
+        notes="""
+            First line,
+              second line.
+
+
+            Choices:
+            none.
+        """,
+        config=RuleConfig(),
+    )
+    assert record.notes == "First line, second line.\n\nChoices: none."
+    assert record.aliases == ()
+
+
+def test_a_preset_is_frozen_and_slotted() -> None:
+    record = presets.preset("pagat")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        record.name = "mine"  # type: ignore[misc]
+    assert not hasattr(record, "__dict__")
+    assert set(Preset.__slots__) >= {"name", "aliases", "source", "summary", "notes", "config"}
+
+
+def test_the_presets_cannot_be_changed_in_place() -> None:
+    with pytest.raises(TypeError):
+        PRESETS["mine"] = PRESETS["pagat"]  # type: ignore[index]
+    assert "mine" not in PRESETS
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("name", ""), ("name", "two\nlines"), ("source", " padded"), ("summary", "   ")],
+)
+def test_a_preset_needs_one_line_of_name_source_and_summary(field: str, value: str) -> None:
+    fields: dict[str, Any] = {
+        "name": "mine",
+        "source": "my table",
+        "summary": "the standard rules",
+        "notes": "",
+        "config": RuleConfig(),
+        field: value,
+    }
+    with pytest.raises(ConfigError) as info:
+        Preset(**fields)
+    assert str(info.value) == (
+        f"a preset's {field} is one line of text without spaces around it, not {value!r}"
+    )
+
+
+@pytest.mark.parametrize("aliases", [["mine"], ("mine", ""), ("mine", 5)])
+def test_a_preset_needs_a_tuple_of_aliases(aliases: object) -> None:
+    with pytest.raises(ConfigError) as info:
+        Preset(
+            name="mine",
+            aliases=aliases,  # type: ignore[arg-type]
+            source="my table",
+            summary="the standard rules",
+            notes="",
+            config=RuleConfig(),
+        )
+    assert str(info.value) == f"a preset's aliases are a tuple of names, not {aliases!r}"
 
 
 def test_names_are_the_presets_in_order() -> None:
@@ -86,15 +183,37 @@ def test_names_are_the_presets_in_order() -> None:
     }
 
 
+def _config_data(config: RuleConfig) -> Any:
+    """``attrs.asdict(config)`` as JSON reads it back: enum members as ``"Class.NAME"``."""
+
+    def plain(_instance: object, _field: object, value: Any) -> Any:
+        return f"{type(value).__name__}.{value.name}" if isinstance(value, Enum) else value
+
+    return json.loads(json.dumps(attrs.asdict(config, value_serializer=plain)))
+
+
+def test_every_preset_plays_the_rules_written_down_for_it() -> None:
+    """Every field of every preset, against ``tests/data/preset_configs.json``.
+
+    The file was written from the presets with :func:`_config_data`. Change it only together
+    with a preset's rules, on purpose, so that every change of rules shows in its diff.
+    """
+    path = ROOT / "tests" / "data" / "preset_configs.json"
+    expected = json.loads(path.read_text(encoding="utf-8"))
+    assert list(expected) == presets.names()
+    for name, record in PRESETS.items():
+        assert _config_data(record.config) == expected[name], name
+
+
 # -- what each preset claims --------------------------------------------------------------
 
 
 def test_standard_is_the_default_config() -> None:
-    assert presets.standard() == RuleConfig()
+    assert presets.get("standard") == RuleConfig()
 
 
 def test_bicycle() -> None:
-    config = presets.bicycle()
+    config = presets.get("bicycle")
     # One pack and no two-pack rule: one deck for every player count it allows.
     assert all(config.decks[n] == 1 for n in config.player_counts)
     assert config.min_players == 2
@@ -114,11 +233,11 @@ def test_bicycle() -> None:
 
 def test_bicycle_refuses_six_players() -> None:
     with pytest.raises(ConfigError, match="2 to 5 players"):
-        new_game(presets.bicycle(), players=6)
+        new_game(presets.get("bicycle"), players=6)
 
 
 def test_pagat() -> None:
-    config = presets.pagat()
+    config = presets.get("pagat")
     assert config.jokers_per_deck == 2
     assert config.jokers_wild
     assert config.card_values.joker == 15
@@ -134,7 +253,7 @@ def test_pagat() -> None:
 
 
 def test_wikipedia() -> None:
-    config = presets.wikipedia()
+    config = presets.get("wikipedia")
     assert config.deepest_card is DeepestCard.NEW_MELD
     assert not config.keep_top_discard
     assert config.card_values == CardValues.ace_to_nine_five()
@@ -154,7 +273,7 @@ def test_wikipedia() -> None:
 
 
 def test_fosdick() -> None:
-    config = presets.fosdick()
+    config = presets.get("fosdick")
     assert config.card_values == CardValues.five_point()
     assert config.card_values.points(SEVEN_OF_HEARTS) == 5
     assert config.card_values.points(ACE_OF_SPADES, end=-1) == 5
@@ -182,7 +301,7 @@ def test_online_ranked_presets_share_the_ranked_deal_and_table_rules(name: str) 
 
 
 def test_house() -> None:
-    config = presets.house()
+    config = presets.get("house")
     assert config.card_values == CardValues.flat(15, 5)
     values = config.card_values
     assert values.points(ACE_OF_SPADES) == 15
@@ -193,7 +312,7 @@ def test_house() -> None:
 
 
 def test_classic() -> None:
-    config = presets.classic()
+    config = presets.get("classic")
     assert config.card_values == CardValues.flat(5, 5)
     assert config.card_values.points(ACE_OF_SPADES, end=1) == 5
     assert config.card_values.points(SEVEN_OF_HEARTS) == 5
@@ -201,7 +320,7 @@ def test_classic() -> None:
 
 
 def test_competitive() -> None:
-    config = presets.competitive()
+    config = presets.get("competitive")
     assert config.card_values == CardValues.flat(5, None)
     assert config.card_values.points(ACE_OF_SPADES, end=1) == 5
     assert config.card_values.points(SEVEN_OF_HEARTS) == 7
@@ -209,7 +328,7 @@ def test_competitive() -> None:
 
 
 def test_hosted() -> None:
-    config = presets.hosted()
+    config = presets.get("hosted")
     assert config.player_counts == range(2, 9)
     assert all(config.deal_size[n] == 10 for n in config.player_counts)
     # Ten each fits the decks for every count, with a stock left over.
@@ -230,12 +349,12 @@ def test_hosted() -> None:
 
 @pytest.mark.parametrize("players", range(2, 9))
 def test_hosted_deals_ten_to_everyone(players: int) -> None:
-    state = new_game(presets.hosted(), players=players, seed=players)
+    state = new_game(presets.get("hosted"), players=players, seed=players)
     assert [len(hand) for hand in state.hands] == [10] * players
 
 
 def test_playingcards_io() -> None:
-    config = presets.playingcards_io()
+    config = presets.get("playingcards_io")
     assert config.player_counts == range(2, 5)
     assert all(config.decks[n] == 1 for n in config.player_counts)
     assert config.jokers_per_deck == 2
@@ -272,7 +391,7 @@ def test_first_dealer_draws_highest_or_lowest(name: str, highest: bool) -> None:
 
 
 def test_partnership() -> None:
-    config = presets.partnership()
+    config = presets.get("partnership")
     assert config.player_counts == range(4, 5)
     assert config.team_size == 2
     assert config.sides(4) == 2
@@ -287,7 +406,7 @@ def test_partnership() -> None:
 
 
 def test_persian() -> None:
-    config = presets.persian()
+    config = presets.get("persian")
     assert config.player_counts == range(4, 5)
     assert config.team_size == 2
     assert config.decks[4] == 1
@@ -305,7 +424,7 @@ def test_persian() -> None:
 
 
 def test_persian_four_jokers_melded_together_score_double() -> None:
-    config = presets.persian()
+    config = presets.get("persian")
     deck = list(make_deck(1, 4))
     jokers = [c for c in deck if c == JOKER_ID]
     rest = [c for c in deck if c != JOKER_ID]
@@ -320,14 +439,14 @@ def test_persian_four_jokers_melded_together_score_double() -> None:
 
 
 def test_persian_aces_are_only_high() -> None:
-    config = presets.persian()
+    config = presets.get("persian")
     assert meld_error(canonical_meld(parse_cards("AC 2C 3C")), config) is not None
     assert meld_error(canonical_meld(parse_cards("QC KC AC")), config) is None
     assert meld_error(canonical_meld(parse_cards("AC 2C 3C")), RuleConfig()) is None
 
 
 def test_rummy_1000() -> None:
-    assert presets.rummy_1000() == attrs.evolve(RuleConfig(), target=1000)
+    assert presets.get("rummy_1000") == attrs.evolve(RuleConfig(), target=1000)
 
 
 # -- every preset plays a whole game ------------------------------------------------------
@@ -349,12 +468,12 @@ def _move(state: State, rng: random.Random) -> Move:
     return rng.choice(moves)
 
 
-_GAMES = [(name, n) for name, make in PRESETS.items() for n in make().player_counts]
+_GAMES = [(name, n) for name, record in PRESETS.items() for n in record.config.player_counts]
 
 
 @pytest.mark.parametrize(("name", "players"), _GAMES)
 def test_every_preset_plays_a_game_to_the_end(name: str, players: int) -> None:
-    config = PRESETS[name]()
+    config = PRESETS[name].config
     if config.hands_per_game is None:
         config = attrs.evolve(config, target=150)
     seed = 1000 + 10 * players + len(name)
@@ -417,28 +536,115 @@ def test_every_preset_plays_a_game_to_the_end(name: str, players: int) -> None:
     ],
 )
 def test_get_by_name_alias_and_case(name: str, preset: str) -> None:
-    assert presets.get(name) == PRESETS[preset]()
+    assert presets.get(name) == PRESETS[preset].config
 
 
-def test_every_alias_names_a_preset() -> None:
-    assert set(presets.ALIASES.values()) <= set(PRESETS)
-    for alias, preset in presets.ALIASES.items():
-        assert presets.get(alias) == PRESETS[preset]()
+def test_every_alias_names_its_preset() -> None:
+    aliases = {alias: record.name for record in PRESETS.values() for alias in record.aliases}
+    assert aliases == {
+        "default": "standard",
+        "500": "standard",
+        "500rum": "standard",
+        "500rummy": "standard",
+        "rummy500": "standard",
+        "pinochlerummy": "standard",
+        "bicyclecards": "bicycle",
+        "wiki": "wikipedia",
+        "scoringrummies": "fosdick",
+        "houserules": "house",
+        "hostedtable": "hosted",
+        "pcio": "playingcards_io",
+        "partners": "partnership",
+        "partnerships": "partnership",
+        "partnershiprummy": "partnership",
+        "persianrummy": "persian",
+        "1000": "rummy_1000",
+        "1000rum": "rummy_1000",
+        "1000rummy": "rummy_1000",
+    }
+    for alias, name in aliases.items():
+        assert presets.preset(alias) is PRESETS[name]
+        assert presets.get(alias) == PRESETS[name].config
 
 
 def test_presets_differ_from_each_other() -> None:
-    configs = [make() for make in PRESETS.values()]
+    configs = [record.config for record in PRESETS.values()]
     assert len(set(configs)) == len(configs)
+
+
+_UNKNOWN = (
+    "; the presets are: standard, bicycle, pagat, wikipedia, fosdick, house, classic, "
+    "competitive, hosted, playingcards_io, partnership, persian, rummy_1000 (aliases: 1000, "
+    "1000rum, 1000rummy, 500, 500rum, 500rummy, bicyclecards, default, hostedtable, houserules, "
+    "partners, partnershiprummy, partnerships, pcio, persianrummy, pinochlerummy, rummy500, "
+    "scoringrummies, wiki)"
+)
 
 
 @pytest.mark.parametrize("name", ["", "nope", "standard2", "pagat rules"])
 def test_unknown_names_raise_listing_the_presets(name: str) -> None:
+    for lookup in (presets.get, presets.preset):
+        with pytest.raises(ConfigError) as info:
+            lookup(name)
+        assert str(info.value) == f"no preset called {name!r}{_UNKNOWN}"
+
+
+def _mine(name: str, *aliases: str) -> Preset:
+    return Preset(
+        name=name,
+        aliases=aliases,
+        source="my table",
+        summary="the standard rules",
+        notes="",
+        config=RuleConfig(),
+    )
+
+
+@pytest.mark.parametrize(
+    ("records", "message"),
+    [
+        (
+            [_mine("pagat"), _mine("Pagat.")],
+            "preset names and aliases must differ once normalised: 'pagat' (the name of "
+            "'pagat') and 'Pagat.' (the name of 'Pagat.') are both 'pagat'",
+        ),
+        (
+            [_mine("standard", "500"), _mine("rummy", "5-0-0")],
+            "preset names and aliases must differ once normalised: '500' (an alias of "
+            "'standard') and '5-0-0' (an alias of 'rummy') are both '500'",
+        ),
+        (
+            [_mine("mine", "my_own", "MyOwn")],
+            "preset names and aliases must differ once normalised: 'my_own' (an alias of "
+            "'mine') and 'MyOwn' (an alias of 'mine') are both 'myown'",
+        ),
+        (
+            [_mine("mine", "Mine")],
+            "preset names and aliases must differ once normalised: 'mine' (the name of "
+            "'mine') and 'Mine' (an alias of 'mine') are both 'mine'",
+        ),
+        (
+            [_mine("mine", "mine")],
+            "preset names and aliases must differ once normalised: 'mine' (the name of "
+            "'mine') and 'mine' (an alias of 'mine') are both 'mine'",
+        ),
+        (
+            [_mine("mine", "-.-")],
+            "the preset name '-.-' (an alias of 'mine') is empty once normalised",
+        ),
+    ],
+)
+def test_names_and_aliases_must_differ_once_normalised(records: list[Preset], message: str) -> None:
+    # The check the module runs on its own presets when it is imported.
     with pytest.raises(ConfigError) as info:
-        presets.get(name)
-    message = str(info.value)
-    assert repr(name) in message
-    for known in PRESETS:
-        assert known in message
+        presets._lookup(records)
+    assert str(info.value) == message
+
+
+def test_every_name_and_alias_is_looked_up() -> None:
+    lookup = presets._lookup(PRESETS.values())
+    count = sum(1 + len(record.aliases) for record in PRESETS.values())
+    assert len(lookup) == count == 32
 
 
 # -- the docs table -----------------------------------------------------------------------
@@ -482,3 +688,64 @@ def test_docs_table_check_notices_a_stale_page(tmp_path: Path) -> None:
     assert gen.main(["--path", str(page)]) == 0
     assert gen.check(page) is None
     assert page.read_text(encoding="utf-8") == fresh
+
+
+def test_docs_list_has_a_row_per_preset_from_its_record() -> None:
+    rows = _generator().preset_list().splitlines()
+    assert rows[:2] == ["| preset | in short | source | aliases |", "|---|---|---|---|"]
+    assert len(rows) == 2 + len(PRESETS)
+    assert rows[2] == (
+        "| [`standard`](#standard) | The standard rules of Rummy 500: the defaults of RuleConfig "
+        "| The rule book's main rules, written from Bicycle Cards and checked against Pagat "
+        "| `default`, `500`, `500rum`, `500rummy`, `rummy500`, `pinochlerummy` |"
+    )
+    assert rows[4] == (
+        "| [`pagat`](#pagat) | Two wild jokers a deck, keep the top discard, calling rummy "
+        "| Pagat's 500 Rummy, as the rule book's \"Where the sources differ\" table gives it "
+        "| — |"
+    )
+    for row, record in zip(rows[2:], PRESETS.values(), strict=True):
+        assert row.startswith(f"| [`{record.name}`](#{record.name}) | {record.summary} | ")
+
+
+def test_docs_notes_give_every_preset_its_source_and_every_paragraph_of_its_notes() -> None:
+    sections = _generator().notes().split("\n\n### ")
+    assert len(sections) == len(PRESETS)
+    for section, record in zip(sections, PRESETS.values(), strict=True):
+        heading, source, *paragraphs = section.removeprefix("### ").split("\n\n")
+        assert heading == f"`{record.name}`"
+        assert " ".join(source.split()) == f"*Source:* {record.source}."
+        assert [" ".join(p.split()) for p in paragraphs] == record.notes.split("\n\n")
+        assert all(len(line) <= 100 for p in paragraphs for line in p.splitlines()), record.name
+
+
+def test_docs_notes_never_start_a_line_with_a_markdown_block() -> None:
+    wrap = _generator()._wrap
+    assert wrap("one two three four", width=8) == "one two\nthree\nfour"
+    assert wrap("faces 10) are used", width=8) == "faces 10)\nare used"
+    assert wrap("one faces 10) are", width=9) == "one\nfaces 10)\nare"
+    assert wrap("a b - c", width=3) == "a\nb -\nc"
+    assert wrap("to reach +500 - 1. # > == wins", width=5) == "to\nreach\n+500 - 1. # > ==\nwins"
+
+
+@pytest.mark.parametrize("region", ["LIST", "TABLE", "NOTES"])
+@pytest.mark.parametrize("end", ["BEGIN", "END"])
+def test_docs_page_needs_every_pair_of_markers(region: str, end: str) -> None:
+    page = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
+    message = (
+        f"the page must hold <!-- BEGIN PRESET {region} --> followed by "
+        f"<!-- END PRESET {region} -->"
+    )
+    with pytest.raises(ValueError, match=re.escape(message)) as info:
+        _generator().update(page.replace(f"<!-- {end} PRESET {region} -->", ""))
+    assert str(info.value) == message
+
+
+def test_docs_check_notices_stale_notes(tmp_path: Path) -> None:
+    gen = _generator()
+    page = tmp_path / "variants.md"
+    fresh = gen.update((ROOT / "docs" / "variants.md").read_text(encoding="utf-8"))
+    page.write_text(fresh.replace("Choices: none beyond", "Choices: nothing beyond"), "utf-8")
+    assert gen.check(page) == (
+        f"{page} is out of date: run `python scripts/gen_variants.py` to rewrite it"
+    )

@@ -148,12 +148,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _presets() -> int:
     width = max(len(name) for name in presets.names())
-    for name in presets.names():
-        doc = (presets.PRESETS[name].__doc__ or "").strip().splitlines()
-        print(f"{name:<{width}}  {doc[0] if doc else ''}")
-    aliases = ", ".join(f"{alias} = {name}" for alias, name in sorted(presets.ALIASES.items()))
+    indent = " " * (width + 2)
+    for name, record in presets.PRESETS.items():
+        print(f"{name:<{width}}  {record.summary}")
+        print(f"{indent}Source: {record.source}")
+        if record.aliases:
+            print(f"{indent}Aliases: {', '.join(record.aliases)}")
     print()
-    print(f"Names are case-insensitive; aliases: {aliases}")
+    print("Names and aliases are case-insensitive and ignore spaces, dashes, dots and underscores.")
     return 0
 
 
