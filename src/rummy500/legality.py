@@ -44,6 +44,7 @@ __all__ = [
     "callable_from",
     "deepest_usable",
     "discard_problem",
+    "discardable",
     "keeps_top",
     "must_keep",
     "play_problem",
@@ -239,6 +240,10 @@ def play_problem(s: Position, move: Meld | Layoff) -> str | None:
                 return f"{owed}, the deepest card you took, must go into a new meld"
             if s.owed_use is OwedUse.LAYOFF and isinstance(move, Meld):
                 return f"{owed}, the card you called, must be laid off"
+        elif not _touches(owed, move.cards) and _owed_cost_now(s) <= left - keep:
+            # Cards of another rank and suit (and no joker) change nothing the owed card could
+            # use: its cheapest use stays as it is.
+            pass
         else:
             new_hand, new_table = _after(s, move)
             cost = use_cost(owed, availability(new_hand, cfg), new_table, cfg, s.owed_use)
@@ -258,6 +263,25 @@ def play_problem(s: Position, move: Meld | Layoff) -> str | None:
         ):
             return f"afterwards you would hold only {kept}, which you kept and cannot discard"
     return None
+
+
+def _touches(owed: Card, cards: Sequence[Card]) -> bool:
+    """Whether putting ``cards`` down could change how ``owed`` can be used: they share its
+    rank or suit, or hold a joker (or ``owed`` is one)."""
+    if owed >= 52:
+        return True
+    suit, rank = owed // 13, owed % 13
+    return any(c >= 52 or c // 13 == suit or c % 13 == rank for c in cards)
+
+
+def _owed_cost_now(s: Position) -> int:
+    """The fewest cards that put the owed card down from the mover's hand as it is (a large
+    number when it cannot go down)."""
+    owed = s.owed
+    assert owed is not None
+    cfg = s.config
+    cost = use_cost(owed, availability(s.hands[s.current], cfg), s.table, cfg, s.owed_use)
+    return 99 if cost is None else cost
 
 
 def _layoff_after_meld(
@@ -317,6 +341,16 @@ def discard_problem(s: Position, card: Card) -> str | None:
     if card == s.kept and hand.count(card) == 1:
         return f"{card} was taken from the top of the pile and kept: discard another card"
     return None
+
+
+def discardable(s: Position) -> list[Card]:
+    """The distinct cards the mover may discard now: those :func:`discard_problem` accepts."""
+    if s.owed is not None:
+        return []
+    hand = s.hands[s.current]
+    if s.kept is None:
+        return list(dict.fromkeys(hand))
+    return [c for c in dict.fromkeys(hand) if discard_problem(s, c) is None]
 
 
 # -- any move --------------------------------------------------------------------------------

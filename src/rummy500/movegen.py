@@ -15,7 +15,7 @@ from __future__ import annotations
 from rummy500.legality import (
     call_options,
     callable_from,
-    discard_problem,
+    discardable,
     must_keep,
     play_problem,
     usable_takes,
@@ -86,7 +86,4 @@ def _play_moves(s: Position) -> tuple[Move, ...]:
         moves.extend(trusted_layoff(i, cards, high) for cards, high in layoffs(meld, avail, cfg))
     if s.owed is not None or s.kept is not None or must_keep(cfg):
         moves = [m for m in moves if play_problem(s, m) is None]
-    out: list[Move] = list(moves)
-    if s.owed is None:
-        out.extend(DISCARDS[c] for c in dict.fromkeys(hand) if discard_problem(s, c) is None)
-    return tuple(out)
+    return (*moves, *[DISCARDS[c] for c in discardable(s)])
