@@ -32,6 +32,11 @@ The comparisons:
    keeps alive through its final state (which holds every earlier state, for ``State.undo()``),
    per step.
 
+Slices end by the wall clock (``time.perf_counter``), but speeds are decisions per second of
+the process's CPU time (``time.process_time``), which stands still while another process has
+the CPU: on a shared machine that removes most of the noise left in the ratios. Both times of
+every slice are in the JSON report.
+
 Every workload is resumable: a slice stops at its deadline, in mid-game if need be, and the
 workload's next slice carries on from that position. Slices are capped by time, not by finished
 games, and the moves played depend only on ``--seed``, never on the timing. Run
@@ -106,7 +111,7 @@ WARMUP_SECONDS = 0.1
 
 @dataclass(frozen=True)
 class Slice:
-    """What one workload did in one time slice: decisions, wall time and CPU time taken."""
+    """What one workload did in one time slice: decisions, wall time and the CPU time used."""
 
     decisions: int
     seconds: float
@@ -114,7 +119,7 @@ class Slice:
 
     @property
     def rate(self) -> float:
-        """Decisions per second of wall time."""
+        """Decisions per second of CPU time."""
         return self.decisions / self.seconds
 
 
@@ -934,7 +939,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{info['python']} on {info['platform']}, {info['cpus']} CPUs")
     print(
         f"seed {seed}; {rounds} rounds of interleaved {seconds:g} s slices; every figure is "
-        "the median over the rounds, with the lowest and highest round"
+        "the median over the rounds,\nwith the lowest and highest round; decisions/s are "
+        "per second of this process's CPU time"
     )
     print()
 
