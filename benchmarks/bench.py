@@ -278,11 +278,9 @@ class OpenSpielPlay:
         self.game = game
         self.rng = random.Random(f"open_spiel/{seed}")
         self.initial = game.new_initial_state() if clone else None
-        self.games = 0
         self.state = self._next_game()
 
     def _next_game(self) -> Any:
-        self.games += 1
         if self.initial is not None:
             return self.initial.clone()
         return self.game.new_initial_state()
