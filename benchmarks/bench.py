@@ -714,7 +714,7 @@ class Target:
             "measured": self.measured,
             "target": self.target,
             "higher_is_better": self.higher_is_better,
-            "met": self.met,
+            "met": None if self.measured != self.measured else self.met,
         }
 
 
@@ -1023,9 +1023,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             "presets_clearly_below_floor": failing,
             "exit_status": status,
         }
-        Path(args.json).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        text = json.dumps(_nan_to_none(report), indent=2, allow_nan=False)
+        Path(args.json).write_text(text + "\n", encoding="utf-8")
         print(f"Figures written to {args.json}.")
     return status
+
+
+def _nan_to_none(value: Any) -> Any:
+    """``value`` with every NaN (a figure not measured) replaced by ``None``, for JSON."""
+    if isinstance(value, float) and value != value:
+        return None
+    if isinstance(value, dict):
+        return {k: _nan_to_none(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_nan_to_none(v) for v in value]
+    return value
 
 
 if __name__ == "__main__":
