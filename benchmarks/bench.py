@@ -1,38 +1,66 @@
-"""Benchmark of the rummy500 engine: random play, whole hands, and the core calls.
+"""Benchmark of the rummy500 engine, as ratios against workloads measured in the same process.
 
-For standard games (``RuleConfig()``) with each number of players, in one process:
+Absolute speeds on a shared machine swing by a factor of two from one run to the next, so every
+speed figure here is a *ratio* between two workloads measured in the same process, in short
+time slices that alternate with each other, round after round. Each round gives one ratio per
+comparison; the figure reported is the median over the rounds, with the lowest and highest
+round beside it to show the spread. A burst of load from another process then spoils a round
+or two, not the figure.
 
-* **steps/s**: random play. A step generates the legal moves with ``state.legal_moves()``,
-  picks one with a seeded ``random.Random`` and applies it with ``state.apply(move)``. Games
-  from successive seeds are played until the time budget is used; the deal between hands is
-  applied as it comes (it costs time but is not counted as a step).
-* **hands/s**: whole hands of random play, from ``new_game`` (which deals) to the hand's end.
-* **µs per call** of the three core operations, on a fixed sample of positions reached by
-  random play: the move generator ``rummy500.movegen.generate(state)`` (the uncached work
-  behind ``legal_moves``), ``rummy500.engine.apply(state, move)`` on states whose legal moves
-  are already cached (so it is the legality check, a lookup in the cached tuple, plus building
-  the successor), and ``state.undo()``.
+A *decision* is one move by a player (not a chance event): list the legal moves, pick one with
+a seeded ``random.Random``, apply it. A rummy500 decision is ``state.legal_moves()``, the choice
+and ``state.apply(move)``, on a state just produced by ``apply`` (whose legal moves are not yet
+listed). Between hands the ``deal`` is applied as it comes; it costs time but is not a decision.
 
-A second table gives random-play steps per second for every named preset (three players, or
-the fewest a preset allows), and its ratio to the standard preset's figure: no preset is meant
-to fall below half of it.
+The comparisons:
 
-The workload is deterministic for a given ``--seed``; only how much of it fits in the time
-budget varies. Run ``python benchmarks/bench.py --help`` for the options.
+1. **Against OpenSpiel's ``gin_rummy``** (C++, through ``pyspiel``): rummy500 random play (3
+   players, standard rules, successive seeds, whole games) against OpenSpiel random play, with a
+   new state from ``game.new_initial_state()`` per game, and with a ``clone()`` of one initial
+   state per game. OpenSpiel's chance nodes are resolved by sampling ``chance_outcomes()`` with
+   a seeded ``random.Random``; a decision is ``legal_actions()``, the choice and
+   ``apply_action()``. Skipped when ``pyspiel`` cannot be imported.
+2. **Late against early decisions**: every rummy500 decision is timed on its own and put in a
+   bucket by ``state.turn`` (the turns finished in the hand): early before turn 10, late from
+   turn 40. The figure is the mean time of a late decision over that of an early one.
+3. **Two decks against one**: decisions/s with ``RuleConfig(decks=PlayerTable.of(2))`` over
+   decisions/s with ``RuleConfig()``, 3 players.
+4. **Every preset against the standard rules**: each preset at 3 players (or the fewest it
+   allows) against ``RuleConfig()`` at the same number of players, in adjacent slices. This is
+   the one check that can fail a run: a full run fails when a preset is clearly below the floor.
+5. **Memory kept alive by the undo chain**: with ``tracemalloc``, the bytes that one seeded game
+   keeps alive through its final state (which holds every earlier state, for ``State.undo()``),
+   per step.
+
+Slices end by the wall clock (``time.perf_counter``), but speeds are decisions per second of
+the process's CPU time (``time.process_time``), which stands still while another process has
+the CPU: on a shared machine that removes most of the noise left in the ratios. Both times of
+every slice are in the JSON report.
+
+Every workload is resumable: a slice stops at its deadline, in mid-game if need be, and the
+workload's next slice carries on from that position. Slices are capped by time, not by finished
+games, and the moves played depend only on ``--seed``, never on the timing. Run
+``python benchmarks/bench.py --help`` for the options.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
 import random
+import statistics
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 try:
     import rummy500
@@ -40,336 +68,976 @@ except ImportError:  # run from a checkout without installing the package
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     import rummy500
 
-from rummy500 import Deal, Move, Phase, RuleConfig, State, new_game, presets
-from rummy500.engine import apply as engine_apply
-from rummy500.movegen import generate
+from rummy500 import PlayerTable, RuleConfig, State, new_game, presets
 
-#: The figure the engine is meant to reach on an ordinary machine.
-TARGET_PLAYERS = 3
-TARGET_STEPS_PER_SECOND = 25_000
+#: Players in the rummy500 workloads (a preset that does not allow it uses its fewest).
+PLAYERS = 3
+#: A decision taken before this many turns of the hand are finished is early...
+EARLY_BEFORE_TURN = 10
+#: ... and one taken once this many are finished is late (2% to 4% of them at 3 players).
+LATE_FROM_TURN = 40
+#: The late/early slices are this many times longer than the others, as late decisions are rare.
+LATE_SLICE_FACTOR = 3
+#: A decision timed at more than this many times the median decision of its slice was
+#: interrupted, and is left out of the late/early figure.
+OUTLIER_FACTOR = 20
+#: A rummy500 game still going after this many decisions is abandoned for the next seed, so
+#: that a game random play never finishes cannot grow its undo chain without end.
+MAX_GAME_DECISIONS = 20_000
 
-DEAL = Deal()
-
-# Share of each player count's time budget given to each measurement.
-_STEPS_SHARE = 0.4
-_HANDS_SHARE = 0.4
-_GENERATE_SHARE = 0.09
-_APPLY_SHARE = 0.09
-_UNDO_SHARE = 0.02
-
-
-def _rng(seed: int, stream: str, game: int) -> random.Random:
-    # A string seed is hashed the same way on every run and machine, unlike hash().
-    return random.Random(f"bench/{stream}/{seed}/{game}")
-
-
-def random_steps(
-    config: RuleConfig, players: int, seed: int, budget: float, stream: str = "steps"
-) -> dict[str, Any]:
-    """Random play for ``budget`` seconds; returns steps, hands, games and the time taken."""
-    steps = deals = hands = games = 0
-    game = 0
-    start = time.perf_counter()
-    deadline = start + budget
-    while True:
-        state = new_game(config, players, seed + game)
-        rng = _rng(seed, stream, game)
-        game += 1
-        while True:
-            moves = state.legal_moves()
-            state = state.apply(moves[rng.randrange(len(moves))])
-            steps += 1
-            phase = state.phase
-            if phase >= Phase.HAND_OVER:
-                hands += 1
-                if phase == Phase.GAME_OVER:
-                    games += 1
-                    break
-                state = state.apply(DEAL)
-                deals += 1
-            # Reading the clock every step would cost ~0.3% of a step; every 64th is plenty.
-            if not steps & 63 and time.perf_counter() >= deadline:
-                break
-        if time.perf_counter() >= deadline:
-            break
-    elapsed = time.perf_counter() - start
-    return {
-        "steps": steps,
-        "deals": deals,
-        "hands": hands,
-        "games": games,
-        "seconds": elapsed,
-        "steps_per_s": steps / elapsed,
-    }
-
-
-def random_hands(config: RuleConfig, players: int, seed: int, budget: float) -> dict[str, Any]:
-    """Whole hands (deal to hand over) of random play for ``budget`` seconds."""
-    hands = steps = 0
-    start = time.perf_counter()
-    deadline = start + budget
-    while time.perf_counter() < deadline:
-        state = new_game(config, players, seed + hands)
-        rng = _rng(seed, "hands", hands)
-        while state.phase < Phase.HAND_OVER:
-            moves = state.legal_moves()
-            state = state.apply(moves[rng.randrange(len(moves))])
-            steps += 1
-        hands += 1
-    elapsed = time.perf_counter() - start
-    return {
-        "hands": hands,
-        "steps": steps,
-        "seconds": elapsed,
-        "hands_per_s": hands / elapsed,
-        "steps_per_hand": steps / hands,
-    }
-
-
-def collect_sample(
-    config: RuleConfig, players: int, seed: int, size: int
-) -> list[tuple[State, Move]]:
-    """``size`` (state, move) pairs from random play: every position where a player moves.
-
-    Each state's legal moves are left cached, as they are when a program applies a move it
-    chose from ``legal_moves()``.
-    """
-    sample: list[tuple[State, Move]] = []
-    game = 0
-    while len(sample) < size:
-        state = new_game(config, players, seed + game)
-        rng = _rng(seed, "sample", game)
-        game += 1
-        while not state.is_terminal() and len(sample) < size:
-            if state.is_chance_node():
-                state = state.apply(DEAL)
-                continue
-            moves = state.legal_moves()
-            move = moves[rng.randrange(len(moves))]
-            sample.append((state, move))
-            state = state.apply(move)
-    return sample
-
-
-def _time_per_call(run_pass: Callable[[], None], calls_per_pass: int, budget: float) -> float:
-    """Mean µs per call: repeat ``run_pass`` (one warm-up pass first) for about ``budget`` s."""
-    run_pass()
-    passes = 0
-    start = time.perf_counter()
-    deadline = start + budget
-    while True:
-        run_pass()
-        passes += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            break
-    return (now - start) / (passes * calls_per_pass) * 1e6
-
-
-def time_calls(sample: Sequence[tuple[State, Move]], budget: float) -> dict[str, float]:
-    """µs per call of the move generator, of ``engine.apply`` and of ``State.undo``."""
-    states = [s for s, _ in sample]
-    children = [engine_apply(s, m) for s, m in sample]
-    n = len(sample)
-
-    def generate_pass() -> None:
-        for s in states:
-            generate(s)
-
-    def apply_pass() -> None:
-        for s, m in sample:
-            engine_apply(s, m)
-
-    def undo_pass() -> None:
-        for c in children:
-            c.undo()
-
-    return {
-        "legal_moves_us": _time_per_call(generate_pass, n, budget * _GENERATE_SHARE),
-        "apply_us": _time_per_call(apply_pass, n, budget * _APPLY_SHARE),
-        "undo_us": _time_per_call(undo_pass, n, budget * _UNDO_SHARE),
-        "mean_legal_moves": sum(len(s.legal_moves()) for s in states) / n,
-    }
-
-
-def bench_players(
-    players: int, seed: int, seconds: float, sample_size: int, warmup: float
-) -> dict[str, Any]:
-    """Every figure for one player count, within about ``seconds`` (plus warm-up)."""
-    config = RuleConfig()
-    random_steps(config, players, seed + 1_000_000, warmup, stream="warmup")
-    steps = random_steps(config, players, seed, seconds * _STEPS_SHARE)
-    hands = random_hands(config, players, seed, seconds * _HANDS_SHARE)
-    calls = time_calls(collect_sample(config, players, seed, sample_size), seconds)
-    return {
-        "players": players,
-        "steps_per_s": steps["steps_per_s"],
-        "hands_per_s": hands["hands_per_s"],
-        **calls,
-        "sample_states": sample_size,
-        "random_play": steps,
-        "whole_hands": hands,
-    }
-
-
-#: No preset's random play should fall below this share of the standard preset's speed.
+# The targets. Speed ratios are rummy500 (or the variant) over the other workload, so higher
+# is better; late/early is a ratio of times, so lower is better.
+TARGET_VS_OPEN_SPIEL = 1.5
+TARGET_VS_OPEN_SPIEL_CLONE = 0.75
+TARGET_LATE_OVER_EARLY = 1.3
+TARGET_TWO_DECKS = 0.9
+TARGET_BYTES_PER_STEP = 300
+#: No preset should play slower than this share of the standard rules' decisions/s.
 PRESET_FLOOR = 0.5
+#: A full run can fail only with at least this many rounds, and only for a preset below the
+#: floor in at least three rounds out of four (its upper quartile is below the floor).
+MIN_ROUNDS_TO_FAIL = 5
+
+DEFAULT_SECONDS = 0.25
+DEFAULT_ROUNDS = 15
+QUICK_SECONDS = 0.04
+QUICK_ROUNDS = 3
+#: Every workload's unrecorded first slice lasts this long (or one slice, if that is shorter).
+WARMUP_SECONDS = 0.1
 
 
-def bench_presets(seed: int, seconds: float, warmup: float) -> list[dict[str, Any]]:
-    """Random-play steps per second for every named preset, ``seconds`` each."""
-    out = []
+# -- workloads ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Slice:
+    """What one workload did in one time slice: decisions, wall time and the CPU time used."""
+
+    decisions: int
+    seconds: float
+    cpu_seconds: float
+
+    @property
+    def rate(self) -> float:
+        """Decisions per second of CPU time."""
+        return self.decisions / max(self.cpu_seconds, 1e-9)
+
+
+class Workload(Protocol):
+    """Random play for a given time, carrying on where the previous slice stopped."""
+
+    def run(self, seconds: float) -> Slice:
+        """Play for about ``seconds``; return the decisions made and the time taken."""
+        ...
+
+
+class RandomPlay:
+    """rummy500 random play: whole games from successive seeds, resumable slice by slice.
+
+    Game ``i`` is ``new_game(config, players, seed + i)``; one ``random.Random`` seeded from
+    ``seed`` picks every decision, so the moves played depend on these three alone.
+    """
+
+    def __init__(self, config: RuleConfig, players: int, seed: int) -> None:
+        self.config = config
+        self.players = players
+        self.seed = seed
+        self.rng = random.Random(f"rummy500/{seed}")
+        self.games = 0
+        self.finished = 0
+        self.abandoned = 0
+        self.in_game = 0
+        self.state = self._next_game(None)
+
+    def _next_game(self, previous: State | None) -> State:
+        """Count how ``previous`` ended (over, or abandoned), and start the next game."""
+        if previous is not None:
+            if previous.is_terminal():
+                self.finished += 1
+            else:
+                self.abandoned += 1
+        state = new_game(self.config, self.players, self.seed + self.games)
+        self.games += 1
+        self.in_game = 0
+        return state
+
+    def run(self, seconds: float) -> Slice:
+        """Play for about ``seconds``; the clock is read after every decision."""
+        clock = time.perf_counter
+        rng = self.rng
+        state = self.state
+        decisions = 0
+        cpu = time.process_time()
+        start = clock()
+        deadline = start + seconds
+        while True:
+            if state.is_terminal() or self.in_game >= MAX_GAME_DECISIONS:
+                state = self._next_game(state)
+            elif state.is_chance_node():
+                state = state.apply(state.legal_moves()[0])
+            else:
+                moves = state.legal_moves()
+                state = state.apply(moves[rng.randrange(len(moves))])
+                decisions += 1
+                self.in_game += 1
+                if clock() >= deadline:
+                    break
+        elapsed = clock() - start
+        self.state = state
+        return Slice(decisions, elapsed, time.process_time() - cpu)
+
+    def run_timed(self, seconds: float) -> TimedSlice:
+        """Like :meth:`run`, but time every decision, and note the turn it was taken at."""
+        clock = time.perf_counter
+        rng = self.rng
+        state = self.state
+        turns: list[int] = []
+        times: list[float] = []
+        start = clock()
+        deadline = start + seconds
+        while True:
+            if state.is_terminal() or self.in_game >= MAX_GAME_DECISIONS:
+                state = self._next_game(state)
+            elif state.is_chance_node():
+                state = state.apply(state.legal_moves()[0])
+            else:
+                turns.append(state.turn)
+                before = clock()
+                moves = state.legal_moves()
+                state = state.apply(moves[rng.randrange(len(moves))])
+                after = clock()
+                times.append(after - before)
+                self.in_game += 1
+                if after >= deadline:
+                    break
+        elapsed = clock() - start
+        self.state = state
+        return TimedSlice.of(turns, times, elapsed)
+
+
+@dataclass(frozen=True)
+class TimedSlice:
+    """The decisions of one slice, timed one by one, summed by bucket of ``state.turn``.
+
+    A decision that took more than :data:`OUTLIER_FACTOR` times the slice's median decision
+    was interrupted (by another process, or by a full garbage collection): it is left out of
+    the buckets, and counted in ``dropped``.
+    """
+
+    decisions: int
+    seconds: float
+    dropped: int
+    early: int
+    early_seconds: float
+    late: int
+    late_seconds: float
+
+    @classmethod
+    def of(cls, turns: Sequence[int], times: Sequence[float], seconds: float) -> TimedSlice:
+        """Sum the decision ``times`` (taken at ``turns``) into the early and late buckets."""
+        cutoff = OUTLIER_FACTOR * statistics.median(times)
+        early = [t for turn, t in zip(turns, times, strict=True) if turn < EARLY_BEFORE_TURN]
+        late = [t for turn, t in zip(turns, times, strict=True) if turn >= LATE_FROM_TURN]
+        early = [t for t in early if t <= cutoff]
+        late = [t for t in late if t <= cutoff]
+        return cls(
+            decisions=len(times),
+            seconds=seconds,
+            dropped=sum(t > cutoff for t in times),
+            early=len(early),
+            early_seconds=sum(early),
+            late=len(late),
+            late_seconds=sum(late),
+        )
+
+    def late_over_early(self) -> float | None:
+        """Mean time of a late decision over an early one; ``None`` if a bucket is empty."""
+        if not self.early or not self.late:
+            return None
+        return (self.late_seconds / self.late) / (self.early_seconds / self.early)
+
+
+def sample_outcome(outcomes: Sequence[tuple[int, float]], point: float) -> int:
+    """The outcome whose share of [0, 1), laid end to end by probability, holds ``point``."""
+    for action, probability in outcomes:
+        point -= probability
+        if point < 0.0:
+            return action
+    return outcomes[-1][0]  # rounding left a sliver beyond the last probability
+
+
+class OpenSpielPlay:
+    """OpenSpiel random play of one game, resumable slice by slice.
+
+    Each game starts from ``game.new_initial_state()``, or, with ``clone``, from a ``clone()``
+    of one initial state made up front. One ``random.Random`` seeded from ``seed`` samples the
+    chance outcomes by their probabilities and picks the decisions uniformly.
+    """
+
+    def __init__(self, game: Any, seed: int, *, clone: bool) -> None:
+        self.game = game
+        self.rng = random.Random(f"open_spiel/{seed}")
+        self.initial = game.new_initial_state() if clone else None
+        self.state = self._next_game()
+
+    def _next_game(self) -> Any:
+        if self.initial is not None:
+            return self.initial.clone()
+        return self.game.new_initial_state()
+
+    def run(self, seconds: float) -> Slice:
+        """Play for about ``seconds``; the clock is read after every decision."""
+        clock = time.perf_counter
+        rng = self.rng
+        state = self.state
+        decisions = 0
+        cpu = time.process_time()
+        start = clock()
+        deadline = start + seconds
+        while True:
+            if state.is_terminal():
+                state = self._next_game()
+            elif state.is_chance_node():
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng.random()))
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])
+                decisions += 1
+                if clock() >= deadline:
+                    break
+        elapsed = clock() - start
+        self.state = state
+        return Slice(decisions, elapsed, time.process_time() - cpu)
+
+
+# -- interleaving and statistics ------------------------------------------------------------
+
+
+def _rotated(count: int, by: int) -> list[int]:
+    """``0 .. count - 1``, starting from ``by`` (modulo ``count``) and wrapping around."""
+    return [(by + i) % count for i in range(count)]
+
+
+def interleave(
+    groups: Sequence[Sequence[Workload]],
+    rounds: int,
+    seconds: float,
+    warmup: float,
+    progress: Callable[[int], None] | None = None,
+) -> list[list[list[Slice]]]:
+    """Run every workload once per round, the members of a group right after one another.
+
+    Returns ``slices[g][i][r]``: the slice of member ``i`` of group ``g`` in round ``r``. Each
+    workload first plays one unrecorded warm-up slice of ``warmup`` seconds. From one round to
+    the next, the order of the groups and of the members within each group turns by one, so
+    that no workload always goes first or always follows the same one.
+    """
+    for group in groups:
+        for workload in group:
+            workload.run(warmup)
+    slices: list[list[list[Slice]]] = [[[] for _ in group] for group in groups]
+    for r in range(rounds):
+        for g in _rotated(len(groups), r):
+            for i in _rotated(len(groups[g]), r):
+                slices[g][i].append(groups[g][i].run(seconds))
+        if progress is not None:
+            progress(r)
+    return slices
+
+
+@dataclass
+class Ratio:
+    """One ratio per round between two workloads, summarised by its median."""
+
+    per_round: list[float] = field(default_factory=list)
+
+    @classmethod
+    def of_rates(cls, numerator: Sequence[Slice], denominator: Sequence[Slice]) -> Ratio:
+        """Round by round, the decisions/s of ``numerator`` over those of ``denominator``."""
+        return cls([a.rate / b.rate for a, b in zip(numerator, denominator, strict=True)])
+
+    @property
+    def median(self) -> float:
+        """The median over the rounds (NaN when there are none)."""
+        return statistics.median(self.per_round) if self.per_round else float("nan")
+
+    @property
+    def upper_quartile(self) -> float:
+        """The value a quarter of the rounds are above (the median with fewer than 2 rounds)."""
+        if len(self.per_round) < 2:
+            return self.median
+        return statistics.quantiles(self.per_round, n=4, method="inclusive")[2]
+
+    def spread(self) -> str:
+        """The lowest and the highest round, as text."""
+        if not self.per_round:
+            return "-"
+        return f"{min(self.per_round):.2f}-{max(self.per_round):.2f}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The ratio's figures for the JSON report."""
+        return {
+            "median": self.median,
+            "upper_quartile": self.upper_quartile,
+            "min": min(self.per_round, default=None),
+            "max": max(self.per_round, default=None),
+            "per_round": self.per_round,
+        }
+
+
+def median_rate(slices: Sequence[Slice]) -> float:
+    """The median decisions/s over the rounds."""
+    return statistics.median(s.rate for s in slices)
+
+
+def slices_json(slices: Sequence[Slice]) -> dict[str, Any]:
+    """A workload's slices for the JSON report."""
+    return {
+        "median_decisions_per_s": median_rate(slices),
+        "decisions": [s.decisions for s in slices],
+        "seconds": [round(s.seconds, 6) for s in slices],
+        "cpu_seconds": [round(s.cpu_seconds, 6) for s in slices],
+    }
+
+
+def _progress(label: str, rounds: int) -> Callable[[int], None] | None:
+    """On a terminal, a callback showing ``label: round r/rounds`` on one line of stderr."""
+    if not sys.stderr.isatty():
+        return None
+
+    def report(r: int) -> None:
+        end = "\n" if r + 1 == rounds else ""
+        print(f"\r  {label}: round {r + 1}/{rounds}", end=end, file=sys.stderr, flush=True)
+
+    return report
+
+
+# -- the comparisons ------------------------------------------------------------------------
+
+
+def import_pyspiel() -> Any:
+    """The ``pyspiel`` module, or ``None`` when OpenSpiel is not installed."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return pyspiel
+
+
+@dataclass
+class PeerResult:
+    """rummy500 against OpenSpiel's ``gin_rummy``: the slices and the ratios."""
+
+    rummy500: list[Slice]
+    open_spiel: list[Slice]
+    open_spiel_clone: list[Slice]
+    vs_open_spiel: Ratio
+    vs_open_spiel_clone: Ratio
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures for the JSON report."""
+        return {
+            "rummy500": slices_json(self.rummy500),
+            "open_spiel": slices_json(self.open_spiel),
+            "open_spiel_clone": slices_json(self.open_spiel_clone),
+            "rummy500_over_open_spiel": self.vs_open_spiel.to_json(),
+            "rummy500_over_open_spiel_clone": self.vs_open_spiel_clone.to_json(),
+        }
+
+
+def bench_open_spiel(
+    pyspiel: Any, seed: int, rounds: int, seconds: float, warmup: float
+) -> PeerResult:
+    """rummy500 random play against OpenSpiel's ``gin_rummy``, both ways of starting a game."""
+    game = pyspiel.load_game("gin_rummy")
+    ours = RandomPlay(RuleConfig(), PLAYERS, seed)
+    fresh = OpenSpielPlay(game, seed, clone=False)
+    cloned = OpenSpielPlay(game, seed, clone=True)
+    [[mine, theirs, theirs_cloned]] = interleave(
+        [[ours, fresh, cloned]], rounds, seconds, warmup, _progress("OpenSpiel", rounds)
+    )
+    return PeerResult(
+        mine,
+        theirs,
+        theirs_cloned,
+        Ratio.of_rates(mine, theirs),
+        Ratio.of_rates(mine, theirs_cloned),
+    )
+
+
+@dataclass
+class LateEarlyResult:
+    """Decisions timed one by one, early and late in the hand, slice by slice."""
+
+    slices: list[TimedSlice]
+    ratio: Ratio
+
+    @property
+    def early_us(self) -> float:
+        """The median over the slices of the mean early decision, in µs."""
+        means = [s.early_seconds / s.early * 1e6 for s in self.slices if s.early]
+        return statistics.median(means) if means else float("nan")
+
+    @property
+    def late_us(self) -> float:
+        """The median over the slices of the mean late decision, in µs."""
+        means = [s.late_seconds / s.late * 1e6 for s in self.slices if s.late]
+        return statistics.median(means) if means else float("nan")
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures for the JSON report."""
+        return {
+            "early_before_turn": EARLY_BEFORE_TURN,
+            "late_from_turn": LATE_FROM_TURN,
+            "early_us": self.early_us,
+            "late_us": self.late_us,
+            "late_over_early": self.ratio.to_json(),
+            "outlier_factor": OUTLIER_FACTOR,
+            "slices": [vars(s) for s in self.slices],
+        }
+
+
+def bench_late_early(seed: int, rounds: int, seconds: float, warmup: float) -> LateEarlyResult:
+    """The mean time of a late decision over that of an early one, slice by slice."""
+    play = RandomPlay(RuleConfig(), PLAYERS, seed)
+    play.run(warmup)
+    report = _progress("late/early", rounds)
+    slices: list[TimedSlice] = []
+    for r in range(rounds):
+        slices.append(play.run_timed(seconds))
+        if report is not None:
+            report(r)
+    ratios = [x for s in slices if (x := s.late_over_early()) is not None]
+    return LateEarlyResult(slices, Ratio(ratios))
+
+
+@dataclass
+class DecksResult:
+    """Two decks against one: the slices and the ratio."""
+
+    two_decks: list[Slice]
+    one_deck: list[Slice]
+    ratio: Ratio
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures for the JSON report."""
+        return {
+            "two_decks": slices_json(self.two_decks),
+            "one_deck": slices_json(self.one_deck),
+            "two_over_one": self.ratio.to_json(),
+        }
+
+
+def bench_decks(seed: int, rounds: int, seconds: float, warmup: float) -> DecksResult:
+    """Two decks against one, the standard rules otherwise, 3 players."""
+    two = RandomPlay(RuleConfig(decks=PlayerTable.of(2)), PLAYERS, seed)
+    one = RandomPlay(RuleConfig(), PLAYERS, seed)
+    [[with_two, with_one]] = interleave(
+        [[two, one]], rounds, seconds, warmup, _progress("decks", rounds)
+    )
+    return DecksResult(with_two, with_one, Ratio.of_rates(with_two, with_one))
+
+
+@dataclass
+class PresetResult:
+    """A preset's decisions/s against the standard rules' at the same number of players."""
+
+    name: str
+    players: int
+    preset: list[Slice]
+    standard: list[Slice]
+    ratio: Ratio
+    games_finished: int
+    games_abandoned: int
+
+    def clearly_below_floor(self) -> bool:
+        """Whether the ratio is below the floor in at least three rounds out of four."""
+        return self.ratio.upper_quartile < PRESET_FLOOR
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures for the JSON report."""
+        return {
+            "preset": self.name,
+            "players": self.players,
+            "preset_slices": slices_json(self.preset),
+            "standard_slices": slices_json(self.standard),
+            "ratio": self.ratio.to_json(),
+            "clearly_below_floor": self.clearly_below_floor(),
+            "games_finished": self.games_finished,
+            "games_abandoned": self.games_abandoned,
+        }
+
+
+def bench_presets(seed: int, rounds: int, seconds: float, warmup: float) -> list[PresetResult]:
+    """Every preset against ``RuleConfig()``, in a pair of adjacent slices every round."""
+    standard: dict[int, RandomPlay] = {}
+    plays: dict[str, RandomPlay] = {}
     for name in presets.names():
         config = presets.get(name)
-        players = 3 if 3 in config.player_counts else config.min_players
-        random_steps(config, players, seed + 1_000_000, warmup, stream="warmup")
-        steps = random_steps(config, players, seed, seconds)
-        out.append({"preset": name, "players": players, "steps_per_s": steps["steps_per_s"]})
-    standard = out[0]["steps_per_s"]
-    for row in out:
-        row["ratio"] = row["steps_per_s"] / standard
-    return out
-
-
-def format_presets(rows: Sequence[dict[str, Any]]) -> str:
-    """The preset figures as a plain-text table."""
-    header = f"{'preset':<16}  {'players':>7}  {'steps/s':>9}  {'vs standard':>11}"
-    lines = [header, "-" * len(header)]
-    for r in rows:
-        flag = "" if r["ratio"] >= PRESET_FLOOR else "  below half"
-        lines.append(
-            f"{r['preset']:<16}  {r['players']:>7}  {r['steps_per_s']:>9,.0f}  "
-            f"{r['ratio']:>10.0%}{flag}"
+        players = PLAYERS if PLAYERS in config.player_counts else min(config.player_counts)
+        if players not in standard:
+            standard[players] = RandomPlay(RuleConfig(), players, seed)
+        plays[name] = RandomPlay(config, players, seed)
+    pairs = [[play, standard[play.players]] for play in plays.values()]
+    slices = interleave(pairs, rounds, seconds, warmup, _progress("presets", rounds))
+    return [
+        PresetResult(
+            name,
+            play.players,
+            mine,
+            ref,
+            Ratio.of_rates(mine, ref),
+            play.finished,
+            play.abandoned,
         )
-    return "\n".join(lines)
+        for (name, play), (mine, ref) in zip(plays.items(), slices, strict=True)
+    ]
+
+
+@dataclass
+class MemoryResult:
+    """The bytes that one game's final state keeps alive, two ways of reaching it."""
+
+    seed: int
+    steps: int
+    decisions: int
+    listed_bytes: int
+    applied_bytes: int
+
+    @property
+    def listed_per_step(self) -> float:
+        """Bytes per step when every state's legal moves were listed (random play)."""
+        return self.listed_bytes / self.steps
+
+    @property
+    def applied_per_step(self) -> float:
+        """Bytes per step when the moves were applied without asking for the legal moves."""
+        return self.applied_bytes / self.steps
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures for the JSON report."""
+        return {
+            **vars(self),
+            "players": PLAYERS,
+            "listed_bytes_per_step": self.listed_per_step,
+            "applied_bytes_per_step": self.applied_per_step,
+        }
+
+
+def _play_listed(
+    config: RuleConfig, players: int, seed: int, rng: random.Random
+) -> tuple[State, int]:
+    """One whole game of random play, listing every state's legal moves: (final, decisions)."""
+    state = new_game(config, players, seed)
+    decisions = 0
+    while not state.is_terminal():
+        moves = state.legal_moves()
+        if state.is_chance_node():
+            state = state.apply(moves[0])
+        else:
+            state = state.apply(moves[rng.randrange(len(moves))])
+            decisions += 1
+    return state, decisions
+
+
+def _traced_now() -> int:
+    """The memory ``tracemalloc`` sees in use, after a full garbage collection."""
+    gc.collect()
+    return tracemalloc.get_traced_memory()[0]
+
+
+def bench_memory(seed: int) -> MemoryResult:
+    """Bytes kept alive per step by the undo chain of one seeded game, 3 players.
+
+    The final state is reached twice: by random play (``legal_moves()`` then ``apply``, as
+    everywhere else here), then by applying the same moves one after another to a new game
+    without asking for the legal moves. A step is one applied move, deals included.
+    """
+    config = RuleConfig()
+    # A first game fills the engine's small per-rule-set tables before anything is measured.
+    _play_listed(config, PLAYERS, seed + 1, random.Random(f"memory/{seed + 1}"))
+    tracemalloc.start()
+    try:
+        rng = random.Random(f"memory/{seed}")
+        before = _traced_now()
+        final, decisions = _play_listed(config, PLAYERS, seed, rng)
+        listed = _traced_now() - before
+        moves = final.moves()  # allocated now, so not counted below
+        del final
+        before = _traced_now()
+        state = new_game(config, PLAYERS, seed)
+        for move in moves:
+            state = state.apply(move)
+        applied = _traced_now() - before
+        del state
+    finally:
+        tracemalloc.stop()
+    return MemoryResult(seed, len(moves), decisions, listed, applied)
+
+
+# -- the report -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    """One figure against its target."""
+
+    figure: str
+    measured: float
+    target: float
+    higher_is_better: bool = True
+    unit: str = ""
+
+    @property
+    def met(self) -> bool:
+        """Whether the measured figure reaches the target (never, when it was not measured)."""
+        if self.higher_is_better:
+            return self.measured >= self.target
+        return self.measured <= self.target
+
+    def row(self) -> str:
+        """The figure, its target and whether it is met, as a table row."""
+        op = ">=" if self.higher_is_better else "<="
+        if self.measured != self.measured:  # NaN: not measured in this run
+            measured, status = "n/a", "not measured"
+        else:
+            measured, status = f"{self.measured:,.2f}", "met" if self.met else "MISSED"
+            if self.unit:
+                measured = f"{self.measured:,.0f}"
+        target = f"{op} {self.target:g}{self.unit}"
+        return f"  {self.figure:<44}  {measured:>9}  {target:>14}  {status}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures for the JSON report."""
+        return {
+            "figure": self.figure,
+            "measured": self.measured,
+            "target": self.target,
+            "higher_is_better": self.higher_is_better,
+            "met": None if self.measured != self.measured else self.met,
+        }
+
+
+#: Width of the label column of the tables.
+_LABEL = 46
+
+
+def _heading(title: str, unit: str) -> None:
+    print(f"{title}\n  {'':<{_LABEL}}  {unit:>11}")
+
+
+def _rate_row(label: str, slices: Sequence[Slice]) -> None:
+    print(f"  {label:<{_LABEL}}  {median_rate(slices):>11,.0f}")
+
+
+def _ratio_row(label: str, ratio: Ratio) -> None:
+    print(f"  {label:<{_LABEL}}  {ratio.median:>11.2f}   rounds {ratio.spread()}")
+
+
+def print_open_spiel(result: PeerResult) -> None:
+    """The comparison with OpenSpiel as a table."""
+    _heading("Random play against OpenSpiel's gin_rummy (C++, through pyspiel)", "decisions/s")
+    _rate_row(f"rummy500, {PLAYERS} players, standard rules", result.rummy500)
+    _rate_row("gin_rummy, new_initial_state() per game", result.open_spiel)
+    _rate_row("gin_rummy, clone() of one initial state", result.open_spiel_clone)
+    _ratio_row("rummy500 / gin_rummy", result.vs_open_spiel)
+    _ratio_row("rummy500 / gin_rummy from a clone", result.vs_open_spiel_clone)
+
+
+def print_late_early(result: LateEarlyResult) -> None:
+    """The late/early comparison as a table."""
+    _heading(f"Late against early decisions (rummy500, {PLAYERS} players)", "µs/decision")
+    slices = result.slices
+    early = sum(s.early for s in slices)
+    late = sum(s.late for s in slices)
+    print(f"  {f'early: turn < {EARLY_BEFORE_TURN} ({early:,} decisions)':<{_LABEL}}", end="")
+    print(f"  {result.early_us:>11.1f}")
+    print(f"  {f'late: turn >= {LATE_FROM_TURN} ({late:,} decisions)':<{_LABEL}}", end="")
+    print(f"  {result.late_us:>11.1f}")
+    _ratio_row("late / early", result.ratio)
+    dropped = sum(s.dropped for s in slices)
+    total = sum(s.decisions for s in slices)
+    print(
+        f"  ({dropped:,} of {total:,} decisions were interrupted, taking over "
+        f"{OUTLIER_FACTOR} times the median, and are left out)"
+    )
+    missing = len(slices) - len(result.ratio.per_round)
+    if missing:
+        print(f"  ({missing} of {len(slices)} slices had no early or no late decision)")
+
+
+def print_decks(result: DecksResult) -> None:
+    """The two decks/one deck comparison as a table."""
+    _heading(f"Two decks against one (rummy500, {PLAYERS} players)", "decisions/s")
+    _rate_row("RuleConfig(decks=PlayerTable.of(2))", result.two_decks)
+    _rate_row("RuleConfig()", result.one_deck)
+    _ratio_row("two decks / one deck", result.ratio)
+
+
+def print_presets(rows: Sequence[PresetResult]) -> None:
+    """The presets against the standard rules as a table."""
+    print("Every preset against the standard rules (RuleConfig()) at the same number of players")
+    header = (
+        f"  {'preset':<16}  {'players':>7}  {'decisions/s':>11}  {'standard':>9}  "
+        f"{'ratio':>5}  {'rounds':>9}  {'games':>5}"
+    )
+    print(header)
+    print("  " + "-" * (len(header) - 2))
+    for row in rows:
+        notes = []
+        if row.games_abandoned:
+            notes.append(f"{row.games_abandoned} games abandoned")
+        if row.ratio.median < PRESET_FLOOR:
+            notes.append("below the floor")
+        print(
+            f"  {row.name:<16}  {row.players:>7}  {median_rate(row.preset):>11,.0f}  "
+            f"{median_rate(row.standard):>9,.0f}  {row.ratio.median:>5.2f}  "
+            f"{row.ratio.spread():>9}  {row.games_finished:>5}"
+            + ("  " + ", ".join(notes) if notes else "")
+        )
+
+
+def print_memory(result: MemoryResult) -> None:
+    """The memory figures as a table."""
+    _heading(
+        f"Memory kept alive by the undo chain (one game, seed {result.seed}, {result.steps} "
+        f"steps, {result.decisions} decisions)",
+        "bytes/step",
+    )
+    print(f"  {'legal moves listed at every step (random play)':<{_LABEL}}", end="")
+    print(f"  {result.listed_per_step:>11,.0f}")
+    print(f"  {'the same moves applied without listing them':<{_LABEL}}", end="")
+    print(f"  {result.applied_per_step:>11,.0f}")
+
+
+def targets_of(
+    peer: PeerResult | None,
+    late: LateEarlyResult,
+    decks: DecksResult,
+    preset_rows: Sequence[PresetResult],
+    memory: MemoryResult,
+) -> list[Target]:
+    """Every figure that has a target."""
+    nan = float("nan")
+    slowest = min(preset_rows, key=lambda row: row.ratio.median)
+    return [
+        Target(
+            "rummy500 / gin_rummy",
+            peer.vs_open_spiel.median if peer else nan,
+            TARGET_VS_OPEN_SPIEL,
+        ),
+        Target(
+            "rummy500 / gin_rummy from a clone",
+            peer.vs_open_spiel_clone.median if peer else nan,
+            TARGET_VS_OPEN_SPIEL_CLONE,
+        ),
+        Target(
+            "late / early decision time",
+            late.ratio.median,
+            TARGET_LATE_OVER_EARLY,
+            higher_is_better=False,
+        ),
+        Target("two decks / one deck", decks.ratio.median, TARGET_TWO_DECKS),
+        Target(f"slowest preset / standard ({slowest.name})", slowest.ratio.median, PRESET_FLOOR),
+        Target(
+            "undo chain, random play (bytes/step)",
+            memory.listed_per_step,
+            TARGET_BYTES_PER_STEP,
+            higher_is_better=False,
+            unit=" B",
+        ),
+        Target(
+            "undo chain, moves not listed (bytes/step)",
+            memory.applied_per_step,
+            TARGET_BYTES_PER_STEP,
+            higher_is_better=False,
+            unit=" B",
+        ),
+    ]
 
 
 def machine_info() -> dict[str, Any]:
     """The Python version and the machine the figures were measured on."""
+    try:
+        open_spiel = metadata.version("open_spiel")
+    except metadata.PackageNotFoundError:
+        open_spiel = None
     return {
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "platform": platform.platform(),
         "machine": platform.machine(),
         "processor": platform.processor() or "unknown",
         "cpus": os.cpu_count(),
         "rummy500": rummy500.__version__,
+        "rummy500_path": str(Path(rummy500.__file__).parent),
+        "open_spiel": open_spiel,
     }
-
-
-def format_table(results: Sequence[dict[str, Any]]) -> str:
-    """The figures as a plain-text table."""
-    header = (
-        f"{'players':>7}  {'steps/s':>9}  {'hands/s':>8}  "
-        f"{'legal_moves µs':>14}  {'apply µs':>8}  {'undo µs':>7}"
-    )
-    rows = [
-        f"{r['players']:>7}  {r['steps_per_s']:>9,.0f}  {r['hands_per_s']:>8,.1f}  "
-        f"{r['legal_moves_us']:>14.2f}  {r['apply_us']:>8.2f}  {r['undo_us']:>7.3f}"
-        for r in results
-    ]
-    return "\n".join([header, "-" * len(header), *rows])
-
-
-def target_line(results: Sequence[dict[str, Any]]) -> str:
-    """The performance target, and whether this run reached it."""
-    line = f"target: >= {TARGET_STEPS_PER_SECOND:,} random steps/s with {TARGET_PLAYERS} players"
-    for r in results:
-        if r["players"] == TARGET_PLAYERS:
-            met = "met" if r["steps_per_s"] >= TARGET_STEPS_PER_SECOND else "NOT met"
-            line += f" (measured {r['steps_per_s']:,.0f}: {met})"
-    return line
-
-
-def _player_counts(text: str) -> list[int]:
-    try:
-        counts = [int(part) for part in text.split(",") if part.strip()]
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(
-            f"expected player counts like 2,3,4,6, not {text!r}"
-        ) from exc
-    if not counts or any(not 2 <= n <= 8 for n in counts):
-        raise argparse.ArgumentTypeError("player counts run from 2 to 8")
-    return counts
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Read the command line."""
     parser = argparse.ArgumentParser(
-        description="Benchmark the rummy500 engine on standard games (random play).",
+        description=(
+            "Benchmark rummy500 random play as ratios against workloads run in the same "
+            "process, in slices interleaved over several rounds."
+        ),
     )
     parser.add_argument(
         "--quick",
         action="store_true",
-        help="a short smoke run of a few seconds in all (0.5 s per player count)",
-    )
-    parser.add_argument(
-        "--players",
-        type=_player_counts,
-        default=[2, 3, 4, 6],
-        help="comma-separated player counts (default: 2,3,4,6)",
+        help=(
+            f"a smoke run of a few seconds ({QUICK_ROUNDS} rounds of {QUICK_SECONDS:g} s "
+            "slices): every figure is printed, none can fail the run"
+        ),
     )
     parser.add_argument(
         "--seconds",
         type=float,
         default=None,
-        help="time budget per player count, warm-up excluded (default: 10, or 0.5 with --quick)",
+        help=(
+            f"length of one slice (default {DEFAULT_SECONDS:g}, or {QUICK_SECONDS:g} with "
+            f"--quick); the late/early slices are {LATE_SLICE_FACTOR} times longer"
+        ),
     )
-    parser.add_argument("--seed", type=int, default=0, help="base seed of the workload")
-    parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        help=f"rounds of slices (default {DEFAULT_ROUNDS}, or {QUICK_ROUNDS} with --quick)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="base seed of every workload")
+    parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
+    parser.add_argument(
+        "--no-peer", action="store_true", help="leave out the comparison with OpenSpiel"
+    )
     args = parser.parse_args(argv)
     if args.seconds is None:
-        args.seconds = 0.5 if args.quick else 10.0
+        args.seconds = QUICK_SECONDS if args.quick else DEFAULT_SECONDS
+    if args.rounds is None:
+        args.rounds = QUICK_ROUNDS if args.quick else DEFAULT_ROUNDS
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the benchmark, print the table, and write the JSON file if asked."""
+    """Run every comparison, print the tables and the targets, and write the JSON if asked.
+
+    Returns 1 only in a full run (not ``--quick``) in which a preset is clearly below the floor.
+    """
     args = parse_args(argv)
-    sample_size = 300 if args.quick else 3000
-    warmup = min(1.0, 0.1 * args.seconds)
+    seconds, rounds, seed = args.seconds, args.rounds, args.seed
+    warmup = min(seconds, WARMUP_SECONDS)
     info = machine_info()
-    print(f"rummy500 {info['rummy500']} benchmark: standard rules, random play")
-    print(f"Python {info['python']} on {info['platform']} ({info['cpus']} CPUs)")
-    print(f"seed {args.seed}, {args.seconds:g} s per player count, {sample_size} sampled states")
-    print()
-    results = [
-        bench_players(players, args.seed, args.seconds, sample_size, warmup)
-        for players in args.players
-    ]
-    print(format_table(results))
-    print()
-    print("steps/s         legal_moves() + seeded random choice + apply(); deals not counted")
-    print("hands/s         whole hands of random play, new_game() (the deal) to hand over")
-    print("legal_moves µs  movegen.generate() on a state whose legal moves are not cached")
-    print("apply µs        engine.apply() on a state whose legal moves are cached")
-    print("undo µs         State.undo()")
-    print(target_line(results))
-    print()
-    preset_seconds = 0.2 if args.quick else max(1.0, 0.3 * args.seconds)
-    preset_rows = bench_presets(args.seed, preset_seconds, warmup)
-    print(f"Every preset, random play, {preset_seconds:g} s each")
-    print(format_presets(preset_rows))
-    slow = [r["preset"] for r in preset_rows if r["ratio"] < PRESET_FLOOR]
+    began = time.perf_counter()
+    print(f"rummy500 {info['rummy500']} benchmark, from {info['rummy500_path']}")
+    print(f"{info['python']} on {info['platform']}, {info['cpus']} CPUs")
     print(
-        f"floor: every preset >= {PRESET_FLOOR:.0%} of the standard preset's steps/s ("
-        + ("met" if not slow else "NOT met: " + ", ".join(slow))
-        + ")"
+        f"seed {seed}; {rounds} rounds of interleaved {seconds:g} s slices; every figure is "
+        "the median over the rounds,\nwith the lowest and highest round; decisions/s are "
+        "per second of this process's CPU time"
     )
+    print()
+
+    pyspiel = None if args.no_peer else import_pyspiel()
+    peer = None if pyspiel is None else bench_open_spiel(pyspiel, seed, rounds, seconds, warmup)
+    late = bench_late_early(seed, rounds, seconds * LATE_SLICE_FACTOR, warmup)
+    decks = bench_decks(seed, rounds, seconds, warmup)
+    preset_rows = bench_presets(seed, rounds, seconds, warmup)
+    memory = bench_memory(seed)
+
+    if peer is not None:
+        print_open_spiel(peer)
+    elif args.no_peer:
+        print("The comparison with OpenSpiel is left out (--no-peer).")
+    else:
+        print(
+            "OpenSpiel is not installed (pyspiel cannot be imported), so the comparison with "
+            "gin_rummy is skipped;\ninstall it with: pip install 'rummy500[bench]'"
+        )
+    print()
+    print_late_early(late)
+    print()
+    print_decks(decks)
+    print()
+    print_presets(preset_rows)
+    print()
+    print_memory(memory)
+    print()
+
+    targets = targets_of(peer, late, decks, preset_rows, memory)
+    print("Targets")
+    header = f"  {'figure':<44}  {'measured':>9}  {'target':>14}  status"
+    print(header)
+    print("  " + "-" * (len(header) - 2))
+    for target in targets:
+        print(target.row())
+    print()
+
+    all_slices = [
+        *(peer.rummy500 + peer.open_spiel + peer.open_spiel_clone if peer else []),
+        *decks.two_decks,
+        *decks.one_deck,
+        *(s for row in preset_rows for s in row.preset + row.standard),
+    ]
+    cpu_share = sum(s.cpu_seconds for s in all_slices) / sum(s.seconds for s in all_slices)
+    print(f"This process had a CPU for {cpu_share:.0%} of the time it measured.")
+
+    failing = [row.name for row in preset_rows if row.clearly_below_floor()]
+    status = 0
+    if args.quick:
+        print("Quick run: the figures are printed, not checked.")
+    elif rounds < MIN_ROUNDS_TO_FAIL:
+        print(f"Fewer than {MIN_ROUNDS_TO_FAIL} rounds: the preset floor is not checked.")
+    elif failing:
+        print(
+            f"FAILED: below {PRESET_FLOOR:g} of the standard rules' decisions/s in at least "
+            f"three rounds out of four: {', '.join(failing)}"
+        )
+        status = 1
+    else:
+        print(f"Preset floor checked: no preset is clearly below {PRESET_FLOOR:g}.")
+    took = time.perf_counter() - began
+    print(f"{took:.0f} s in all.")
+
     if args.json:
         report = {
             **info,
-            "seed": args.seed,
-            "seconds_per_player_count": args.seconds,
+            "seed": seed,
+            "rounds": rounds,
+            "slice_seconds": seconds,
+            "late_slice_seconds": seconds * LATE_SLICE_FACTOR,
+            "warmup_seconds": warmup,
             "quick": args.quick,
-            "target": {"players": TARGET_PLAYERS, "steps_per_s": TARGET_STEPS_PER_SECOND},
-            "results": results,
-            "presets": preset_rows,
+            "total_seconds": took,
+            "cpu_share": cpu_share,
+            "open_spiel_comparison": None if peer is None else peer.to_json(),
+            "late_early": late.to_json(),
+            "decks": decks.to_json(),
+            "presets": [row.to_json() for row in preset_rows],
+            "memory": memory.to_json(),
+            "targets": [t.to_json() for t in targets],
+            "presets_clearly_below_floor": failing,
+            "exit_status": status,
         }
-        Path(args.json).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-        print(f"figures written to {args.json}")
-    return 0
+        text = json.dumps(_nan_to_none(report), indent=2, allow_nan=False)
+        Path(args.json).write_text(text + "\n", encoding="utf-8")
+        print(f"Figures written to {args.json}.")
+    return status
+
+
+def _nan_to_none(value: Any) -> Any:
+    """``value`` with every NaN (a figure not measured) replaced by ``None``, for JSON."""
+    if isinstance(value, float) and value != value:
+        return None
+    if isinstance(value, dict):
+        return {k: _nan_to_none(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_nan_to_none(v) for v in value]
+    return value
 
 
 if __name__ == "__main__":
