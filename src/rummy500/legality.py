@@ -30,6 +30,8 @@ from rummy500.meldsearch import (
     add_card,
     availability,
     fits_straight,
+    meld_through,
+    near_table,
     new_melds,
     use_cost,
 )
@@ -136,14 +138,21 @@ def usable_takes(s: Position) -> list[int]:
     size = len(hand)
     keep_top = cfg.keep_top_discard and bool(hand)
     avail = availability(hand, cfg)
+    # Most pile cards are far from every table meld: for those only a new meld counts.
+    near = near_table(table, cfg) if how is OwedUse.ANY else [0, 0, 0, 0]
     out = []
     # Walk down from the top: each card joins the cards that a take from there brings along.
     for k in range(1, len(pile) + 1):
         card = pile[-k]
         add_card(avail, card, cfg)
-        if (k == 1 and keep_top) or deepest_usable(
-            use_cost(card, avail, table, cfg, how), size, k, cfg
-        ):
+        if k == 1 and keep_top:
+            out.append(k)
+            continue
+        if card < 52 and not near[card // 13] >> (card % 13 + 1) & 1:
+            cost = 3 if meld_through(card, avail, cfg) else None
+        else:
+            cost = use_cost(card, avail, table, cfg, how)
+        if deepest_usable(cost, size, k, cfg):
             out.append(k)
     return out
 

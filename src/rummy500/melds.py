@@ -20,7 +20,6 @@ functions here check one meld or lay-off and build the table that results from i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Final, cast
 
 import attrs
@@ -143,16 +142,16 @@ class RunShape:
         return (rank,)
 
 
-@cache
-def _shape(wrap: bool, high_only: bool) -> RunShape:
-    if wrap:
-        return RunShape(True, 1, 13, 25)
-    return RunShape(False, 2 if high_only else 1, 12, HIGH_ACE)
+#: The run limits by wrap-around, then by aces high only (wrap-around ignores the aces).
+_SHAPES: Final = (
+    (RunShape(False, 1, 12, HIGH_ACE), RunShape(False, 2, 12, HIGH_ACE)),
+    (RunShape(True, 1, 13, 25), RunShape(True, 1, 13, 25)),
+)
 
 
 def run_shape(config: RuleConfig) -> RunShape:
     """The run limits of ``config`` (one shared object per kind of rule)."""
-    return _shape(config.wrap_around, config.aces is AceRule.HIGH_ONLY)
+    return _SHAPES[config.wrap_around][config.aces is AceRule.HIGH_ONLY]
 
 
 # -- table melds ---------------------------------------------------------------------------
@@ -181,6 +180,10 @@ class TableMeld:
     suits: int = attrs.field(init=False, eq=False, repr=False)
     suit: int = attrs.field(init=False, eq=False, repr=False)
     jokers: int = attrs.field(init=False, eq=False, repr=False)
+    #: The ranks (bit ``rank``) of the cards that could go onto this meld with fewer than
+    #: three cards: a set's rank; one or two places beyond either end of a run (a lap away
+    #: too, which is more than a run without wrap-around allows: a superset is all it needs).
+    near: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         suits = 0
@@ -193,6 +196,13 @@ class TableMeld:
         object.__setattr__(self, "suits", suits)
         object.__setattr__(self, "suit", max(face_of(self.cards[0]), 0) // 13)
         object.__setattr__(self, "jokers", jokers)
+        near = 0
+        if self.is_run:
+            for p in (self.low - 2, self.low - 1, self.high + 1, self.high + 2):
+                near |= 1 << rank_at(p)
+        elif self.cards[0] != _JOKER:
+            near = 1 << self.low
+        object.__setattr__(self, "near", near)
 
     @property
     def rank(self) -> int:

@@ -24,6 +24,8 @@ __all__ = [
     "availability",
     "fits_straight",
     "layoffs",
+    "meld_through",
+    "near_table",
     "new_melds",
     "use_cost",
 ]
@@ -350,26 +352,12 @@ def use_cost(
     rank = card - s * 13 + 1
     m = avail[s]
     jokers = avail[4]
-    wild = min(jokers, config.max_jokers_per_meld) if jokers and config.jokers_wild else 0
     best: int | None = None
-    if how != OwedUse.LAYOFF:
-        bit = 1 << rank
-        # Each term is 0 or ``bit``, so the shifted sum is the number of suits holding the rank.
-        suits = ((avail[0] & bit) + (avail[1] & bit) + (avail[2] & bit) + (avail[3] & bit)) >> rank
-        # Bit ``p`` of ``whole`` is set when positions p, p+1 and p+2 are all available; with
-        # one wild joker two of the three will do, and with two or more any run through the
-        # card (which is available) will.
-        if not wild:
-            whole = m & (m >> 1) & (m >> 2)
-        elif wild == 1:
-            whole = (m & (m >> 1)) | (m & (m >> 2)) | ((m >> 1) & (m >> 2))
-        else:
-            whole = -1
-        if suits + wild >= 3 or whole & run_shape(config).starts[rank]:
-            if how == OwedUse.MELD:
-                return 3
-            # A lay-off may still take fewer cards, which matters when a card must be kept.
-            best = 3
+    if how != OwedUse.LAYOFF and meld_through(card, avail, config):
+        if how == OwedUse.MELD:
+            return 3
+        # A lay-off may still take fewer cards, which matters when a card must be kept.
+        best = 3
     if how == OwedUse.MELD:
         return None
     for meld in table:
@@ -382,6 +370,49 @@ def use_cost(
             if cost == 1:
                 break
     return best
+
+
+def meld_through(card: int, avail: Sequence[int], config: RuleConfig) -> bool:
+    """Whether the available cards (``card`` among them, not a joker) make a new meld with
+    ``card``: a set of its rank or a run through it, wild jokers filling in."""
+    s = card // 13
+    rank = card - s * 13 + 1
+    m = avail[s]
+    jokers = avail[4]
+    wild = min(jokers, config.max_jokers_per_meld) if jokers and config.jokers_wild else 0
+    bit = 1 << rank
+    # Each term is 0 or ``bit``, so the shifted sum is the number of suits holding the rank.
+    suits = ((avail[0] & bit) + (avail[1] & bit) + (avail[2] & bit) + (avail[3] & bit)) >> rank
+    if suits + wild >= 3:
+        return True
+    # Bit ``p`` of ``whole`` is set when positions p, p+1 and p+2 are all available; with one
+    # wild joker two of the three will do, and with two or more any run through the card
+    # (which is available) will.
+    if not wild:
+        whole = m & (m >> 1) & (m >> 2)
+    elif wild == 1:
+        whole = (m & (m >> 1)) | (m & (m >> 2)) | ((m >> 1) & (m >> 2))
+    else:
+        whole = -1
+    return bool(whole & run_shape(config).starts[rank])
+
+
+def near_table(table: Sequence[TableMeld], config: RuleConfig) -> list[int]:
+    """For each suit, a mask of the ranks (bit ``rank``) of the cards that could go onto a meld
+    of ``table`` with fewer than three cards: the rank of a set, and the ranks one or two
+    places beyond either end of a run.
+
+    A card of any other rank goes onto the table only together with two or more cards that
+    make a run with it on their own, so :func:`meld_through` decides its fate.
+    """
+    near = [0, 0, 0, 0]
+    sets = 0
+    for meld in table:
+        if meld.is_run:
+            near[meld.suit] |= meld.near
+        else:
+            sets |= meld.near
+    return [n | sets for n in near]
 
 
 def fits_straight(card: int, table: Sequence[TableMeld], config: RuleConfig) -> bool:
