@@ -37,7 +37,7 @@ from rummy500.moves import (
     Take,
 )
 from rummy500.rules import CallRule, EmptyStock, RuleConfig
-from rummy500.scoring import hand_scores, winner
+from rummy500.scoring import game_result, hand_scores
 from rummy500.state import Phase, State
 
 __all__ = ["apply", "explain_illegal", "new_game", "parse_move"]
@@ -312,12 +312,12 @@ def _end_hand(
     went_out: int | None,
     stock_ran_out: bool = False,
 ) -> State:
-    """Score the hand that just ended and see whether the game is won."""
+    """Score the hand that just ended and see whether the game is over (won or drawn)."""
     cfg = s.config
     n = len(hands)
     scores = hand_scores(cfg, hands, table, went_out=went_out, stock_ran_out=stock_ran_out)
     totals = tuple(t + d for t, d in zip(s.totals, scores, strict=True))
-    won = winner(
+    over, won = game_result(
         cfg,
         totals,
         hands_played=s.hand_number + 1,
@@ -328,7 +328,7 @@ def _end_hand(
         s.seed,
         s.hand_number,
         s.dealer,
-        Phase.HAND_OVER if won is None else Phase.GAME_OVER,
+        Phase.GAME_OVER if over else Phase.HAND_OVER,
         s.current,
         hands,
         s.stock,

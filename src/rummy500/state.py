@@ -45,7 +45,7 @@ class Phase(IntEnum):
     CALL = 2
     #: The hand is over and scored; the next move deals the next hand.
     HAND_OVER = 3
-    #: A player has won; there are no more moves.
+    #: The game is over, won or (at the hand limit) drawn; there are no more moves.
     GAME_OVER = 4
 
 
@@ -67,7 +67,8 @@ class State:
     and ``owed_use`` how (``melds.USE_ANY``, ``USE_MELD`` or ``USE_LAYOFF``); ``kept`` is a
     lone top discard taken and kept, which may not be discarded this turn. ``totals`` are the
     running totals of each scoring side (each player, or each team in a partnership game),
-    ``history`` the side scores of every finished hand, and ``winner`` the winning side.
+    ``history`` the side scores of every finished hand, and ``winner`` the winning side
+    (``None`` until the game is won, and in a game drawn at ``RuleConfig.hand_limit``).
     ``turn`` counts the turns finished in this hand; in the ``CALL`` phase, ``discarder`` is
     the player whose discard may be called.
     """
@@ -300,6 +301,13 @@ class State:
         if self.phase < Phase.HAND_OVER:
             self._validate_hand_sizes()
         self._validate_turn()
+        last = cfg.hand_limit - 1  # hands are numbered from 0
+        if self.hand_number > last or (self.phase == Phase.HAND_OVER and self.hand_number == last):
+            raise StateError(
+                f"hand_number {self.hand_number} (counting from 0) in phase "
+                f"{self.phase.name.lower()}: a game ends once its hand_limit of "
+                f"{cfg.hand_limit} hands is played"
+            )
 
     def _validate_turn(self) -> None:
         hand = self.hands[self.current]
