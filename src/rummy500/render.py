@@ -219,7 +219,8 @@ def game_result_line(state: State, names: Sequence[str], *, you: Collection[int]
     hands = state.hand_number + 1
     at_limit = ""
     if hands >= config.hand_limit:
-        at_limit = f" after {hands} hands, the most a game may last"
+        counted = "1 hand" if hands == 1 else f"{hands} hands"
+        at_limit = f" after {counted}, the most a game may last"
     won = state.winner
     if won is None:
         best = max(state.totals)

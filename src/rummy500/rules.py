@@ -319,8 +319,8 @@ class RuleConfig:
             yield f"hand_limit must be positive, not {limit}"
         elif self.hands_per_game is not None and limit < self.hands_per_game:
             yield (
-                f"hand_limit and hands_per_game: a game of {self.hands_per_game} hands cannot "
-                f"stop at a limit of {limit} hands"
+                "hand_limit and hands_per_game: hand_limit must be at least hands_per_game "
+                f"({self.hands_per_game}), not {limit}"
             )
 
     def _count_problems(self, n: int) -> Iterator[str]:

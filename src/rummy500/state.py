@@ -305,8 +305,8 @@ class State:
         if self.hand_number > last or (self.phase == Phase.HAND_OVER and self.hand_number == last):
             raise StateError(
                 f"hand_number {self.hand_number} (counting from 0) in phase "
-                f"{self.phase.name.lower()}: a game ends once its hand_limit of "
-                f"{cfg.hand_limit} hands is played"
+                f"{self.phase.name.lower()}: with hand_limit {cfg.hand_limit}, the game ends "
+                f"when hand_number {last} is over"
             )
 
     def _validate_turn(self) -> None:
