@@ -1,5 +1,5 @@
-"""Winning variants: the target, a fixed number of hands, must go out to win, and going out
-deciding the game.
+"""Winning variants: the target, a fixed number of hands, must go out to win, going out
+deciding the game, and the hand limit that ends every game (won, or drawn on a tie).
 
 Each test is named after the rule sentence it checks and ends a hand with real moves on a
 hand-built position, so the totals, the phase and the winner come from the engine itself.
