@@ -1,6 +1,6 @@
 """Strategies, play policies and an independent rule model shared by the property tests.
 
-The rule model (:func:`oracle_moves`, :func:`usable`, :func:`oracle_scores`, :func:`oracle_winner`)
+The rule model (:func:`oracle_moves`, :func:`usable`, :func:`oracle_scores`, :func:`oracle_result`)
 is written straight from the rules text (``docs/variants.md`` for the rule choices), by brute
 force, without any of the library's meld predicates, so that it can check the library's move
 generator and scorer rather than repeat them:
@@ -98,8 +98,8 @@ __all__ = [
     "model",
     "must_keep",
     "oracle_moves",
+    "oracle_result",
     "oracle_scores",
-    "oracle_winner",
     "player_counts",
     "put_candidates",
     "random_policy",
@@ -800,26 +800,31 @@ def oracle_scores(s: State) -> tuple[int, ...]:
     return tuple(out)
 
 
-def oracle_winner(
+def oracle_result(
     cfg: RuleConfig, totals: Sequence[int], hands_played: int, went_out_side: int | None
-) -> int | None:
-    """The winning side after a hand, from the rules text, or ``None`` if play goes on."""
+) -> tuple[bool, int | None]:
+    """Whether the game is over after a hand, from the rules text, and the winning side
+    (``None`` while play goes on, and in a game drawn at the hand limit)."""
     best = max(totals)
     leader = totals.index(best) if list(totals).count(best) == 1 else None
+    won: int | None = None
     if cfg.hands_per_game is not None and hands_played >= cfg.hands_per_game:
-        return leader
-    if cfg.target is None:
-        return None
-    if cfg.must_go_out_to_win:
-        if went_out_side is not None and totals[went_out_side] >= cfg.target:
-            return went_out_side
-        return None
-    reached = [side for side, t in enumerate(totals) if t >= cfg.target]
-    if not reached:
-        return None
-    if cfg.going_out_decides and len(reached) > 1 and went_out_side in reached:
-        return went_out_side
-    return leader
+        won = leader
+    elif cfg.target is not None:
+        reached = [side for side, t in enumerate(totals) if t >= cfg.target]
+        if cfg.must_go_out_to_win:
+            won = went_out_side if went_out_side in reached else None
+        elif cfg.going_out_decides and len(reached) > 1 and went_out_side in reached:
+            won = went_out_side
+        elif reached:
+            won = leader
+    if won is not None:
+        return True, won
+    # "When it does not [end], and hand_limit hands have been played, it ends all the same:
+    # the highest total wins [...] and if two or more sides are tied [...] the game is drawn."
+    if hands_played >= cfg.hand_limit:
+        return True, leader
+    return False, None
 
 
 # -- rule configurations -----------------------------------------------------------------------
@@ -846,10 +851,12 @@ def card_values(draw: st.DrawFn, *, least: int = 1) -> CardValues:
 
 
 @st.composite
-def rule_configs(draw: st.DrawFn, *, lively: bool = False) -> RuleConfig:
+def rule_configs(draw: st.DrawFn, *, lively: bool = False, few_hands: bool = False) -> RuleConfig:
     """Any valid :class:`RuleConfig`: every field varies, within the combinations allowed.
 
     Targets are small and hands short (``turn_limit``), so that games end quickly. With
+    ``few_hands``, the hand limit is often a few hands, so that games reach it (and some end
+    drawn) within the moves a test plays. With
     ``lively``, 5 players or more play with two decks, hands are dealt 6 cards or more (as many
     as leave a stock of 20), last long enough for every player to play many turns, and cards
     are worth 5 points or more, so
@@ -900,6 +907,10 @@ def rule_configs(draw: st.DrawFn, *, lively: bool = False) -> RuleConfig:
     if target is None and winning == "must_go_out":
         winning = "plain"
     fewest_turns = 30 * high if lively else 8
+    fewest_hands = hands_per_game or 1
+    hand_limit = 100
+    if few_hands:
+        hand_limit = draw(st.sampled_from([100, fewest_hands, fewest_hands + 1, fewest_hands + 3]))
     return RuleConfig(
         min_players=low,
         max_players=high,
@@ -929,6 +940,7 @@ def rule_configs(draw: st.DrawFn, *, lively: bool = False) -> RuleConfig:
         must_go_out_to_win=winning == "must_go_out",
         going_out_decides=winning == "going_out_decides",
         turn_limit=draw(st.integers(min_value=fewest_turns, max_value=fewest_turns + 120)),
+        hand_limit=hand_limit,
     )
 
 

@@ -314,3 +314,33 @@ def test_greedy_bot_digs_deeper_when_the_cards_above_meld_too() -> None:
     legal = state.legal_moves()
     assert Take(parse_cards("9S 9H")) in legal
     assert GreedyBot().choose(state.view(0)) == Take(parse_cards("5C 9S 9H"))
+
+
+# -- the hand limit ------------------------------------------------------------------------
+
+
+def test_play_game_ends_a_game_drawn_at_the_hand_limit() -> None:
+    start = rummy500.new_game(RuleConfig(hand_limit=1), players=2, seed=218)
+    final = play_game(start, [RandomBot(218), RandomBot(219)])
+    assert final.is_terminal()
+    assert (final.phase, final.winner, final.totals, final.hand_number) == (
+        Phase.GAME_OVER,
+        None,
+        (116, 116),
+        0,
+    )
+    assert final.history == ((116, 116),)
+
+
+def test_play_game_ends_a_game_that_never_nears_the_target_at_the_hand_limit() -> None:
+    # One deck for five players: random bots lose points hand after hand.
+    config = rummy500.presets.get("bicycle")
+    start = rummy500.new_game(config, players=5, seed=3)
+    final = play_game(start, [RandomBot(10 + p) for p in range(5)])
+    assert final.is_terminal()
+    assert final.hand_number + 1 == config.hand_limit == 100
+    assert len(final.history) == 100
+    assert max(final.totals) < 0
+    assert final.winner is not None
+    assert final.totals[final.winner] == max(final.totals)
+    assert list(final.totals).count(max(final.totals)) == 1

@@ -268,6 +268,12 @@ def test_the_human_sees_their_own_hand_only(
         (["play", "--seat", "3"], "a 3-player game has seats 0 to 2, not 3"),
         (["play", "--bots", "greedy,clever"], "unknown bot 'clever'"),
         (["play", "--target", "0"], "must be above zero"),
+        (["play", "--hand-limit", "0"], "argument --hand-limit: must be above zero, not 0"),
+        (
+            ["play", "--preset", "persian", "--hand-limit", "1"],
+            "error: --hand-limit: hand_limit and hands_per_game: hand_limit must be at least "
+            "hands_per_game (2), not 1\n",
+        ),
         (["play", "--colour"], "unrecognized arguments: --colour"),
         ([], "required: COMMAND"),
         (["rules"], "invalid choice: 'rules'"),
@@ -292,7 +298,8 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 def test_help_lists_the_play_options(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "play", "--help")
     assert code == 0
-    for option in ("--seed", "--players", "--bots", "--seat", "--ascii", "--target", "--quiet"):
+    options = ("--seed", "--players", "--bots", "--seat", "--ascii", "--target", "--quiet")
+    for option in (*options, "--hand-limit"):
         assert option in out
 
 
@@ -352,3 +359,62 @@ def test_the_draw_for_the_first_deal_is_shown_with_its_tie_break(
     assert f"P{state.dealer} drew the lowest card (ace low) and deals first." in out
     assert f"=== Hand 1: P{state.dealer} deals ===" in out
     assert f"P{(state.dealer + 1) % players} to play." in out.split("=== Hand 1")[1]
+
+
+# -- the end of a game at the hand limit ----------------------------------------------------
+
+
+def test_a_game_drawn_at_the_hand_limit_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "play", "--seed", "240", "--players", "2", "--hand-limit", "1", "--quiet"
+    )
+    assert (code, err) == (0, "")
+    lines = out.rstrip().splitlines()
+    assert lines[-6:] == [
+        "Score sheet",
+        "Hand |     P0     |     P1",
+        "     | hand total | hand total",
+        "-----+------------+------------",
+        "   1 |   79    79 |   79    79",
+        "The game is drawn: P0 and P1 are tied at the top with 79 points after 1 hand, the most "
+        "a game may last.",
+    ]
+    assert WINNER.findall(out) == []
+
+
+def test_a_game_won_at_the_hand_limit_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "play", "--seed", "241", "--players", "2", "--hand-limit", "1", "--quiet"
+    )
+    assert code == 0
+    _, rows = last_sheet(out)
+    assert rows == [[(120, 120), (-49, -49)]]
+    assert out.rstrip().splitlines()[-1] == (
+        "P0 wins with 120 points after 1 hand, the most a game may last."
+    )
+
+
+def test_a_human_in_a_drawn_game_is_told_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = "1\n" * 500
+    code, out = play_with_input(
+        capsys,
+        monkeypatch,
+        answers,
+        "--seed",
+        "138",
+        "--players",
+        "2",
+        "--seat",
+        "0",
+        "--hand-limit",
+        "1",
+        "--quiet",
+        "--ascii",
+    )
+    assert code == 0
+    assert out.rstrip().splitlines()[-1] == (
+        "The game is drawn: You and P1 are tied at the top with 112 points after 1 hand, the "
+        "most a game may last."
+    )

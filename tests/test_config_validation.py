@@ -49,6 +49,12 @@ FIELDS = [a.name for a in attrs.fields(RuleConfig)]
             ["target", "hands_per_game"],
         ),
         ({"turn_limit": 0}, "must be positive, not 0", ["turn_limit"]),
+        ({"hand_limit": 0}, "must be positive, not 0", ["hand_limit"]),
+        (
+            {"hands_per_game": 3, "hand_limit": 2},
+            "must be at least hands_per_game (3), not 2",
+            ["hand_limit", "hands_per_game"],
+        ),
         ({"going_out_bonus": -25}, "cannot be negative, not -25", ["going_out_bonus"]),
         ({"floating": True}, "played only with", ["floating", "discard_to_go_out"]),
         (
@@ -267,6 +273,7 @@ _CHANGES = st.fixed_dictionaries(
         "must_go_out_to_win": st.booleans(),
         "going_out_decides": st.booleans(),
         "turn_limit": _maybe(st.sampled_from([0, 1, 40]), 1000),
+        "hand_limit": _maybe(st.sampled_from([0, 1, 2, 5]), 100),
     }
 )
 
@@ -329,6 +336,7 @@ def sensible_changes(draw: st.DrawFn) -> dict[str, Any]:
         "must_go_out_to_win": decides == "must",
         "going_out_decides": decides == "decides",
         "turn_limit": draw(st.sampled_from([1000, 30])),
+        "hand_limit": draw(st.sampled_from([100, 2])),
     }
 
 

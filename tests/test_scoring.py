@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 
+import attrs
 import pytest
 
 from helpers_positions import TableSpec, cards, play, position
@@ -17,7 +18,14 @@ from rummy500 import (
     RuleConfig,
     State,
 )
-from rummy500.scoring import hand_points, hand_scores, table_points, winner
+from rummy500.scoring import (
+    GameResult,
+    game_result,
+    hand_points,
+    hand_scores,
+    table_points,
+    winner,
+)
 
 CONFIG = RuleConfig()
 VALUES = CONFIG.card_values
@@ -279,3 +287,95 @@ def test_no_move_after_the_game_is_over() -> None:
         with pytest.raises(IllegalMoveError, match="the game is over"):
             over.push(move)
     assert over == before
+
+
+# -- game_result: whether the game is over, and who won --------------------------------------
+
+LIMIT_3 = RuleConfig(hand_limit=3)
+
+
+@pytest.mark.parametrize(
+    ("config", "totals", "hands_played", "went_out_side", "expected"),
+    [
+        # The target decides, whatever the hand number short of the limit.
+        (CONFIG, [499, 0], 1, None, GameResult(over=False, winner=None)),
+        (CONFIG, [500, 0], 1, None, GameResult(over=True, winner=0)),
+        (CONFIG, [505, 505], 1, None, GameResult(over=False, winner=None)),
+        (CONFIG, [505, 505], 99, 0, GameResult(over=False, winner=None)),
+        # At the limit (100 hands by default): the highest total, or a draw.
+        (CONFIG, [505, 505], 100, 0, GameResult(over=True, winner=None)),
+        (CONFIG, [-600, -10], 100, None, GameResult(over=True, winner=1)),
+        (CONFIG, [-10, -10, -600], 100, None, GameResult(over=True, winner=None)),
+        (CONFIG, [-600, -10, -10], 100, None, GameResult(over=True, winner=None)),
+        (CONFIG, [7, 7, 9], 100, None, GameResult(over=True, winner=2)),
+        (LIMIT_3, [7, 7, 9], 2, None, GameResult(over=False, winner=None)),
+        (LIMIT_3, [7, 7, 9], 3, None, GameResult(over=True, winner=2)),
+        (LIMIT_3, [9, 9, 7], 3, 2, GameResult(over=True, winner=None)),
+        # Past the limit (a position built by hand) is the same as at it.
+        (LIMIT_3, [9, 9, 7], 4, None, GameResult(over=True, winner=None)),
+        # The rules' own winner on the last hand stands.
+        (
+            attrs.evolve(LIMIT_3, going_out_decides=True),
+            [520, 520, 96],
+            3,
+            1,
+            GameResult(over=True, winner=1),
+        ),
+        (
+            attrs.evolve(LIMIT_3, must_go_out_to_win=True),
+            [505, 520, 96],
+            3,
+            0,
+            GameResult(over=True, winner=0),
+        ),
+        (
+            attrs.evolve(LIMIT_3, must_go_out_to_win=True),
+            [418, 520, 96],
+            2,
+            0,
+            GameResult(over=False, winner=None),
+        ),
+        (
+            attrs.evolve(LIMIT_3, must_go_out_to_win=True),
+            [418, 520, 96],
+            3,
+            0,
+            GameResult(over=True, winner=1),
+        ),
+        # A fixed number of hands: a tie plays on until the limit.
+        (
+            RuleConfig(target=None, hands_per_game=2, hand_limit=3),
+            [5, 5],
+            2,
+            None,
+            GameResult(over=False, winner=None),
+        ),
+        (
+            RuleConfig(target=None, hands_per_game=2, hand_limit=3),
+            [5, 5],
+            3,
+            None,
+            GameResult(over=True, winner=None),
+        ),
+        (
+            RuleConfig(target=None, hands_per_game=2, hand_limit=3),
+            [5, 6],
+            2,
+            None,
+            GameResult(over=True, winner=1),
+        ),
+    ],
+)
+def test_game_result_is_the_rules_winner_then_the_hand_limit(
+    config: RuleConfig,
+    totals: list[int],
+    hands_played: int,
+    went_out_side: int | None,
+    expected: GameResult,
+) -> None:
+    result = game_result(config, totals, hands_played=hands_played, went_out_side=went_out_side)
+    assert result == expected
+    over, won = result
+    assert (over, won) == (expected.over, expected.winner)
+    # winner() is the same result's winner: None both while play goes on and for a draw.
+    assert winner(config, totals, hands_played=hands_played, went_out_side=went_out_side) == won

@@ -24,6 +24,7 @@ from rummy500 import (
     Layoff,
     Meld,
     Move,
+    Phase,
     PlayerTable,
     RuleConfig,
     SerializationError,
@@ -34,6 +35,7 @@ from rummy500 import (
     new_game,
     parse_cards,
 )
+from rummy500.bots import RandomBot, play_game
 from rummy500.melds import canonical_meld
 from rummy500.position import FIELDS
 from rummy500.serialize import (
@@ -541,3 +543,52 @@ def test_not_json_and_not_an_object() -> None:
 def test_objects_that_are_not_supported_cannot_be_written() -> None:
     with pytest.raises(SerializationError, match="cannot write object as JSON"):
         dumps(object())
+
+
+# -- games drawn at the hand limit -------------------------------------------------------------
+
+
+def drawn_game() -> State:
+    """A one-hand game between random bots that ends drawn: both players score 116."""
+    start = new_game(RuleConfig(hand_limit=1), players=2, seed=218)
+    return play_game(start, [RandomBot(218), RandomBot(219)])
+
+
+def test_a_drawn_game_saves_and_loads() -> None:
+    final = drawn_game()
+    assert (final.phase, final.winner, final.totals, final.hand_number) == (
+        Phase.GAME_OVER,
+        None,
+        (116, 116),
+        0,
+    )
+    text = dumps(final)
+    data = json.loads(text)
+    assert (data["phase"], data["winner"], data["config"]["hand_limit"]) == ("game_over", None, 1)
+    loaded = loads(text, State)
+    assert loaded == final
+    assert loaded.is_terminal()
+    assert loaded.legal_moves() == ()
+    record = GameRecord.from_state(final)
+    again = loads(dumps(record), GameRecord)
+    assert again == record
+    assert again.replay() == final
+
+
+def test_a_config_saved_without_a_hand_limit_loads_with_the_default() -> None:
+    data = to_data(RuleConfig(target=1000))
+    assert data["hand_limit"] == 100
+    del data["hand_limit"]
+    assert from_data(data, RuleConfig) == RuleConfig(target=1000)
+
+
+def test_a_saved_state_past_the_hand_limit_is_refused() -> None:
+    data = to_data(drawn_game())
+    data["hand_number"] = 1
+    assert load_error(data) == (
+        "cannot load State at $: inconsistent state: hand_number 1 (counting from 0) in phase "
+        "game_over: with hand_limit 1, the game ends when hand_number 0 is over"
+    )
+    data = to_data(drawn_game())
+    data["config"]["hand_limit"] = 0
+    assert load_error(data) == ("cannot load State at $.config: hand_limit must be positive, not 0")

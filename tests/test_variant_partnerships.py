@@ -162,3 +162,18 @@ def test_persian_rummy_is_two_deals_won_by_the_higher_team_total() -> None:
     assert over.history == ((0, 40), (14, 25))
     assert over.phase is Phase.GAME_OVER
     assert over.winner == 1
+
+
+def test_at_the_hand_limit_the_team_with_the_higher_total_wins_and_a_team_tie_is_a_draw() -> None:
+    one_hand = attrs.evolve(PARTNERS, hand_limit=1)
+    won = _player_0_goes_out(one_hand, (0, 0))
+    assert won.totals == (14, 43)
+    assert (won.phase, won.winner) == (Phase.GAME_OVER, 1)
+    # Teams tied at the top, below the target or past it: the game is drawn.
+    for before, tied in [((29, 0), (43, 43)), ((490, 461), (504, 504))]:
+        drawn = _player_0_goes_out(one_hand, before)
+        assert drawn == attrs.evolve(
+            _player_0_goes_out(PARTNERS, before), config=one_hand, phase=Phase.GAME_OVER
+        )
+        assert (drawn.totals, drawn.phase, drawn.winner) == (tied, Phase.GAME_OVER, None)
+        assert drawn.view(2).winner is None

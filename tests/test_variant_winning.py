@@ -1,5 +1,5 @@
-"""Winning variants: the target, a fixed number of hands, must go out to win, and going out
-deciding the game.
+"""Winning variants: the target, a fixed number of hands, must go out to win, going out
+deciding the game, and the hand limit that ends every game (won, or drawn on a tie).
 
 Each test is named after the rule sentence it checks and ends a hand with real moves on a
 hand-built position, so the totals, the phase and the winner come from the engine itself.
@@ -8,18 +8,23 @@ hand-built position, so the totals, the phase and the winner come from the engin
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import attrs
 import pytest
 
 from helpers_positions import position
 from rummy500 import (
+    TERMINAL,
     ConfigError,
     Deal,
     Decline,
     Discard,
+    IllegalMoveError,
     Phase,
     RuleConfig,
     State,
+    StateError,
     new_game,
     presets,
 )
@@ -258,3 +263,204 @@ def test_a_game_of_n_hands_played_out_lasts_n_hands() -> None:
     assert state.totals == tuple(sum(h[p] for h in state.history) for p in range(3))
     assert state.winner == state.totals.index(max(state.totals))
     assert list(state.totals).count(max(state.totals)) == 1
+
+
+# -- the hand limit ----------------------------------------------------------------------------
+
+#: Games of at most three hands, otherwise the standard rules.
+THREE_HANDS_AT_MOST = RuleConfig(hand_limit=3)
+
+
+def test_the_hand_limit_is_100_hands_beside_a_turn_limit_of_1000() -> None:
+    assert (STANDARD.hand_limit, STANDARD.turn_limit) == (100, 1000)
+    assert {presets.get(name).hand_limit for name in presets.names()} == {100}
+
+
+def test_short_of_the_hand_limit_play_goes_on() -> None:
+    end = going_out(THREE_HANDS_AT_MOST, (0, 0, 0), hand_number=1)
+    assert end == attrs.evolve(going_out(STANDARD, (0, 0, 0), hand_number=1), config=end.config)
+    assert (end.hand_number, end.totals, end.phase, end.winner) == (
+        1,
+        HAND_SCORES,
+        Phase.HAND_OVER,
+        None,
+    )
+    assert end.legal_moves() == (Deal(),)
+
+
+def test_at_the_hand_limit_the_game_ends_and_the_highest_total_wins() -> None:
+    end = going_out(THREE_HANDS_AT_MOST, (0, 0, 0), hand_number=2)
+    # Everything is as without the limit except that the game is over, won by player 1 with 25
+    # points, far short of the target.
+    unlimited = going_out(STANDARD, (0, 0, 0), hand_number=2)
+    assert (unlimited.phase, unlimited.winner) == (Phase.HAND_OVER, None)
+    assert end == attrs.evolve(
+        unlimited, config=THREE_HANDS_AT_MOST, phase=Phase.GAME_OVER, winner=1
+    )
+    assert end.history == ((0, 0, 0), (0, 0, 0), HAND_SCORES)
+    assert (end.hand_number, end.totals, end.went_out) == (2, HAND_SCORES, 0)
+    assert end.is_terminal()
+    assert end.current_player == TERMINAL
+    assert end.legal_moves() == ()
+    with pytest.raises(IllegalMoveError) as caught:
+        end.apply(Deal())
+    assert str(caught.value) == "the game is over: there are no more moves"
+
+
+def test_at_the_hand_limit_a_tie_at_the_top_is_a_draw() -> None:
+    before = (7, 0, 0)
+    assert after(before) == (25, 25, -4)
+    # Short of the limit, the tie plays on; at the limit the game ends with no winner.
+    assert going_out(THREE_HANDS_AT_MOST, before, hand_number=1).phase is Phase.HAND_OVER
+    drawn = going_out(THREE_HANDS_AT_MOST, before, hand_number=2)
+    unlimited = going_out(STANDARD, before, hand_number=2)
+    assert drawn == attrs.evolve(
+        unlimited, config=THREE_HANDS_AT_MOST, phase=Phase.GAME_OVER, winner=None
+    )
+    assert (drawn.phase, drawn.winner, drawn.totals) == (Phase.GAME_OVER, None, (25, 25, -4))
+    assert drawn.is_terminal()
+    assert drawn.legal_moves() == ()
+
+
+def test_at_the_hand_limit_a_tie_below_the_top_is_no_draw() -> None:
+    end = going_out(THREE_HANDS_AT_MOST, (-18, -25, 29), hand_number=2)
+    assert end.totals == (0, 0, 25)
+    assert (end.phase, end.winner) == (Phase.GAME_OVER, 2)
+
+
+def test_a_tie_at_the_top_past_the_target_plays_on_until_the_hand_limit() -> None:
+    before = (502, 495, 100)
+    short = going_out(THREE_HANDS_AT_MOST, before, hand_number=1)
+    assert short.totals == (520, 520, 96)
+    assert (short.phase, short.winner) == (Phase.HAND_OVER, None)
+    drawn = going_out(THREE_HANDS_AT_MOST, before, hand_number=2)
+    assert (drawn.phase, drawn.winner, drawn.totals) == (Phase.GAME_OVER, None, (520, 520, 96))
+
+
+def test_a_hand_limit_of_one_plays_one_hand_even_when_nobody_goes_out() -> None:
+    end = stock_out(RuleConfig(hand_limit=1), (0, 0, 0))
+    assert end.went_out is None
+    assert (end.hand_number, end.totals) == (0, (9, 25, -4))
+    assert (end.phase, end.winner) == (Phase.GAME_OVER, 1)
+    drawn = stock_out(RuleConfig(hand_limit=1), (16, 0, 0))
+    assert (drawn.phase, drawn.winner, drawn.totals) == (Phase.GAME_OVER, None, (25, 25, -4))
+
+
+def test_a_game_of_n_hands_tied_at_the_top_plays_on_until_the_hand_limit() -> None:
+    config = RuleConfig(target=None, hands_per_game=2, hand_limit=4)
+    # After the second hand, the third and the fourth the top totals are 25 and 25: play goes
+    # on after the second and the third, and the fourth (the limit) ends the game drawn.
+    for hand_number, phase in [(1, Phase.HAND_OVER), (2, Phase.HAND_OVER), (3, Phase.GAME_OVER)]:
+        end = going_out(config, (7, 0, 0), hand_number=hand_number)
+        assert (end.hand_number, end.totals) == (hand_number, (25, 25, -4))
+        assert (end.phase, end.winner) == (phase, None)
+    # A lead on the fourth hand wins as usual.
+    broken = going_out(config, (8, 0, 0), hand_number=3)
+    assert (broken.phase, broken.winner, broken.totals) == (Phase.GAME_OVER, 0, (26, 25, -4))
+
+
+def test_a_game_of_n_hands_with_a_hand_limit_of_n_ends_drawn_on_a_tie() -> None:
+    config = RuleConfig(target=None, hands_per_game=2, hand_limit=2)
+    drawn = going_out(config, (7, 0, 0), hand_number=1)
+    assert (drawn.phase, drawn.winner, drawn.totals) == (Phase.GAME_OVER, None, (25, 25, -4))
+    won = going_out(config, (10, -20, 0), hand_number=1)
+    assert (won.phase, won.winner, won.totals) == (Phase.GAME_OVER, 0, (28, 5, -4))
+
+
+def test_at_the_hand_limit_must_go_out_to_win_still_names_the_player_who_went_out() -> None:
+    config = attrs.evolve(MUST_GO_OUT, hand_limit=3)
+    # Player 0 goes out past the target: they win, though player 1 has more.
+    won = going_out(config, (487, 495, 100), hand_number=2)
+    assert won.totals == (505, 520, 96)
+    assert (won.phase, won.winner) == (Phase.GAME_OVER, 0)
+
+
+def test_at_the_hand_limit_without_a_player_going_out_to_win_the_highest_total_wins() -> None:
+    config = attrs.evolve(MUST_GO_OUT, hand_limit=3)
+    # Player 0 goes out short of the target, player 1 is past it: short of the limit play
+    # goes on; at the limit the highest total wins, though player 1 did not go out.
+    before = (400, 495, 100)
+    assert going_out(config, before, hand_number=1).phase is Phase.HAND_OVER
+    end = going_out(config, before, hand_number=2)
+    assert end.totals == (418, 520, 96)
+    assert (end.phase, end.winner) == (Phase.GAME_OVER, 1)
+    nobody = stock_out(attrs.evolve(MUST_GO_OUT, hand_limit=1), before)
+    assert nobody.totals == (409, 520, 96)
+    assert (nobody.phase, nobody.winner) == (Phase.GAME_OVER, 1)
+
+
+def test_at_the_hand_limit_going_out_decides_a_tie_at_the_top() -> None:
+    config = attrs.evolve(GOING_OUT_DECIDES, hand_limit=3)
+    won = going_out(config, (502, 495, 100), hand_number=2)
+    assert won.totals == (520, 520, 96)
+    assert (won.phase, won.winner) == (Phase.GAME_OVER, 0)
+    # Nobody at the target: going out decides nothing, and a tie at the top is a draw.
+    drawn = going_out(config, (7, 0, 0), hand_number=2)
+    assert (drawn.phase, drawn.winner, drawn.totals) == (Phase.GAME_OVER, None, (25, 25, -4))
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"hand_limit": 0}, "hand_limit must be positive, not 0"),
+        ({"hand_limit": -100}, "hand_limit must be positive, not -100"),
+        ({"hand_limit": True}, "hand_limit must be a whole number of hands, not True"),
+        ({"hand_limit": 2.5}, "hand_limit must be a whole number of hands, not 2.5"),
+        ({"hand_limit": "100"}, "hand_limit must be a whole number of hands, not '100'"),
+        (
+            {"target": None, "hands_per_game": 3, "hand_limit": 2},
+            "hand_limit and hands_per_game: hand_limit must be at least hands_per_game (3), not 2",
+        ),
+        (
+            {"hands_per_game": 5, "hand_limit": 1},
+            "hand_limit and hands_per_game: hand_limit must be at least hands_per_game (5), not 1",
+        ),
+        (
+            {"turn_limit": 0, "hand_limit": 0},
+            "turn_limit must be positive, not 0; hand_limit must be positive, not 0",
+        ),
+        (
+            {"hands_per_game": 0, "hand_limit": 0},
+            "hands_per_game must be positive, not 0; hand_limit must be positive, not 0",
+        ),
+    ],
+)
+def test_the_hand_limit_is_a_positive_whole_number_not_below_hands_per_game(
+    changes: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ConfigError) as caught:
+        RuleConfig(**changes)
+    assert str(caught.value) == message
+
+
+def test_a_hand_limit_equal_to_hands_per_game_or_of_one_hand_is_fine() -> None:
+    assert RuleConfig(target=None, hands_per_game=2, hand_limit=2).hand_limit == 2
+    assert RuleConfig(hand_limit=1).hand_limit == 1
+    assert attrs.evolve(presets.get("persian"), hand_limit=2).hands_per_game == 2
+    with pytest.raises(ConfigError) as caught:
+        attrs.evolve(presets.get("persian"), hand_limit=1)
+    assert str(caught.value) == (
+        "hand_limit and hands_per_game: hand_limit must be at least hands_per_game (2), not 1"
+    )
+
+
+def test_a_position_past_the_hand_limit_is_refused() -> None:
+    drawn = going_out(THREE_HANDS_AT_MOST, (7, 0, 0), hand_number=2)
+    drawn.validate()
+    # The last hand the limit allows cannot be over with the game going on.
+    with pytest.raises(StateError) as caught:
+        attrs.evolve(drawn, phase=Phase.HAND_OVER).validate()
+    assert str(caught.value) == (
+        "hand_number 2 (counting from 0) in phase hand_over: with hand_limit 3, the game ends "
+        "when hand_number 2 is over"
+    )
+    # Short of it, it can.
+    going_out(THREE_HANDS_AT_MOST, (7, 0, 0), hand_number=1).validate()
+    # No hand is played past the limit.
+    with pytest.raises(StateError) as caught:
+        position([None, None, None], config=THREE_HANDS_AT_MOST, hand_number=3)
+    assert str(caught.value) == (
+        "hand_number 3 (counting from 0) in phase draw: with hand_limit 3, the game ends when "
+        "hand_number 2 is over"
+    )
+    assert position([None, None, None], config=THREE_HANDS_AT_MOST, hand_number=2).hand_number == 2

@@ -23,11 +23,11 @@ from rummy500.errors import ConfigError, IllegalMoveError, MoveParseError
 from rummy500.moves import DEAL
 from rummy500.render import (
     dealer_draw_lines,
+    game_result_line,
     hand_result_lines,
     hand_text,
     move_words,
     score_sheet,
-    side_names,
     table_lines,
 )
 from rummy500.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -132,6 +132,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="points that win the game (default: the preset's, 500 in the standard rules)",
     )
+    play.add_argument(
+        "--hand-limit",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="the most hands the game lasts; then the highest total wins, and a tie at the top "
+        "is a draw (default: the preset's, 100)",
+    )
     play.add_argument("--ascii", action="store_true", help="write cards in ASCII (QH, 10S)")
     play.add_argument(
         "--quiet",
@@ -213,14 +221,8 @@ class _Table:
                 self.tell_move(after, player)
             state = after
         self.end_hand(state)
-        won = state.winner
-        assert won is not None
-        config = state.config
-        members = [p for p in range(state.players) if config.side_of(p, state.players) == won]
-        you = any(self.bots[p] is None for p in members)
-        verb = "win" if you or len(members) > 1 else "wins"
-        name = side_names(state, self.names)[won]
-        self.say(f"{name} {verb} with {state.totals[won]} points.")
+        you = [p for p, bot in enumerate(self.bots) if bot is None]
+        self.say(game_result_line(state, self.names, you=you))
         return True
 
     def start_hand(self, state: State) -> None:
@@ -316,6 +318,11 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             config = attrs.evolve(config, target=args.target)
     except ConfigError as exc:
         parser.error(f"--preset: {exc}")
+    if args.hand_limit is not None:
+        try:
+            config = attrs.evolve(config, hand_limit=args.hand_limit)
+        except ConfigError as exc:
+            parser.error(f"--hand-limit: {exc}")
     players: int = args.players
     if players is None:
         players = 3 if 3 in config.player_counts else config.min_players

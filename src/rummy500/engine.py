@@ -41,7 +41,7 @@ from rummy500.moves import (
 from rummy500.phases import OwedUse, Phase
 from rummy500.position import Position, Standing
 from rummy500.rules import EmptyStock, RuleConfig
-from rummy500.scoring import hand_scores, winner
+from rummy500.scoring import game_result, hand_scores
 
 __all__ = ["apply", "explain_illegal", "is_legal"]
 
@@ -264,11 +264,11 @@ def _end_hand(
     went_out: int | None,
     stock_ran_out: bool = False,
 ) -> Position:
-    """Score the hand that just ended and see whether the game is won."""
+    """Score the hand that just ended and see whether the game is over (won or drawn)."""
     cfg = s.config
     scores = hand_scores(cfg, hands, table, went_out=went_out, stock_ran_out=stock_ran_out)
     totals = tuple(t + d for t, d in zip(s.totals, scores, strict=True))
-    won = winner(
+    over, won = game_result(
         cfg,
         totals,
         hands_played=s.hand_number + 1,
@@ -283,7 +283,7 @@ def _end_hand(
         won,
         s._standing.stock_cards,
     )
-    phase = Phase.HAND_OVER if won is None else Phase.GAME_OVER
+    phase = Phase.GAME_OVER if over else Phase.HAND_OVER
     return s._next(
         move, phase, s.current, hands, s.stock_size, pile, table, turn=s.turn + 1, standing=standing
     )

@@ -28,7 +28,7 @@ class Phase(IntEnum):
     CALL = 2
     #: The hand is over and scored; the next move deals the next hand.
     HAND_OVER = 3
-    #: A player has won; there are no more moves.
+    #: The game is over, won or (at the hand limit) drawn; there are no more moves.
     GAME_OVER = 4
 
 

@@ -117,8 +117,9 @@ class Position(_Slots):
     and ``owed_use`` how (:class:`~rummy500.phases.OwedUse`); ``kept`` is a lone top discard
     taken and kept, which may not be discarded this turn. ``totals`` are the running totals of
     each scoring side (each player, or each team in a partnership game), ``history`` the side
-    scores of every finished hand, and ``winner`` the winning side. ``turn`` counts the turns
-    finished in this hand; in the ``CALL`` phase, ``discarder`` is the player whose discard
+    scores of every finished hand, and ``winner`` the winning side (``None`` until the game is
+    won, and in a game drawn at ``RuleConfig.hand_limit``). ``turn`` counts the turns finished
+    in this hand; in the ``CALL`` phase, ``discarder`` is the player whose discard
     may be called. ``parent`` is the position this one came from by ``last_move`` (neither is
     part of equality).
     """

@@ -7,7 +7,7 @@ output reads in any terminal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from rummy500.cards import Card, format_cards
 from rummy500.melds import TableMeld
@@ -18,6 +18,7 @@ from rummy500.state import PlayerView, State
 
 __all__ = [
     "dealer_draw_lines",
+    "game_result_line",
     "hand_result_lines",
     "hand_text",
     "meld_line",
@@ -201,6 +202,34 @@ def score_sheet(state: State, names: Sequence[str]) -> list[str]:
             cells.append(f"{score:>{half - 1}} {running[p]:>{col - half - 1}} ")
         lines.append(f"{number:>4} |" + "|".join(cells))
     return [line.rstrip() for line in lines]
+
+
+def game_result_line(state: State, names: Sequence[str], *, you: Collection[int] = ()) -> str:
+    """How the game ended, in one line: who won with how many points, or that it is drawn.
+
+    ``state`` is the final state (game over). ``you`` holds the seats spoken to as "you", for
+    the verb ("You win", "P1 wins"). A game that ran to ``hand_limit`` hands says so; a draw
+    (a tie at the top when the hand limit was reached) names the sides tied.
+    """
+    if not state.is_terminal():
+        raise ValueError(f"the game is not over: {state!r}")
+    sides = side_names(state, names)
+    config = state.config
+    players = state.players
+    hands = state.hand_number + 1
+    at_limit = ""
+    if hands >= config.hand_limit:
+        counted = "1 hand" if hands == 1 else f"{hands} hands"
+        at_limit = f" after {counted}, the most a game may last"
+    won = state.winner
+    if won is None:
+        best = max(state.totals)
+        tied = [sides[s] for s, total in enumerate(state.totals) if total == best]
+        who = ", ".join(tied[:-1]) + " and " + tied[-1]
+        return f"The game is drawn: {who} are tied at the top with {best} points{at_limit}."
+    members = [p for p in range(players) if config.side_of(p, players) == won]
+    verb = "win" if len(members) > 1 or any(p in you for p in members) else "wins"
+    return f"{sides[won]} {verb} with {state.totals[won]} points{at_limit}."
 
 
 def hand_text(cards: Sequence[Card], *, ascii: bool = False) -> str:

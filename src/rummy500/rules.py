@@ -263,6 +263,9 @@ class RuleConfig:
     going_out_decides: bool = False
     #: The most turns in one hand; when reached, the hand ends as if the stock had run out.
     turn_limit: int = 1000
+    #: The most hands in one game; when that many have been played and the game is not won,
+    #: the highest total wins, and a tie at the top is a draw (``winner`` stays ``None``).
+    hand_limit: int = 100
 
     def __attrs_post_init__(self) -> None:
         problems = list(self._problems())
@@ -284,6 +287,7 @@ class RuleConfig:
             yield "target and hands_per_game: a game needs a target or a number of hands"
         if self.turn_limit < 1:
             yield f"turn_limit must be positive, not {self.turn_limit}"
+        yield from self._hand_limit_problems()
         if self.going_out_bonus < 0:
             yield f"going_out_bonus cannot be negative, not {self.going_out_bonus}"
         if self.floating and not self.discard_to_go_out:
@@ -306,6 +310,18 @@ class RuleConfig:
             yield f"team_size must be 1 or more, not {self.team_size}"
         for n in self.player_counts:
             yield from self._count_problems(n)
+
+    def _hand_limit_problems(self) -> Iterator[str]:
+        limit = self.hand_limit
+        if not isinstance(limit, int) or isinstance(limit, bool):
+            yield f"hand_limit must be a whole number of hands, not {limit!r}"
+        elif limit < 1:
+            yield f"hand_limit must be positive, not {limit}"
+        elif self.hands_per_game is not None and limit < self.hands_per_game:
+            yield (
+                "hand_limit and hands_per_game: hand_limit must be at least hands_per_game "
+                f"({self.hands_per_game}), not {limit}"
+            )
 
     def _count_problems(self, n: int) -> Iterator[str]:
         if self.decks[n] < 1:

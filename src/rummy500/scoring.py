@@ -1,4 +1,4 @@
-"""Scoring: card points, a hand's score for each side, and who wins the game.
+"""Scoring: card points, a hand's score for each side, and when the game ends and who wins.
 
 Every player scores every hand: the cards they put on the table (melded or laid off, on
 anyone's meld) count for them, and the cards still in their hand count against them. A hand
@@ -10,11 +10,20 @@ sum of its players' scores, and each team keeps one running total: players and t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from rummy500.melds import TableMeld
 from rummy500.rules import CardValues, RuleConfig
 
-__all__ = ["hand_points", "hand_scores", "player_scores", "table_points", "winner"]
+__all__ = [
+    "GameResult",
+    "game_result",
+    "hand_points",
+    "hand_scores",
+    "player_scores",
+    "table_points",
+    "winner",
+]
 
 
 def table_points(values: CardValues, table: Sequence[TableMeld], players: int) -> list[int]:
@@ -71,14 +80,28 @@ def hand_scores(
     return tuple(sides)
 
 
-def winner(
+class GameResult(NamedTuple):
+    """Where a game stands after a hand: whether it is over, and the winning side if any.
+
+    ``over`` with ``winner`` ``None`` is a drawn game: the hand limit was reached with two or
+    more sides tied for the highest total.
+    """
+
+    over: bool
+    winner: int | None
+
+
+def game_result(
     config: RuleConfig,
     totals: Sequence[int],
     *,
     hands_played: int = 0,
     went_out_side: int | None = None,
-) -> int | None:
-    """The winning side given the running totals after a hand, or ``None`` if play goes on.
+) -> GameResult:
+    """Whether the game is over after a hand with these running totals, and who won.
+
+    ``hands_played`` counts the hands of the game so far, this one included, and
+    ``went_out_side`` is the side of the player who went out on it (``None`` if nobody did).
 
     - With ``hands_per_game``, the game ends after that many hands: the highest total wins.
     - With ``must_go_out_to_win``, only the side that went out can win, at or past the target.
@@ -86,12 +109,32 @@ def winner(
       with ``going_out_decides``, if several reach it and the side that went out is one of
       them, that side wins.
 
-    A tie at the top means more hands are played.
+    A tie at the top means more hands are played, up to ``hand_limit`` hands. When the hand
+    limit is reached and the rules above name no winner, the game ends all the same: the
+    highest total wins, whatever the target and whoever went out, and a tie at the top is a
+    draw (``GameResult(True, None)``).
     """
     best = max(totals)
-    unique_best = None if list(totals).count(best) > 1 else list(totals).index(best)
+    leaders = [side for side, total in enumerate(totals) if total == best]
+    leader = leaders[0] if len(leaders) == 1 else None
+    won = _winner_by_the_rules(config, totals, leader, hands_played, went_out_side)
+    if won is not None:
+        return GameResult(True, won)
+    if hands_played >= config.hand_limit:
+        return GameResult(True, leader)
+    return GameResult(False, None)
+
+
+def _winner_by_the_rules(
+    config: RuleConfig,
+    totals: Sequence[int],
+    leader: int | None,
+    hands_played: int,
+    went_out_side: int | None,
+) -> int | None:
+    """The side the target and the number of hands make the winner, before the hand limit."""
     if config.hands_per_game is not None and hands_played >= config.hands_per_game:
-        return unique_best
+        return leader
     target = config.target
     if target is None:
         return None
@@ -104,4 +147,20 @@ def winner(
         return None
     if config.going_out_decides and len(reached) > 1 and went_out_side in reached:
         return went_out_side
-    return unique_best
+    return leader
+
+
+def winner(
+    config: RuleConfig,
+    totals: Sequence[int],
+    *,
+    hands_played: int = 0,
+    went_out_side: int | None = None,
+) -> int | None:
+    """The winning side after a hand, or ``None`` if play goes on or the game is drawn.
+
+    :func:`game_result` tells those two apart; this is its ``winner``.
+    """
+    return game_result(
+        config, totals, hands_played=hands_played, went_out_side=went_out_side
+    ).winner

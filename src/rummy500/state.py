@@ -240,6 +240,13 @@ class State(Position):
         if self.phase < Phase.HAND_OVER:
             self._validate_hand_sizes()
         self._validate_turn()
+        last = cfg.hand_limit - 1  # hands are numbered from 0
+        if self.hand_number > last or (self.phase == Phase.HAND_OVER and self.hand_number == last):
+            raise StateError(
+                f"hand_number {self.hand_number} (counting from 0) in phase "
+                f"{self.phase.name.lower()}: with hand_limit {cfg.hand_limit}, the game ends "
+                f"when hand_number {last} is over"
+            )
 
     def _validate_turn(self) -> None:
         hand = self.hands[self.current]
