@@ -160,8 +160,8 @@ _ALL = (
             but leaves a stock of only 9 or 2 cards: a hand ends after a round or so with most
             cards still in hand, hands then score below zero on average, and a game to 500
             would run to the hand limit. 5 players leave a stock of 16. Bicycle gives "No point
-            values for any card", so the traditional values (ace 15, low ace 1, 2-9 their number, 10 and faces
-            10) are used. Bicycle is "Silent on whether the last card must be discarded" and
+            values for any card", so the traditional values (ace 15, low ace 1, 2-9 their
+            number, 10 and faces 10) are used. Bicycle is "Silent on whether the last card must be discarded" and
             does not say what happens when the stock runs out, so both follow the standard
             rules (no discard needed; the player to draw may take from the pile or end the
             hand).
