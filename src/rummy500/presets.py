@@ -155,16 +155,15 @@ _ALL = (
             player has no cards." "The first player to reach +500 wins"; two passing 500: "The
             one with the highest score wins." Calling rummy is "Not in the rules."
 
-            Choices: one deck for every player count, so the player count is capped at 5
-            (within Bicycle's "5 or more"). One pack deals 7 cards each to 6 or 7 players too,
-            but leaves a stock of only 9 or 2 cards: a hand ends after a round or so with most
-            cards still in hand, hands then score below zero on average, and a game to 500
-            would run to the hand limit. 5 players leave a stock of 16. Bicycle gives "No point
-            values for any card", so the traditional values (ace 15, low ace 1, 2-9 their
-            number, 10 and faces 10) are used. Bicycle is "Silent on whether the last card must be discarded" and
-            does not say what happens when the stock runs out, so both follow the standard
-            rules (no discard needed; the player to draw may take from the pile or end the
-            hand).
+            Choices: one deck for every player count, so the player count is capped at 5 (within
+            Bicycle's "5 or more"). One pack deals 7 cards each to 6 or 7 players too, but leaves a
+            stock of only 9 or 2 cards: a hand ends after a round or so with most cards still in
+            hand, hands then score below zero on average, and a game to 500 would run to the hand
+            limit. 5 players leave a stock of 16. Bicycle gives "No point values for any card", so
+            the traditional values (ace 15, low ace 1, 2-9 their number, 10 and faces 10) are used.
+            Bicycle is "Silent on whether the last card must be discarded" and does not say what
+            happens when the stock runs out, so both follow the standard rules (no discard needed;
+            the player to draw may take from the pile or end the hand).
         """,
         config=RuleConfig(max_players=5, decks=PlayerTable.of(1)),
     ),
