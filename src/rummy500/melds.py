@@ -184,6 +184,10 @@ class TableMeld:
     #: three cards: a set's rank; one or two places beyond either end of a run (a lap away
     #: too, which is more than a run without wrap-around allows: a superset is all it needs).
     near: int = attrs.field(init=False, eq=False, repr=False)
+    #: The cards (bit ``id``, the joker at bit 52) that could go onto this meld as the first
+    #: card of a lay-off: a set's missing suits of its rank, the cards just beyond a run's
+    #: ends (a lap away too: again a superset), a joker onto a set of jokers.
+    attach: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         suits = 0
@@ -196,13 +200,23 @@ class TableMeld:
         object.__setattr__(self, "suits", suits)
         object.__setattr__(self, "suit", max(face_of(self.cards[0]), 0) // 13)
         object.__setattr__(self, "jokers", jokers)
-        near = 0
+        near = attach = 0
         if self.is_run:
+            base = self.suit * 13 - 1
             for p in (self.low - 2, self.low - 1, self.high + 1, self.high + 2):
                 near |= 1 << rank_at(p)
+            for p in (self.low - 1, self.high + 1):
+                attach |= 1 << (base + rank_at(p))
         elif self.cards[0] != _JOKER:
             near = 1 << self.low
+            if len(self.cards) < 4:
+                for s in range(4):
+                    if not suits >> s & 1:
+                        attach |= 1 << (s * 13 + self.low - 1)
+        elif len(self.cards) < 4:
+            attach = 1 << _JOKER
         object.__setattr__(self, "near", near)
+        object.__setattr__(self, "attach", attach)
 
     @property
     def rank(self) -> int:

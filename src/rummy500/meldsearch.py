@@ -360,9 +360,15 @@ def use_cost(
         best = 3
     if how == OwedUse.MELD:
         return None
+    # Unless the card must be laid off, a lay-off of three cards or more is never cheaper than
+    # a new meld, and it is possible only when one is (the card and the cards that fill the gap
+    # are a run on their own): only the melds the card is near can matter.
+    near = 0 if how is OwedUse.LAYOFF else 1 << rank
     for meld in table:
         # Cheap rejections first: most melds are of another suit (runs) or rank (sets).
         if (meld.suit != s) if meld.is_run else (meld.low != rank):
+            continue
+        if near and not meld.near & near:
             continue
         cost = _layoff_cost(card, s, rank, m, jokers, meld, config)
         if cost is not None and (best is None or cost < best):

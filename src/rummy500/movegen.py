@@ -77,13 +77,19 @@ def _play_moves(s: Position) -> tuple[Move, ...]:
     hand = s.hands[s.current]
     avail = availability(hand, cfg)
     moves: list[Meld | Layoff] = [trusted_meld(cards) for cards in new_melds(avail, cfg)]
-    jokers = avail[4]
-    ranks = avail[0] | avail[1] | avail[2] | avail[3]
+    if avail[4]:
+        # A joker can go onto almost any meld: look at them all.
+        near = -1
+    else:
+        near = 0
+        for c in hand:
+            near |= 1 << c
     for i, meld in enumerate(s.table):
-        # Without jokers, a run needs a card of its suit and a set a card of its rank.
-        if not jokers and not (avail[meld.suit] if meld.is_run else ranks >> meld.low & 1):
-            continue
-        moves.extend(trusted_layoff(i, cards, high) for cards, high in layoffs(meld, avail, cfg))
+        # A lay-off starts with a card just beyond the meld: most melds have none in hand.
+        if meld.attach & near:
+            moves.extend(
+                trusted_layoff(i, cards, high) for cards, high in layoffs(meld, avail, cfg)
+            )
     if s.owed is not None or s.kept is not None or must_keep(cfg):
         moves = [m for m in moves if play_problem(s, m) is None]
     return (*moves, *[DISCARDS[c] for c in discardable(s)])
