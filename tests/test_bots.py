@@ -9,7 +9,19 @@ from collections.abc import Sequence
 import pytest
 
 import rummy500
-from rummy500 import Card, Deal, Decline, Discard, Draw, Layoff, Meld, RuleConfig, State, Take
+from rummy500 import (
+    Card,
+    Deal,
+    Decline,
+    Discard,
+    Draw,
+    Layoff,
+    Meld,
+    RuleConfig,
+    State,
+    Take,
+    presets,
+)
 from rummy500.bots import Bot, GreedyBot, RandomBot, make_bot, play_game
 from rummy500.cards import make_deck, parse_cards
 from rummy500.state import Phase
@@ -334,7 +346,7 @@ def test_play_game_ends_a_game_drawn_at_the_hand_limit() -> None:
 
 def test_play_game_ends_a_game_that_never_nears_the_target_at_the_hand_limit() -> None:
     # One deck for five players: random bots lose points hand after hand.
-    config = rummy500.presets.get("bicycle")
+    config = presets.get("bicycle")
     start = rummy500.new_game(config, players=5, seed=3)
     final = play_game(start, [RandomBot(10 + p) for p in range(5)])
     assert final.is_terminal()

@@ -21,6 +21,7 @@ import attrs
 from attrs.exceptions import FrozenInstanceError
 
 from rummy500.cards import Card
+from rummy500.errors import StateError
 from rummy500.melds import TableMeld
 from rummy500.phases import OwedUse, Phase
 from rummy500.rules import RuleConfig
@@ -247,9 +248,12 @@ class Position(_Slots):
     def replace(self, **changes: Any) -> Self:
         """A copy with some fields changed (by the names of :data:`FIELDS`), unchecked and
         with no undo history."""
-        unknown = set(changes) - set(FIELDS)
+        unknown = sorted(set(changes) - set(FIELDS))
         if unknown:
-            raise TypeError(f"a position has no field {', '.join(sorted(unknown))}")
+            raise StateError(
+                f"a position has no field {', '.join(map(repr, unknown))}; its fields are "
+                f"{', '.join(FIELDS)}"
+            )
         return self.of(**{**self.fields(), **changes})
 
     # -- what is shared by a whole game or hand ------------------------------------------------

@@ -402,6 +402,8 @@ class PlayerView:
     history: tuple[tuple[int, ...], ...]
     went_out: int | None
     winner: int | None
+    #: The cards drawn to choose the first dealer (drawn face up for everyone to see).
+    dealer_draw: tuple[Card, ...]
 
 
 #: The view's fields that are copied from the state under the same name.
