@@ -189,7 +189,9 @@ def _config_data(config: RuleConfig) -> Any:
     def plain(_instance: object, _field: object, value: Any) -> Any:
         return f"{type(value).__name__}.{value.name}" if isinstance(value, Enum) else value
 
-    return json.loads(json.dumps(attrs.asdict(config, value_serializer=plain)))
+    # Only the rule choices: values derived from them (init=False) are not rules.
+    rules = attrs.asdict(config, value_serializer=plain, filter=lambda a, _v: a.init)
+    return json.loads(json.dumps(rules))
 
 
 def test_every_preset_plays_the_rules_written_down_for_it() -> None:

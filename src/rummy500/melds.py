@@ -230,14 +230,18 @@ class TableMeld:
 
     def card_points(self, values: CardValues) -> tuple[int, ...]:
         """The points each card scores, in order (an ace at an end of a run scores as such)."""
-        n = len(self.cards)
-        factor = 2 if self.doubled else 1
-        pts = []
-        for i, c in enumerate(self.cards):
-            end = 0
-            if self.is_run and c < _JOKER and c % 13 == 0:
-                end = -1 if i == 0 else 1 if i == n - 1 else 0
-            pts.append(values.points(c, end=end) * factor)
+        cards = self.cards
+        by_card = values.by_card
+        pts = [by_card[c] for c in cards]
+        if self.is_run:
+            # An ace (never a joker standing for one) is low at the start of a run and high at
+            # its end; in the middle of a wrap-around run it is a plain ace.
+            if cards[0] < _JOKER and cards[0] % 13 == 0:
+                pts[0] = values.low_ace
+            if cards[-1] < _JOKER and cards[-1] % 13 == 0:
+                pts[-1] = values.high_ace
+        if self.doubled:
+            return tuple(2 * p for p in pts)
         return tuple(pts)
 
     @classmethod

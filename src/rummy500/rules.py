@@ -106,6 +106,9 @@ class CardValues:
     low_ace: int = 1
     high_ace: int = 15
     joker: int = 15
+    #: Derived once: the value of each card id (jokers standing for a card included) wherever
+    #: it lies except at the end of a run, for fast scoring.
+    by_card: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if len(self.by_rank) != 14 or self.by_rank[0] != 0:
@@ -115,6 +118,7 @@ class CardValues:
             )
         if min(*self.by_rank, self.low_ace, self.high_ace, self.joker) < 0:
             raise ConfigError("CardValues: card values cannot be negative")
+        object.__setattr__(self, "by_card", tuple(self.points(c) for c in range(105)))
 
     @property
     def ace(self) -> int:
