@@ -1088,6 +1088,10 @@ def check_views(s: State, rng: random.Random) -> int:
         view = s.view(p)
         visible = public + Counter(int(c) for c in s.hands[p])
         for field in attrs.fields(type(view)):
+            if field.name == "dealer_draw":
+                # Drawn face up from a deck shuffled apart from the deal: public, and it tells
+                # nothing about where the cards of this hand lie.
+                continue
             value = getattr(view, field.name)
             # Each legal move names cards on its own; any other field shows all of its cards.
             for part in value if field.name == "legal_moves" else [value]:

@@ -58,7 +58,7 @@ def test_a_game_drawn_at_the_hand_limit_names_the_sides_tied_at_the_top() -> Non
 def test_the_hand_count_is_the_hand_limit() -> None:
     base = going_out(RuleConfig(hand_limit=1), (7, 0, 0))
     config = RuleConfig(hand_limit=100)
-    later = attrs.evolve(base, config=config, hand_number=99)
+    later = base.replace(config=config, hand_number=99)
     assert game_result_line(later, NAMES) == (
         "The game is drawn: P0 and P1 are tied at the top with 25 points after 100 hands, the "
         "most a game may last."

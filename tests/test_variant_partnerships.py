@@ -172,8 +172,8 @@ def test_at_the_hand_limit_the_team_with_the_higher_total_wins_and_a_team_tie_is
     # Teams tied at the top, below the target or past it: the game is drawn.
     for before, tied in [((29, 0), (43, 43)), ((490, 461), (504, 504))]:
         drawn = _player_0_goes_out(one_hand, before)
-        assert drawn == attrs.evolve(
-            _player_0_goes_out(PARTNERS, before), config=one_hand, phase=Phase.GAME_OVER
+        assert drawn == _player_0_goes_out(PARTNERS, before).replace(
+            config=one_hand, phase=Phase.GAME_OVER
         )
         assert (drawn.totals, drawn.phase, drawn.winner) == (tied, Phase.GAME_OVER, None)
         assert drawn.view(2).winner is None

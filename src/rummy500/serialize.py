@@ -40,7 +40,7 @@ Loading validates
 
 Game records
     A :class:`GameRecord` is the compact way to save a game: the rules, player count, seed
-    (and dealer, if one was chosen) and every move since :func:`~rummy500.engine.new_game`.
+    (and dealer, if one was chosen) and every move since :func:`~rummy500.state.new_game`.
     :meth:`GameRecord.replay` rebuilds the final state, with its undo chain.
 """
 
@@ -104,7 +104,7 @@ class GameRecord:
     """A game as its starting point and the moves played since: the compact way to save it.
 
     ``config``, ``players``, ``seed`` and ``dealer`` are the arguments that
-    :func:`~rummy500.engine.new_game` was called with (``dealer`` is ``None`` when the first
+    :func:`~rummy500.state.new_game` was called with (``dealer`` is ``None`` when the first
     dealer was chosen by the draw for deal). ``moves`` is the line of play, oldest first.
     """
 
@@ -123,7 +123,7 @@ class GameRecord:
     def from_state(cls, state: State) -> GameRecord:
         """The record of the line of play that led to ``state`` (see :meth:`State.moves`).
 
-        The line must start from an opening state made by :func:`~rummy500.engine.new_game`;
+        The line must start from an opening state made by :func:`~rummy500.state.new_game`;
         otherwise (a position built with ``State.from_position``, say) :class:`StateError`.
         """
         root = state
