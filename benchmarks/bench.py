@@ -871,6 +871,7 @@ def machine_info() -> dict[str, Any]:
         "cpus": os.cpu_count(),
         "rummy500": rummy500.__version__,
         "rummy500_path": str(Path(rummy500.__file__).parent),
+        "compiled": rummy500.COMPILED,
         "open_spiel": open_spiel,
     }
 
@@ -933,7 +934,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     warmup = min(seconds, WARMUP_SECONDS)
     info = machine_info()
     began = time.perf_counter()
-    print(f"rummy500 {info['rummy500']} benchmark, from {info['rummy500_path']}")
+    build = "compiled with mypyc" if info["compiled"] else "pure Python"
+    print(f"rummy500 {info['rummy500']} benchmark ({build}), from {info['rummy500_path']}")
     print(f"{info['python']} on {info['platform']}, {info['cpus']} CPUs")
     print(
         f"seed {seed}; {rounds} rounds of interleaved {seconds:g} s slices; every figure is "

@@ -12,6 +12,7 @@ Start a game, list the legal moves, apply one, undo it::
 Every rule choice is a field of :class:`RuleConfig`; the defaults are the standard rules.
 """
 
+from rummy500 import movegen as _movegen
 from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, Suit, format_cards, make_deck, parse_cards
 from rummy500.engine import apply, explain_illegal
 from rummy500.errors import (
@@ -41,9 +42,14 @@ from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game,
 
 __version__ = "0.1.0"
 
+#: Whether the hot modules (the meld search, the legality predicates, the move generator, the
+#: transitions and scoring) run compiled with mypyc rather than as Python source.
+COMPILED: bool = not _movegen.__file__.endswith(".py")
+
 __all__ = [
     "CARDS",
     "CHANCE",
+    "COMPILED",
     "JOKER",
     "JOKER_AS",
     "TERMINAL",

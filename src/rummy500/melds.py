@@ -20,7 +20,7 @@ functions here check one meld or lay-off and build the table that results from i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import Final
 
 import attrs
 
@@ -502,11 +502,11 @@ def physical(cards: Sequence[int]) -> list[int]:
 
 def remove_cards(hand: tuple[Card, ...], cards: Sequence[int]) -> tuple[Card, ...]:
     """``hand`` without one copy of each of ``cards`` (jokers standing for cards included)."""
-    rest: list[int] = list(hand)
+    rest = list(hand)
     for c in cards:
-        rest.remove(JOKER if c > _JOKER else c)
-    # Every element is one of the hand's cards: removing compares by value only.
-    return cast(tuple[Card, ...], tuple(rest))
+        # Removing compares by value: any card equal to ``c`` (or the joker) goes.
+        rest.remove(JOKER if c > _JOKER else c)  # type: ignore[arg-type]
+    return tuple(rest)
 
 
 def is_run_cards(cards: Sequence[int]) -> bool:

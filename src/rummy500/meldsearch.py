@@ -74,7 +74,10 @@ _RANK_BITS: Final = span(1, 13)
 
 def _ranks_with(avail: Sequence[int], need: int) -> int:
     """A mask of the ranks (bits 1-13) that at least ``need`` suits hold."""
-    a, b, c, d = (m & _RANK_BITS for m in avail[:4])
+    a = avail[0] & _RANK_BITS
+    b = avail[1] & _RANK_BITS
+    c = avail[2] & _RANK_BITS
+    d = avail[3] & _RANK_BITS
     if need <= 1:
         return a | b | c | d
     if need == 2:
