@@ -13,6 +13,7 @@ Every rule choice is a field of :class:`RuleConfig`; the defaults are the standa
 """
 
 from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, Suit, format_cards, make_deck, parse_cards
+from rummy500.dealing import dealer_draw_rounds
 from rummy500.engine import apply, explain_illegal
 from rummy500.errors import (
     CardError,
@@ -82,6 +83,7 @@ __all__ = [
     "Take",
     "__version__",
     "apply",
+    "dealer_draw_rounds",
     "dumps",
     "explain_illegal",
     "format_cards",
