@@ -37,6 +37,7 @@ from rummy500.rules import (
     PlayerTable,
     RuleConfig,
 )
+from rummy500.scoring import PlayerScore, score_breakdown, table_points
 from rummy500.serialize import GameRecord, dumps, from_data, loads, to_data
 from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game, parse_move
 
@@ -71,6 +72,7 @@ __all__ = [
     "OwedUse",
     "Pass",
     "Phase",
+    "PlayerScore",
     "PlayerTable",
     "PlayerView",
     "RuleConfig",
@@ -93,5 +95,7 @@ __all__ = [
     "new_game",
     "parse_cards",
     "parse_move",
+    "score_breakdown",
+    "table_points",
     "to_data",
 ]
