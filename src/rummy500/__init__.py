@@ -24,7 +24,8 @@ from rummy500.errors import (
     SerializationError,
     StateError,
 )
-from rummy500.melds import TableMeld
+from rummy500.melds import RunShape, TableMeld, put_down, run_shape
+from rummy500.meldsearch import possible_layoffs, possible_melds
 from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
 from rummy500.phases import OwedUse
 from rummy500.rules import (
@@ -77,6 +78,7 @@ __all__ = [
     "PlayerView",
     "RuleConfig",
     "Rummy500Error",
+    "RunShape",
     "SerializationError",
     "State",
     "StateError",
@@ -95,6 +97,10 @@ __all__ = [
     "new_game",
     "parse_cards",
     "parse_move",
+    "possible_layoffs",
+    "possible_melds",
+    "put_down",
+    "run_shape",
     "score_breakdown",
     "table_points",
     "to_data",
