@@ -12,6 +12,7 @@ Start a game, list the legal moves, apply one, undo it::
 Every rule choice is a field of :class:`RuleConfig`; the defaults are the standard rules.
 """
 
+from rummy500 import presets
 from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, Suit, format_cards, make_deck, parse_cards
 from rummy500.dealing import dealer_draw_rounds
 from rummy500.engine import apply, explain_illegal
@@ -99,6 +100,7 @@ __all__ = [
     "parse_move",
     "possible_layoffs",
     "possible_melds",
+    "presets",
     "put_down",
     "run_shape",
     "score_breakdown",
