@@ -18,24 +18,27 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
-from rummy500.cards import ACE, Card
-from rummy500.melds import HIGH_ACE, TableMeld, put_down
-from rummy500.meldsearch import availability, layoffs, new_melds
-from rummy500.moves import (
-    DEAL,
-    DRAW,
-    PASS,
+from rummy500 import (
     Call,
+    Card,
+    Deal,
     Decline,
     Discard,
+    Draw,
     Layoff,
     Meld,
     Move,
     Pass,
-    PileMove,
+    PlayerView,
+    RuleConfig,
+    State,
+    TableMeld,
+    Take,
+    possible_layoffs,
+    possible_melds,
+    put_down,
+    table_points,
 )
-from rummy500.rules import CardValues, RuleConfig
-from rummy500.state import PlayerView, State
 
 __all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "make_bot", "play_game"]
 
@@ -82,19 +85,18 @@ class RandomBot:
 
 # -- the greedy bot's arithmetic -------------------------------------------------------------
 
-
-def _points_of(table: Sequence[TableMeld], values: CardValues, player: int) -> int:
-    """The points ``player`` has on ``table``."""
-    return sum(
-        pts
-        for meld in table
-        for owner, pts in zip(meld.owners, meld.card_points(values), strict=True)
-        if owner == player
-    )
+_DRAW: Final = Draw()
+_PASS: Final = Pass()
+_DEAL: Final = Deal()
 
 
 def _gain(
-    hand: Sequence[Card], table: tuple[TableMeld, ...], move: Move, config: RuleConfig, player: int
+    hand: Sequence[Card],
+    table: tuple[TableMeld, ...],
+    move: Meld | Layoff,
+    config: RuleConfig,
+    player: int,
+    players: int,
 ) -> tuple[int, tuple[Card, ...], tuple[TableMeld, ...]]:
     """The points a meld or lay-off puts down for ``player``, and the hand and table after it."""
     if isinstance(move, Layoff):
@@ -106,19 +108,19 @@ def _gain(
         tuple(hand), table, move.cards, player, config, onto=onto, high=high
     )
     values = config.card_values
-    return (
-        _points_of(new_table, values, player) - _points_of(table, values, player),
-        new_hand,
-        (new_table),
-    )
+    before = table_points(values, table, players)[player]
+    after = table_points(values, new_table, players)[player]
+    return after - before, new_hand, new_table
 
 
-def _plays(hand: Sequence[Card], table: tuple[TableMeld, ...], config: RuleConfig) -> list[Move]:
+def _plays(
+    hand: Sequence[Card], table: tuple[TableMeld, ...], config: RuleConfig
+) -> list[Meld | Layoff]:
     """Every meld and lay-off that ``hand`` allows on ``table``."""
-    avail = availability(hand, config)
-    moves: list[Move] = [Meld(cards) for cards in new_melds(avail, config)]
-    for i, meld in enumerate(table):
-        moves.extend(Layoff(i, laid, high) for laid, high in layoffs(meld, avail, config))
+    moves: list[Meld | Layoff] = [Meld(cards) for cards in possible_melds(hand, config)]
+    moves.extend(
+        Layoff(index, cards, high) for index, cards, high in possible_layoffs(hand, table, config)
+    )
     return moves
 
 
@@ -127,6 +129,7 @@ def _greedy_points(
     table: Sequence[TableMeld],
     config: RuleConfig,
     player: int,
+    players: int,
     first_with: Card | None = None,
 ) -> tuple[int, list[Card]]:
     """Put down the best play again and again; return the points put down and the cards left.
@@ -144,7 +147,7 @@ def _greedy_points(
         if not options:
             return scored, list(hand)
         best = max(
-            ((*_gain(hand, melds, m, config, player), len(m.cards)) for m in options),
+            ((*_gain(hand, melds, m, config, player, players), len(m.cards)) for m in options),
             key=lambda g: (g[0], g[3]),
         )
         points, hand, melds, _ = best
@@ -169,7 +172,7 @@ def _near_meld(card: Card, others: Sequence[Card]) -> bool:
 
 
 def _positions(rank: int) -> tuple[int, ...]:
-    return (1, HIGH_ACE) if rank == ACE else (rank,)
+    return (1, 14) if rank == 1 else (rank,)
 
 
 class GreedyBot:
@@ -203,9 +206,9 @@ class GreedyBot:
         if best is not None:
             return best
         if isinstance(first, Call | Pass):
-            return PASS
-        if DRAW in legal:
-            return DRAW
+            return _PASS
+        if _DRAW in legal:
+            return _DRAW
         for move in legal:
             if isinstance(move, Decline):
                 return move
@@ -215,14 +218,17 @@ class GreedyBot:
         """The take (or call) that puts the most points down this turn, if any gains."""
         config = view.config
         values = config.card_values
-        baseline, _ = _greedy_points(view.hand, view.table, config, view.player)
+        players = len(view.hand_sizes)
+        baseline, _ = _greedy_points(view.hand, view.table, config, view.player, players)
         best: Move | None = None
         best_gain = 0
         for move in legal:
-            if not isinstance(move, PileMove):
+            if not isinstance(move, Take | Call):
                 continue
             cards = (*view.hand, *move.taken)
-            scored, left = _greedy_points(cards, view.table, config, view.player, move.deepest)
+            scored, left = _greedy_points(
+                cards, view.table, config, view.player, players, move.deepest
+            )
             # Only the taken cards still in hand count against the take: the bot's own cards
             # are in its hand either way.
             stuck = _taken_left(move.taken, view.hand, left)
@@ -234,10 +240,11 @@ class GreedyBot:
     def _play(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         best: Move | None = None
         best_key = (-1, -1)
+        players = len(view.hand_sizes)
         for move in legal:
             if not isinstance(move, Meld | Layoff):
                 continue
-            points, _, _ = _gain(view.hand, view.table, move, view.config, view.player)
+            points, _, _ = _gain(view.hand, view.table, move, view.config, view.player, players)
             key = (points, len(move.cards))
             if key > best_key:
                 best, best_key = move, key
@@ -310,7 +317,7 @@ def play_game(state: State, bots: Sequence[Bot], *, max_moves: int | None = None
         if max_moves is not None and played >= max_moves:
             break
         if state.is_chance_node():
-            state = state.apply(DEAL)
+            state = state.apply(_DEAL)
         else:
             player = state.current_player
             state = state.apply(bots[player].choose(state.view(player)))
