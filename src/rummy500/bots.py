@@ -31,12 +31,14 @@ from rummy500 import (
     Pass,
     PlayerView,
     RuleConfig,
+    RunShape,
     State,
     TableMeld,
     Take,
     possible_layoffs,
     possible_melds,
     put_down,
+    run_shape,
     table_points,
 )
 
@@ -155,24 +157,23 @@ def _greedy_points(
         must = None
 
 
-def _near_meld(card: Card, others: Sequence[Card]) -> bool:
-    """Whether ``card`` is half of a future meld with another card: a pair or a run draw."""
+def _near_meld(card: Card, others: Sequence[Card], shape: RunShape) -> bool:
+    """Whether ``card`` is half of a future meld with another card: a pair, or two cards of a
+    suit at most two positions apart in a run the rules allow."""
     if card.is_joker:
         return True  # a joker is wild: always worth keeping
     suit, rank = card.suit, card.rank
+    mine = shape.positions(rank)
     for o in others:
         if o.rank == rank and o.suit != suit:
             return True
         if o.suit == suit and o.rank != rank:
-            # The ace sits both below the 2 and above the king.
-            gap = min(abs(a - b) for a in _positions(o.rank) for b in _positions(rank))
+            # A card may have two positions: the ace below the 2 and above the king (unless
+            # aces are high only), every card one lap up where runs wrap round.
+            gap = min(abs(a - b) for a in shape.positions(o.rank) for b in mine)
             if gap <= 2:
                 return True
     return False
-
-
-def _positions(rank: int) -> tuple[int, ...]:
-    return (1, 14) if rank == 1 else (rank,)
 
 
 class GreedyBot:
@@ -190,8 +191,10 @@ class GreedyBot:
     * **Meld and lay off.** While it can, it puts down the meld or lay-off worth the most
       points (the one with the most cards on a tie, then the first in the legal-move order).
     * **Discard.** It discards its highest-value card among those that are not half of a
-      future meld (a pair of one rank, or two cards of a suit at most two apart); if every card
-      is, its highest-value card overall. Ties go to the higher rank, then the higher suit.
+      future meld (a pair of one rank, or two cards of a suit at most two apart in a run the
+      rules allow: an ace and a 2 are not, where aces are high only; a king and a 2 are, where
+      runs wrap round); if every card is, its highest-value card overall. Ties go to the higher
+      rank, then the higher suit.
     """
 
     name: Final = "greedy"
@@ -258,11 +261,12 @@ class GreedyBot:
         if not discards:
             return legal[0]
         hand = list(view.hand)
+        shape = run_shape(view.config)
 
         def spare(card: Card) -> bool:
             others = list(hand)
             others.remove(card)
-            return not _near_meld(card, others)
+            return not _near_meld(card, others, shape)
 
         pool = [m for m in discards if spare(m.card)] or discards
         return max(pool, key=lambda m: (values.points(m.card), m.card.rank, m.card))
