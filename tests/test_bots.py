@@ -10,6 +10,7 @@ import pytest
 
 import rummy500
 from rummy500 import (
+    AceRule,
     Card,
     Deal,
     Decline,
@@ -17,6 +18,7 @@ from rummy500 import (
     Draw,
     Layoff,
     Meld,
+    Move,
     RuleConfig,
     State,
     Take,
@@ -302,6 +304,35 @@ def test_greedy_bot_discards_its_highest_card_when_all_are_needed() -> None:
     hand = parse_cards("KS KH 3C 3S")
     state = fill(RuleConfig(), [hand], pile=parse_cards("8C"), table=table, phase=Phase.PLAY)
     assert GreedyBot().choose(state.view(0)) == Discard(Card("KS"))
+
+
+def _discard_in(config: RuleConfig, hand: str) -> Move:
+    """The greedy bot's choice with ``hand`` and nothing to put down: a discard."""
+    table = [(parse_cards("5D 6D 7D"), [1, 1, 1])]
+    state = fill(config, [parse_cards(hand)], pile=parse_cards("3C"), table=table, phase=Phase.PLAY)
+    view = state.view(0)
+    assert not any(isinstance(m, Meld | Layoff) for m in view.legal_moves)
+    return GreedyBot().choose(view)
+
+
+def test_greedy_bot_keeps_a_king_and_a_2_where_runs_wrap_round() -> None:
+    # K♠ 2♠ are half of K-A-2♠ only where runs may go round the corner; 8♣ and 4♥ are spare.
+    wrap = RuleConfig(wrap_around=True)
+    assert _discard_in(wrap, "KS 2S 8C 4H") == Discard(Card("8C"))
+    # Without wrap-around K♠ and 2♠ are spare cards too, and the king is the highest.
+    assert _discard_in(RuleConfig(), "KS 2S 8C 4H") == Discard(Card("KS"))
+    # Q♥ and 2♥ are three places apart even going round (Q-K-A-2): the queen goes.
+    assert _discard_in(wrap, "QH 2H 8C 4S") == Discard(Card("QH"))
+
+
+def test_greedy_bot_counts_the_ace_high_only_where_aces_are_high_only() -> None:
+    # A♠ 2♠ are half of A-2-3♠ only where the ace may be low: under aces high only the ace
+    # (15 points) is a spare card, and the highest.
+    high_only = RuleConfig(aces=AceRule.HIGH_ONLY)
+    assert _discard_in(high_only, "AS 2S 9C 4H") == Discard(Card("AS"))
+    assert _discard_in(RuleConfig(), "AS 2S 9C 4H") == Discard(Card("9C"))
+    # The ace is still half of Q-K-A♠ with the king.
+    assert _discard_in(high_only, "AS KS 9C 4H") == Discard(Card("9C"))
 
 
 def test_greedy_bot_declines_with_an_empty_stock_and_no_good_take() -> None:

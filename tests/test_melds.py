@@ -8,8 +8,24 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers_positions import cards
-from rummy500 import CARDS, Card, CardValues, Meld, RuleConfig, TableMeld, make_deck
+from helpers_positions import cards, position
+from rummy500 import (
+    CARDS,
+    AceRule,
+    Card,
+    CardValues,
+    Layoff,
+    Meld,
+    Phase,
+    RuleConfig,
+    RunShape,
+    TableMeld,
+    format_cards,
+    make_deck,
+    possible_layoffs,
+    possible_melds,
+    run_shape,
+)
 from rummy500.melds import canonical_meld, layoff_error, meld_error, put_down
 from rummy500.meldsearch import availability, layoffs, new_melds
 from rummy500.scoring import table_points
@@ -365,3 +381,107 @@ def test_every_lay_off_the_rules_allow_is_generated(meld: TableMeld, hand: list[
         if layoff_error(meld, combo, STANDARD, high=high) is None
     }
     assert {g for g in generated if len(g[0]) < 4} == allowed
+
+
+# -- the public search: the melds and lay-offs a hand allows ----------------------------------
+
+SEARCH_HAND = "5H 6H 7H 8H 7C 7S QH KS"
+#: A hearts run, a set of queens and a low spade run, all put down by the other players.
+SEARCH_TABLE = (
+    TableMeld.new(cards("9H 10H JH"), 1),
+    TableMeld.new(cards("QC QD QS"), 2),
+    TableMeld.new(cards("AS 2S 3S"), 1),
+)
+HEARTS_LAYOFFS = [
+    (0, "QH", False),
+    (0, "8H", False),
+    (0, "8H QH", False),
+    (0, "7H 8H", False),
+    (0, "7H 8H QH", False),
+    (0, "6H 7H 8H", False),
+    (0, "6H 7H 8H QH", False),
+    (0, "5H 6H 7H 8H", False),
+    (0, "5H 6H 7H 8H QH", False),
+    (1, "QH", False),
+]
+
+
+def _ascii_layoffs(hand: str, config: RuleConfig) -> list[tuple[int, str, bool]]:
+    return [
+        (index, format_cards(laid, ascii=True), high)
+        for index, laid, high in possible_layoffs(cards(hand), SEARCH_TABLE, config)
+    ]
+
+
+@pytest.mark.parametrize("config", [STANDARD, RuleConfig(wrap_around=True)], ids=["std", "wrap"])
+def test_possible_melds_are_every_new_meld_sets_first(config: RuleConfig) -> None:
+    melds = possible_melds(cards(SEARCH_HAND), config)
+    assert [format_cards(m, ascii=True) for m in melds] == [
+        "7C 7H 7S",
+        "5H 6H 7H",
+        "5H 6H 7H 8H",
+        "6H 7H 8H",
+    ]
+
+
+def test_possible_layoffs_are_every_lay_off_meld_by_meld() -> None:
+    # K♠ does not go on A-2-3♠: the ace would be low and high at once.
+    assert _ascii_layoffs(SEARCH_HAND, STANDARD) == HEARTS_LAYOFFS
+
+
+def test_possible_layoffs_follow_wrap_around() -> None:
+    # Where runs wrap round, K♠ goes below A-2-3♠.
+    wrap = RuleConfig(wrap_around=True)
+    assert _ascii_layoffs(SEARCH_HAND, wrap) == [*HEARTS_LAYOFFS, (2, "KS", False)]
+
+
+def test_possible_layoffs_say_high_for_either_end() -> None:
+    # A♣ on 2-K♣ could go at either end: listed once low and once high.
+    run = (TableMeld.new(cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"), 1),)
+    laid = possible_layoffs(cards("AC 5D"), run, STANDARD)
+    assert laid == [(0, (Card("AC"),), False), (0, (Card("AC"),), True)]
+
+
+def test_possible_melds_and_layoffs_are_the_moves_the_state_offers() -> None:
+    state = position(
+        [SEARCH_HAND, None, None],
+        table=[("9H 10H JH", 1), ("QC QD QS", 2), ("AS 2S 3S", 1)],
+        phase=Phase.PLAY,
+    )
+    assert state.table == SEARCH_TABLE
+    offered = {m for m in state.legal_moves() if isinstance(m, Meld | Layoff)}
+    hand = state.hands[0]
+    assert offered == {Meld(m) for m in possible_melds(hand, STANDARD)} | {
+        Layoff(index, laid, high)
+        for index, laid, high in possible_layoffs(hand, state.table, STANDARD)
+    }
+
+
+def test_put_down_gives_the_hand_and_table_after_a_lay_off() -> None:
+    wrap = RuleConfig(wrap_around=True)
+    hand, table = put_down(cards(SEARCH_HAND), SEARCH_TABLE, cards("KS"), 0, wrap, onto=2)
+    assert format_cards(hand, ascii=True) == "5H 6H 7H 8H 7C 7S QH"
+    assert table[:2] == SEARCH_TABLE[:2]
+    assert table[2] == TableMeld(cards("KS AS 2S 3S"), (0, 1, 1, 1), True, 13, 16)
+    # K♠ scores 10 for player 0; the ace in the middle of K-A-2-3 scores 15.
+    assert table_points(VALUES, table, 3) == [10, 9 + 10 + 10 + 15 + 2 + 3, 30]
+
+
+@pytest.mark.parametrize(
+    ("config", "shape", "ace", "king"),
+    [
+        (STANDARD, RunShape(False, 1, 12, 14), (1, 14), (13,)),
+        (RuleConfig(aces=AceRule.HIGH_ONLY), RunShape(False, 2, 12, 14), (14,), (13,)),
+        (RuleConfig(wrap_around=True), RunShape(True, 1, 13, 25), (1, 14), (13, 26)),
+    ],
+    ids=["std", "high-only", "wrap"],
+)
+def test_run_shape_gives_the_positions_a_card_may_take(
+    config: RuleConfig, shape: RunShape, ace: tuple[int, ...], king: tuple[int, ...]
+) -> None:
+    assert run_shape(config) == shape
+    assert (shape.positions(1), shape.positions(13), shape.positions(7)) == (
+        ace,
+        king,
+        (7, 20) if shape.wrap else (7,),
+    )

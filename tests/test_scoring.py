@@ -15,14 +15,17 @@ from rummy500 import (
     Deal,
     IllegalMoveError,
     Phase,
+    PlayerScore,
     RuleConfig,
     State,
+    score_breakdown,
 )
 from rummy500.scoring import (
     GameResult,
     game_result,
     hand_points,
     hand_scores,
+    player_scores,
     table_points,
     winner,
 )
@@ -69,6 +72,40 @@ def test_worked_example_meld_by_meld() -> None:
 def test_worked_example_hand_scores() -> None:
     state = worked_example_end()
     assert hand_scores(CONFIG, state.hands, state.table) == WORKED_SCORES
+
+
+def test_worked_example_score_breakdown() -> None:
+    state = worked_example_end()
+    parts = score_breakdown(CONFIG, state.hands, state.table, went_out=ANA)
+    assert parts == (
+        PlayerScore(table=44, hand=0, bonus=0, subtracted=True),
+        PlayerScore(table=18, hand=36, bonus=0, subtracted=True),
+        PlayerScore(table=35, hand=17, bonus=0, subtracted=True),
+    )
+    assert tuple(part.score for part in parts) == WORKED_SCORES
+
+
+def test_score_breakdown_shows_the_bonus_and_a_hand_not_subtracted() -> None:
+    state = worked_example_end()
+    rules = RuleConfig(going_out_bonus=25, no_minus_at_stock_end=True)
+    went_out = score_breakdown(rules, state.hands, state.table, went_out=ANA)
+    assert went_out == (
+        PlayerScore(table=44, hand=0, bonus=25, subtracted=True),
+        PlayerScore(table=18, hand=36, bonus=0, subtracted=True),
+        PlayerScore(table=35, hand=17, bonus=0, subtracted=True),
+    )
+    assert [part.score for part in went_out] == [69, -18, 18]
+    # The same cards when the stock ran out: nobody went out and no hand counts against.
+    stock_out = score_breakdown(rules, state.hands, state.table, stock_ran_out=True)
+    assert stock_out == (
+        PlayerScore(table=44, hand=0, bonus=0, subtracted=False),
+        PlayerScore(table=18, hand=36, bonus=0, subtracted=False),
+        PlayerScore(table=35, hand=17, bonus=0, subtracted=False),
+    )
+    assert [part.score for part in stock_out] == [44, 18, 35]
+    assert tuple(part.score for part in stock_out) == player_scores(
+        rules, state.hands, state.table, stock_ran_out=True
+    )
 
 
 def test_worked_example_ana_goes_out_laying_off_her_last_card() -> None:

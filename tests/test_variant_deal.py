@@ -6,13 +6,15 @@ from collections import Counter
 
 import pytest
 
-from helpers_positions import build
+from helpers_positions import build, cards
 from rummy500 import (
     JOKER,
     FirstDealer,
     Phase,
     PlayerTable,
     RuleConfig,
+    StateError,
+    dealer_draw_rounds,
     make_deck,
     new_game,
     presets,
@@ -146,6 +148,52 @@ def test_the_ace_counts_low_for_lowest_and_high_for_highest() -> None:
         assert choose_first_dealer(high, 3, seed) == (ace_holder, drawn)
         seen += 1
     assert seen > 0
+
+
+def test_the_draw_for_the_deal_comes_in_rounds() -> None:
+    # Two players: 4♠ 4♣ tie, 3♥ 3♦ tie, then 6♣ is lower than 10♣.
+    state = new_game(players=2, seed=95)
+    assert state.dealer == 1
+    assert dealer_draw_rounds(state.config, 2, state.dealer_draw) == (
+        tuple(zip((0, 1), cards("4S 4C"), strict=True)),
+        tuple(zip((0, 1), cards("3H 3D"), strict=True)),
+        tuple(zip((0, 1), cards("10C 6C"), strict=True)),
+    )
+    # Four players: the two aces tie for the lowest, and only their holders draw again.
+    state = new_game(players=4, seed=2)
+    assert state.dealer == 3
+    assert dealer_draw_rounds(state.config, 4, state.dealer_draw) == (
+        tuple(zip((0, 1, 2, 3), cards("KS 5H AD AH"), strict=True)),
+        tuple(zip((2, 3), cards("10D 9H"), strict=True)),
+    )
+
+
+@pytest.mark.parametrize("rule", list(FirstDealer))
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_rounds_hold_every_card_drawn_and_end_with_the_dealer(
+    rule: FirstDealer, players: int
+) -> None:
+    config = RuleConfig(first_dealer=rule)
+    for seed in range(60):
+        dealer, drawn = choose_first_dealer(config, players, seed)
+        rounds = dealer_draw_rounds(config, players, drawn)
+        assert tuple(card for r in rounds for _, card in r) == drawn
+        assert [p for p, _ in rounds[0]] == list(range(players))
+        assert dealer in [p for p, _ in rounds[-1]]
+        assert dealer == _replayed_dealer(drawn, players, rule is FirstDealer.HIGHEST)
+
+
+def test_the_rounds_of_no_draw_or_a_broken_draw() -> None:
+    config = RuleConfig()
+    assert dealer_draw_rounds(config, 3, ()) == ()
+    with pytest.raises(
+        StateError, match=r"^the 4 cards drawn for the first deal stop before the dealer is known$"
+    ):
+        dealer_draw_rounds(config, 3, cards("4S 4C 9H 3D"))
+    with pytest.raises(
+        StateError, match=r"^the dealer is known after 3 of the 4 cards drawn for the first deal$"
+    ):
+        dealer_draw_rounds(config, 3, cards("4S 5C 9H 3D"))
 
 
 def test_a_dealer_given_to_new_game_skips_the_draw() -> None:

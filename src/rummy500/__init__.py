@@ -13,7 +13,9 @@ Every rule choice is a field of :class:`RuleConfig`; the defaults are the standa
 """
 
 from rummy500 import movegen as _movegen
+from rummy500 import presets
 from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, Suit, format_cards, make_deck, parse_cards
+from rummy500.dealing import dealer_draw_rounds
 from rummy500.engine import apply, explain_illegal
 from rummy500.errors import (
     CardError,
@@ -24,7 +26,8 @@ from rummy500.errors import (
     SerializationError,
     StateError,
 )
-from rummy500.melds import TableMeld
+from rummy500.melds import RunShape, TableMeld, put_down, run_shape
+from rummy500.meldsearch import possible_layoffs, possible_melds
 from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
 from rummy500.phases import OwedUse
 from rummy500.rules import (
@@ -37,6 +40,7 @@ from rummy500.rules import (
     PlayerTable,
     RuleConfig,
 )
+from rummy500.scoring import PlayerScore, score_breakdown, table_points
 from rummy500.serialize import GameRecord, dumps, from_data, loads, to_data
 from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game, parse_move
 
@@ -76,10 +80,12 @@ __all__ = [
     "OwedUse",
     "Pass",
     "Phase",
+    "PlayerScore",
     "PlayerTable",
     "PlayerView",
     "RuleConfig",
     "Rummy500Error",
+    "RunShape",
     "SerializationError",
     "State",
     "StateError",
@@ -88,6 +94,7 @@ __all__ = [
     "Take",
     "__version__",
     "apply",
+    "dealer_draw_rounds",
     "dumps",
     "explain_illegal",
     "format_cards",
@@ -97,5 +104,12 @@ __all__ = [
     "new_game",
     "parse_cards",
     "parse_move",
+    "possible_layoffs",
+    "possible_melds",
+    "presets",
+    "put_down",
+    "run_shape",
+    "score_breakdown",
+    "table_points",
     "to_data",
 ]

@@ -18,24 +18,29 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
-from rummy500.cards import ACE, Card
-from rummy500.melds import HIGH_ACE, TableMeld, put_down
-from rummy500.meldsearch import availability, layoffs, new_melds
-from rummy500.moves import (
-    DEAL,
-    DRAW,
-    PASS,
+from rummy500 import (
     Call,
+    Card,
+    Deal,
     Decline,
     Discard,
+    Draw,
     Layoff,
     Meld,
     Move,
     Pass,
-    PileMove,
+    PlayerView,
+    RuleConfig,
+    RunShape,
+    State,
+    TableMeld,
+    Take,
+    possible_layoffs,
+    possible_melds,
+    put_down,
+    run_shape,
+    table_points,
 )
-from rummy500.rules import CardValues, RuleConfig
-from rummy500.state import PlayerView, State
 
 __all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "make_bot", "play_game"]
 
@@ -82,19 +87,18 @@ class RandomBot:
 
 # -- the greedy bot's arithmetic -------------------------------------------------------------
 
-
-def _points_of(table: Sequence[TableMeld], values: CardValues, player: int) -> int:
-    """The points ``player`` has on ``table``."""
-    return sum(
-        pts
-        for meld in table
-        for owner, pts in zip(meld.owners, meld.card_points(values), strict=True)
-        if owner == player
-    )
+_DRAW: Final = Draw()
+_PASS: Final = Pass()
+_DEAL: Final = Deal()
 
 
 def _gain(
-    hand: Sequence[Card], table: tuple[TableMeld, ...], move: Move, config: RuleConfig, player: int
+    hand: Sequence[Card],
+    table: tuple[TableMeld, ...],
+    move: Meld | Layoff,
+    config: RuleConfig,
+    player: int,
+    players: int,
 ) -> tuple[int, tuple[Card, ...], tuple[TableMeld, ...]]:
     """The points a meld or lay-off puts down for ``player``, and the hand and table after it."""
     if isinstance(move, Layoff):
@@ -106,19 +110,19 @@ def _gain(
         tuple(hand), table, move.cards, player, config, onto=onto, high=high
     )
     values = config.card_values
-    return (
-        _points_of(new_table, values, player) - _points_of(table, values, player),
-        new_hand,
-        (new_table),
-    )
+    before = table_points(values, table, players)[player]
+    after = table_points(values, new_table, players)[player]
+    return after - before, new_hand, new_table
 
 
-def _plays(hand: Sequence[Card], table: tuple[TableMeld, ...], config: RuleConfig) -> list[Move]:
+def _plays(
+    hand: Sequence[Card], table: tuple[TableMeld, ...], config: RuleConfig
+) -> list[Meld | Layoff]:
     """Every meld and lay-off that ``hand`` allows on ``table``."""
-    avail = availability(hand, config)
-    moves: list[Move] = [Meld(cards) for cards in new_melds(avail, config)]
-    for i, meld in enumerate(table):
-        moves.extend(Layoff(i, laid, high) for laid, high in layoffs(meld, avail, config))
+    moves: list[Meld | Layoff] = [Meld(cards) for cards in possible_melds(hand, config)]
+    moves.extend(
+        Layoff(index, cards, high) for index, cards, high in possible_layoffs(hand, table, config)
+    )
     return moves
 
 
@@ -127,6 +131,7 @@ def _greedy_points(
     table: Sequence[TableMeld],
     config: RuleConfig,
     player: int,
+    players: int,
     first_with: Card | None = None,
 ) -> tuple[int, list[Card]]:
     """Put down the best play again and again; return the points put down and the cards left.
@@ -144,7 +149,7 @@ def _greedy_points(
         if not options:
             return scored, list(hand)
         best = max(
-            ((*_gain(hand, melds, m, config, player), len(m.cards)) for m in options),
+            ((*_gain(hand, melds, m, config, player, players), len(m.cards)) for m in options),
             key=lambda g: (g[0], g[3]),
         )
         points, hand, melds, _ = best
@@ -152,24 +157,23 @@ def _greedy_points(
         must = None
 
 
-def _near_meld(card: Card, others: Sequence[Card]) -> bool:
-    """Whether ``card`` is half of a future meld with another card: a pair or a run draw."""
+def _near_meld(card: Card, others: Sequence[Card], shape: RunShape) -> bool:
+    """Whether ``card`` is half of a future meld with another card: a pair, or two cards of a
+    suit at most two positions apart in a run the rules allow."""
     if card.is_joker:
         return True  # a joker is wild: always worth keeping
     suit, rank = card.suit, card.rank
+    mine = shape.positions(rank)
     for o in others:
         if o.rank == rank and o.suit != suit:
             return True
         if o.suit == suit and o.rank != rank:
-            # The ace sits both below the 2 and above the king.
-            gap = min(abs(a - b) for a in _positions(o.rank) for b in _positions(rank))
+            # A card may have two positions: the ace below the 2 and above the king (unless
+            # aces are high only), every card one lap up where runs wrap round.
+            gap = min(abs(a - b) for a in shape.positions(o.rank) for b in mine)
             if gap <= 2:
                 return True
     return False
-
-
-def _positions(rank: int) -> tuple[int, ...]:
-    return (1, HIGH_ACE) if rank == ACE else (rank,)
 
 
 class GreedyBot:
@@ -187,8 +191,10 @@ class GreedyBot:
     * **Meld and lay off.** While it can, it puts down the meld or lay-off worth the most
       points (the one with the most cards on a tie, then the first in the legal-move order).
     * **Discard.** It discards its highest-value card among those that are not half of a
-      future meld (a pair of one rank, or two cards of a suit at most two apart); if every card
-      is, its highest-value card overall. Ties go to the higher rank, then the higher suit.
+      future meld (a pair of one rank, or two cards of a suit at most two apart in a run the
+      rules allow: an ace and a 2 are not, where aces are high only; a king and a 2 are, where
+      runs wrap round); if every card is, its highest-value card overall. Ties go to the higher
+      rank, then the higher suit.
     """
 
     name: Final = "greedy"
@@ -203,9 +209,9 @@ class GreedyBot:
         if best is not None:
             return best
         if isinstance(first, Call | Pass):
-            return PASS
-        if DRAW in legal:
-            return DRAW
+            return _PASS
+        if _DRAW in legal:
+            return _DRAW
         for move in legal:
             if isinstance(move, Decline):
                 return move
@@ -215,14 +221,17 @@ class GreedyBot:
         """The take (or call) that puts the most points down this turn, if any gains."""
         config = view.config
         values = config.card_values
-        baseline, _ = _greedy_points(view.hand, view.table, config, view.player)
+        players = len(view.hand_sizes)
+        baseline, _ = _greedy_points(view.hand, view.table, config, view.player, players)
         best: Move | None = None
         best_gain = 0
         for move in legal:
-            if not isinstance(move, PileMove):
+            if not isinstance(move, Take | Call):
                 continue
             cards = (*view.hand, *move.taken)
-            scored, left = _greedy_points(cards, view.table, config, view.player, move.deepest)
+            scored, left = _greedy_points(
+                cards, view.table, config, view.player, players, move.deepest
+            )
             # Only the taken cards still in hand count against the take: the bot's own cards
             # are in its hand either way.
             stuck = _taken_left(move.taken, view.hand, left)
@@ -234,10 +243,11 @@ class GreedyBot:
     def _play(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         best: Move | None = None
         best_key = (-1, -1)
+        players = len(view.hand_sizes)
         for move in legal:
             if not isinstance(move, Meld | Layoff):
                 continue
-            points, _, _ = _gain(view.hand, view.table, move, view.config, view.player)
+            points, _, _ = _gain(view.hand, view.table, move, view.config, view.player, players)
             key = (points, len(move.cards))
             if key > best_key:
                 best, best_key = move, key
@@ -251,11 +261,12 @@ class GreedyBot:
         if not discards:
             return legal[0]
         hand = list(view.hand)
+        shape = run_shape(view.config)
 
         def spare(card: Card) -> bool:
             others = list(hand)
             others.remove(card)
-            return not _near_meld(card, others)
+            return not _near_meld(card, others, shape)
 
         pool = [m for m in discards if spare(m.card)] or discards
         return max(pool, key=lambda m: (values.points(m.card), m.card.rank, m.card))
@@ -310,7 +321,7 @@ def play_game(state: State, bots: Sequence[Bot], *, max_moves: int | None = None
         if max_moves is not None and played >= max_moves:
             break
         if state.is_chance_node():
-            state = state.apply(DEAL)
+            state = state.apply(_DEAL)
         else:
             player = state.current_player
             state = state.apply(bots[player].choose(state.view(player)))

@@ -8,11 +8,20 @@ its seed and moves. Nothing here touches the global random state.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from rummy500.cards import Card, make_deck
+from rummy500.errors import StateError
 from rummy500.rules import FirstDealer, RuleConfig
 
-__all__ = ["choose_first_dealer", "deal_hand", "reshuffled_pile", "shuffled_deck"]
+__all__ = [
+    "DrawRound",
+    "choose_first_dealer",
+    "deal_hand",
+    "dealer_draw_rounds",
+    "reshuffled_pile",
+    "shuffled_deck",
+]
 
 
 def shuffled_deck(
@@ -33,6 +42,10 @@ def reshuffled_pile(
     return tuple(cards)
 
 
+#: One round of the draw for the first deal: each player who drew, with the card they drew.
+DrawRound = tuple[tuple[int, Card], ...]
+
+
 def choose_first_dealer(
     config: RuleConfig, players: int, seed: int
 ) -> tuple[int, tuple[Card, ...]]:
@@ -42,25 +55,77 @@ def choose_first_dealer(
 
     Returns the dealer and the cards drawn, in the order they were drawn (the first round goes
     round the table from player 0; a tie-break round only among the tied players).
+    :func:`dealer_draw_rounds` splits those cards into their rounds.
     """
     deck: list[Card] = []
+    reshuffles = 0
+
+    def next_card() -> Card:
+        nonlocal deck, reshuffles
+        if not deck:  # ties so long that the deck ran out: shuffle a fresh one
+            reshuffles += 1
+            deck = shuffled_deck(config, players, seed, -reshuffles, jokers=False)
+        return deck.pop()
+
+    dealer, rounds = _draw_for_the_deal(config, players, next_card)
+    return dealer, tuple(card for drawn in rounds for _, card in drawn)
+
+
+def dealer_draw_rounds(
+    config: RuleConfig, players: int, drawn: Sequence[Card]
+) -> tuple[DrawRound, ...]:
+    """The rounds of a draw for the first deal: ``drawn`` (the cards in the order they were
+    drawn, as :func:`choose_first_dealer` returns them and ``State.dealer_draw`` holds them)
+    split into rounds, each a tuple of ``(player, card)`` pairs.
+
+    The first round holds every player, from player 0; each later round only the players who
+    tied for the lowest card (the highest, with ``FirstDealer.HIGHEST``) in the round before.
+    The last round has one player alone at the top: the dealer. No cards (a game whose dealer
+    was given rather than drawn) give no rounds.
+
+    Raises :class:`~rummy500.errors.StateError` when ``drawn`` is not a whole draw: it stops in
+    the middle of one, or goes on once the dealer is known.
+    """
+    if not drawn:
+        return ()
+    cards = iter(drawn)
+
+    def next_card() -> Card:
+        card = next(cards, None)
+        if card is None:
+            raise StateError(
+                f"the {len(drawn)} cards drawn for the first deal stop before the dealer is known"
+            )
+        return card
+
+    _, rounds = _draw_for_the_deal(config, players, next_card)
+    used = sum(len(r) for r in rounds)
+    if used != len(drawn):
+        raise StateError(
+            f"the dealer is known after {used} of the {len(drawn)} cards drawn for the first deal"
+        )
+    return rounds
+
+
+def _draw_for_the_deal(
+    config: RuleConfig, players: int, next_card: Callable[[], Card]
+) -> tuple[int, tuple[DrawRound, ...]]:
+    """The draw for the first deal, each card from ``next_card``: the dealer and the rounds."""
     highest = config.first_dealer is FirstDealer.HIGHEST
-    drawn: list[Card] = []
+
+    def rank(card: Card) -> int:
+        return 14 if highest and card.rank == 1 else card.rank
+
+    rounds: list[DrawRound] = []
     contenders = list(range(players))
-    rounds = 0
     while True:
-        ranks = {}
-        for p in contenders:
-            if not deck:  # ties so long that the deck ran out: shuffle a fresh one
-                rounds += 1
-                deck = shuffled_deck(config, players, seed, -rounds, jokers=False)
-            card = deck.pop()
-            drawn.append(card)
-            ranks[p] = 14 if highest and card.rank == 1 else card.rank
-        best = max(ranks.values()) if highest else min(ranks.values())
-        contenders = [p for p in contenders if ranks[p] == best]
+        this_round = tuple((p, next_card()) for p in contenders)
+        rounds.append(this_round)
+        ranks = [rank(card) for _, card in this_round]
+        best = max(ranks) if highest else min(ranks)
+        contenders = [p for (p, _), r in zip(this_round, ranks, strict=True) if r == best]
         if len(contenders) == 1:
-            return contenders[0], tuple(drawn)
+            return contenders[0], tuple(rounds)
 
 
 def deal_hand(

@@ -27,6 +27,8 @@ __all__ = [
     "meld_through",
     "near_table",
     "new_melds",
+    "possible_layoffs",
+    "possible_melds",
     "use_cost",
 ]
 
@@ -335,6 +337,35 @@ def _run_layoffs(
             key = tuple(sorted((*bcards, *acards)))
             found[key] = found.get(key, 0) + 1
     return _with_high(found)
+
+
+def possible_melds(hand: Iterable[Card], config: RuleConfig) -> list[tuple[Card, ...]]:
+    """Every distinct new meld that cards of ``hand`` can make under ``config``.
+
+    Each meld is its cards in canonical order (as :class:`~rummy500.moves.Meld` holds them),
+    a wild joker written as the card it stands for: sets of jokers first, then sets (by rank),
+    then runs (by suit, low end, length). Whose turn it is and what the rules of the turn allow
+    (an owed card, going out with a discard) are not considered: ``State.legal_moves`` does that.
+    """
+    return new_melds(availability(hand, config), config)
+
+
+def possible_layoffs(
+    hand: Iterable[Card], table: Sequence[TableMeld], config: RuleConfig
+) -> list[tuple[int, tuple[Card, ...], bool]]:
+    """Every group of cards of ``hand`` that can be laid off at once on a meld of ``table``.
+
+    Each entry is ``(meld, cards, high)`` as in :class:`~rummy500.moves.Layoff`: the index of
+    the table meld, the cards, and whether they go at the top end of a run where they could go
+    at either end. Entries come by table meld, in table order. As with :func:`possible_melds`,
+    the rules of the turn are not considered.
+    """
+    avail = availability(hand, config)
+    return [
+        (index, cards, high)
+        for index, meld in enumerate(table)
+        for cards, high in layoffs(meld, avail, config)
+    ]
 
 
 def use_cost(

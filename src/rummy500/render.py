@@ -9,12 +9,26 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from rummy500.cards import Card, format_cards
-from rummy500.melds import TableMeld
-from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
-from rummy500.rules import FirstDealer
-from rummy500.scoring import hand_points, player_scores, table_points
-from rummy500.state import PlayerView, State
+from rummy500 import (
+    Call,
+    Card,
+    Deal,
+    Decline,
+    Discard,
+    Draw,
+    FirstDealer,
+    Layoff,
+    Meld,
+    Move,
+    Pass,
+    PlayerView,
+    State,
+    TableMeld,
+    Take,
+    dealer_draw_rounds,
+    format_cards,
+    score_breakdown,
+)
 
 __all__ = [
     "dealer_draw_lines",
@@ -116,28 +130,14 @@ def side_names(state: State | PlayerView, names: Sequence[str]) -> list[str]:
 
 def dealer_draw_lines(state: State, names: Sequence[str], *, ascii: bool = False) -> list[str]:
     """Who drew which card for the first deal, and who deals (the lowest or highest card)."""
-    drawn = list(state.dealer_draw)
-    if not drawn:
+    rounds = dealer_draw_rounds(state.config, state.players, state.dealer_draw)
+    if not rounds:
         return [f"{names[state.dealer]} deals first."]
     lines: list[str] = []
-    contenders = list(range(state.players))
-    first = True
+    for number, drawn in enumerate(rounds):
+        shown = ", ".join(f"{names[p]} {_cards((c,), ascii)}" for p, c in drawn)
+        lines.append(("Drawing for the deal: " if number == 0 else "Tie, drawing again: ") + shown)
     highest = state.config.first_dealer is FirstDealer.HIGHEST
-
-    def rank(card: Card) -> int:
-        return 14 if highest and card.rank == 1 else card.rank
-
-    # Replay the draw: everyone draws once, then the players tied for lowest draw again.
-    while drawn and contenders:
-        this_round = {p: drawn.pop(0) for p in contenders if drawn}
-        shown = ", ".join(f"{names[p]} {_cards((c,), ascii)}" for p, c in this_round.items())
-        lines.append(("Drawing for the deal: " if first else "Tie, drawing again: ") + shown)
-        first = False
-        ranks = [rank(c) for c in this_round.values()]
-        best = max(ranks) if highest else min(ranks)
-        contenders = [p for p, c in this_round.items() if rank(c) == best]
-        if len(contenders) == 1:
-            break
     which = "highest card (ace high)" if highest else "lowest card (ace low)"
     lines.append(f"{names[state.dealer]} drew the {which} and deals first.")
     return lines
@@ -154,25 +154,23 @@ def hand_result_lines(state: State, names: Sequence[str], *, ascii: bool = False
     else:
         how = "the stock ran out and nobody went out"
     lines = [f"Hand {number} is over: {how}."]
-    config = state.config
-    values = config.card_values
-    stock_out = state.went_out is None
-    on_table = table_points(values, state.table, state.players)
-    scores = player_scores(
-        config, state.hands, state.table, went_out=state.went_out, stock_ran_out=stock_out
+    parts = score_breakdown(
+        state.config,
+        state.hands,
+        state.table,
+        went_out=state.went_out,
+        stock_ran_out=state.went_out is None,
     )
-    minus = not (stock_out and config.no_minus_at_stock_end)
     width = max(len(n) for n in names)
-    for p, hand in enumerate(state.hands):
+    for p, (hand, part) in enumerate(zip(state.hands, parts, strict=True)):
         held = f" ({_cards(hand, ascii)})" if hand else ""
-        in_hand = hand_points(values, hand) if minus else 0
-        bonus = scores[p] - on_table[p] + in_hand
-        extra = f" + bonus {bonus}" if bonus else ""
+        in_hand = part.hand if part.subtracted else 0
+        extra = f" + bonus {part.bonus}" if part.bonus else ""
         lines.append(
-            f"  {names[p]:<{width}}  table {on_table[p]:>3} - hand {in_hand:>3}{extra}"
-            f" = {scores[p]:>4}{held}"
+            f"  {names[p]:<{width}}  table {part.table:>3} - hand {in_hand:>3}{extra}"
+            f" = {part.score:>4}{held}"
         )
-    if config.team_size > 1:
+    if state.config.team_size > 1:
         for name, score in zip(side_names(state, names), state.history[-1], strict=True):
             lines.append(f"  team {name}: {score}")
     return lines

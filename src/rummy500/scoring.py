@@ -17,10 +17,12 @@ from rummy500.rules import CardValues, RuleConfig
 
 __all__ = [
     "GameResult",
+    "PlayerScore",
     "game_result",
     "hand_points",
     "hand_scores",
     "player_scores",
+    "score_breakdown",
     "table_points",
     "winner",
 ]
@@ -40,6 +42,55 @@ def hand_points(values: CardValues, hand: Sequence[int]) -> int:
     return sum(values.points(c) for c in hand)
 
 
+class PlayerScore(NamedTuple):
+    """One player's score for a finished hand, part by part.
+
+    ``table`` is what the cards they put on the table score; ``hand`` what the cards left in
+    their hand count; ``subtracted`` whether those count against them this hand (not when the
+    stock ran out under ``no_minus_at_stock_end``); ``bonus`` the going-out bonus, for the
+    player who went out. :attr:`score` puts them together.
+    """
+
+    table: int
+    hand: int
+    bonus: int
+    subtracted: bool
+
+    @property
+    def score(self) -> int:
+        """The player's score for the hand: table points, minus hand points when they count,
+        plus the bonus."""
+        return self.table - (self.hand if self.subtracted else 0) + self.bonus
+
+
+def score_breakdown(
+    config: RuleConfig,
+    hands: Sequence[Sequence[int]],
+    table: Sequence[TableMeld],
+    *,
+    went_out: int | None = None,
+    stock_ran_out: bool = False,
+) -> tuple[PlayerScore, ...]:
+    """Each player's score for a finished hand, part by part (see :class:`PlayerScore`).
+
+    ``hands`` are the cards left in each player's hand and ``table`` the melds at the end of
+    the hand; ``went_out`` is the player who went out (``None`` if nobody did) and
+    ``stock_ran_out`` says whether the hand ended because the stock ran out.
+    """
+    values = config.card_values
+    on_table = table_points(values, table, len(hands))
+    subtracted = not (stock_ran_out and config.no_minus_at_stock_end)
+    return tuple(
+        PlayerScore(
+            on_table[p],
+            hand_points(values, hand),
+            config.going_out_bonus if p == went_out else 0,
+            subtracted,
+        )
+        for p, hand in enumerate(hands)
+    )
+
+
 def player_scores(
     config: RuleConfig,
     hands: Sequence[Sequence[int]],
@@ -52,15 +103,10 @@ def player_scores(
 
     The player who went out gets ``config.going_out_bonus``. When the hand ended because the
     stock ran out and the rules say so (``no_minus_at_stock_end``), nobody subtracts their hand.
+    :func:`score_breakdown` gives the parts.
     """
-    values = config.card_values
-    scores = table_points(values, table, len(hands))
-    if not (stock_ran_out and config.no_minus_at_stock_end):
-        for p, hand in enumerate(hands):
-            scores[p] -= hand_points(values, hand)
-    if went_out is not None:
-        scores[went_out] += config.going_out_bonus
-    return tuple(scores)
+    parts = score_breakdown(config, hands, table, went_out=went_out, stock_ran_out=stock_ran_out)
+    return tuple(part.score for part in parts)
 
 
 def hand_scores(
