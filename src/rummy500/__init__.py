@@ -46,8 +46,8 @@ from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game,
 
 __version__ = "0.1.0"
 
-#: Whether the hot modules (the meld search, the legality predicates, the move generator, the
-#: transitions and scoring) run compiled with mypyc rather than as Python source.
+#: Whether the hot modules (melds and the table, the meld search, the legality predicates, the
+#: move generator, the transitions and scoring) run compiled with mypyc rather than as source.
 COMPILED: bool = not _movegen.__file__.endswith(".py")
 
 __all__ = [
