@@ -84,7 +84,9 @@ def test_the_caller_takes_that_card_and_every_card_above_it() -> None:
     for card in cards("QC QH QS 3H 2C"):
         assert card in called.hands[1]
     # Only the whole stretch from the deepest card up may be called.
-    with pytest.raises(IllegalMoveError, match="a call takes a card that could go straight"):
+    with pytest.raises(
+        IllegalMoveError, match="a call takes the card just discarded, if it could go straight"
+    ):
         state.apply(Call(cards("QH QS 3H 2C")))
 
 
@@ -204,7 +206,9 @@ def test_no_call_follows_a_discard_that_goes_out() -> None:
 def test_a_call_that_does_not_meet_the_condition_is_an_illegal_move() -> None:
     state = discarding(CALLING, "8H", pile="9D KD")
     # K♦ goes onto no meld and makes none in the pile, so it cannot be called with the 8♥.
-    with pytest.raises(IllegalMoveError, match="a call takes a card that could go straight"):
+    with pytest.raises(
+        IllegalMoveError, match="a call takes the card just discarded, if it could go straight"
+    ):
         state.apply(Call(cards("KD 8H")))
     narrow = discarding(LAYOFF_ONLY, "8H", pile="9D KD")
     with pytest.raises(IllegalMoveError, match="only the card just discarded may be called"):

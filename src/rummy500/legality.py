@@ -95,21 +95,21 @@ def deepest_usable(cost: int | None, hand_size: int, taken: int, config: RuleCon
 # -- the draw --------------------------------------------------------------------------------
 
 
-def _pile_top_problem(s: Position, taken: Sequence[Card]) -> str | None:
+def _pile_top_problem(s: Position, taken: Sequence[Card], verb: str) -> str | None:
     k = len(taken)
     pile = s.pile
     if k == 0 or k > len(pile) or pile[len(pile) - k :] != tuple(taken):
-        shown = format_cards(pile) or "empty"
+        shown = f"is: {format_cards(pile)}" if pile else "is empty"
         return (
-            "a take names the deepest card wanted and every card above it, up to the top of "
-            f"the pile, deepest first; the pile is: {shown}"
+            f"a {verb} names the deepest card wanted and every card above it, up to the top "
+            f"of the pile, deepest first; the pile {shown}"
         )
     return None
 
 
 def take_problem(s: Position, taken: Sequence[Card]) -> str | None:
     """Why taking ``taken`` (deepest first) from the pile is illegal, or ``None``."""
-    reason = _pile_top_problem(s, taken)
+    reason = _pile_top_problem(s, taken, "take")
     if reason is not None:
         return reason
     cfg = s.config
@@ -122,9 +122,13 @@ def take_problem(s: Position, taken: Sequence[Card]) -> str | None:
     if deepest_usable(cost, len(hand), len(taken), cfg):
         return None
     keep = " while keeping a card to discard" if must_keep(cfg) else ""
+    # A lone top card has no cards above it to help.
+    which, helpers = (
+        ("card", "cards") if len(taken) == 1 else ("deepest card", "cards and the cards above it")
+    )
     return (
-        f"the deepest card taken, {taken[0]}, must {how.words} this turn{keep}, and your "
-        "cards and the cards above it cannot do that"
+        f"the {which} taken, {taken[0]}, must {how.words} this turn{keep}, and your "
+        f"{helpers} cannot do that"
     )
 
 
@@ -196,19 +200,23 @@ def callable_from(
 
 def call_problem(s: Position, taken: Sequence[Card]) -> str | None:
     """Why calling rummy on ``taken`` (deepest first) is illegal, or ``None``."""
-    reason = _pile_top_problem(s, taken)
+    reason = _pile_top_problem(s, taken, "call")
     if reason is not None:
         return reason
     cfg = s.config
     allowed = callable_from(call_options(cfg, s.pile, s.table), len(s.hands[s.current]), cfg)
     if len(taken) in allowed:
         return None
-    if cfg.calling is CallRule.LAYOFF_ONLY:
+    mode = cfg.calling
+    if mode is CallRule.LAYOFF_ONLY:
         return "only the card just discarded may be called, and only if it can be laid off"
+    if mode is CallRule.NONE:
+        return "calling rummy is not played under these rules"
+    straight = "any pile card" if mode is CallRule.ANY_PILE_CARD else "the card just discarded"
     return (
-        "a call takes a card that could go straight onto a meld on the table (the card just "
-        "discarded) or the deepest of pile cards that make a meld by themselves, with every "
-        "card above it, deepest first"
+        f"a call takes {straight}, if it could go straight onto a meld on the table, or the "
+        "deepest of pile cards that make a meld by themselves, with every card above it, "
+        "deepest first"
     )
 
 
@@ -331,7 +339,13 @@ def layoff_problem(s: Position, move: Layoff) -> str | None:
         return reason
     table = s.table
     if not isinstance(move.meld, int) or move.meld >= len(table):
-        return f"there is no table meld {move.meld} (the table holds {len(table)})"
+        if not table:
+            held = "the table holds no melds"
+        elif len(table) == 1:
+            held = "the only table meld is number 0"
+        else:
+            held = f"the table melds are numbered 0 to {len(table) - 1}"
+        return f"there is no table meld {move.meld}: {held}"
     return layoff_error(table[move.meld], move.laid, s.config, high=move.high) or play_problem(
         s, move
     )
@@ -408,6 +422,11 @@ def _draw_phase_problem(s: Position, move: Move) -> str | None:
     if isinstance(move, Take):
         return take_problem(s, move.taken)
     if isinstance(move, Call | Pass):
+        if s.config.calling is CallRule.NONE:
+            return (
+                "calling rummy is not played under these rules: a turn starts with a draw "
+                "from the stock or a take from the discard pile"
+            )
         return "rummy can be called only straight after a discard, before the next draw"
     return "a turn starts with a draw from the stock or a take from the discard pile"
 

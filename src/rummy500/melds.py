@@ -414,8 +414,10 @@ def meld_error(cards: Sequence[int], config: RuleConfig) -> str | None:
     low = faces[0] % 13 + 1
     if run_shape(config).ok(low, low + n - 1):
         return None
-    if config.aces is AceRule.HIGH_ONLY and low == 1:
-        return "an ace is only high in a run under these rules (Q-K-A, not A-2-3)"
+    if config.aces is AceRule.HIGH_ONLY:
+        if low == 1:
+            return "an ace is only high in a run under these rules (Q-K-A, not A-2-3)"
+        return "a run cannot go round the corner (K-A-2): an ace is only high under these rules"
     return "a run cannot go round the corner (K-A-2): the ace is low or high, not both"
 
 
