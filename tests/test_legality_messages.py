@@ -31,6 +31,7 @@ from rummy500 import (
     Phase,
     RuleConfig,
     State,
+    StateError,
     Take,
     presets,
 )
@@ -365,14 +366,15 @@ def test_a_call_on_anything_but_the_discard_where_calls_must_be_laid_off() -> No
 
 
 def test_a_call_in_a_call_window_built_under_rules_without_calls() -> None:
-    # Play never opens a call window without calls; a position built by hand may.
-    state = position(
-        ["2C 4D QD 9S", "3C 5D JC KS 2D", "3D 10H 9C JD 4C"],
-        pile="KD 8H",
-        table=[("5H 6H 7H", 2)],
-        phase=Phase.CALL,
-        current=1,
-        discarder=0,
+    # Play never opens a call window without calls, and a checked position may not hold one.
+    hands = ["2C 4D QD 9S", "3C 5D JC KS 2D", "3D 10H 9C JD 4C"]
+    table = [("5H 6H 7H", 2)]
+    with pytest.raises(StateError) as caught:
+        position(hands, pile="KD 8H", table=table, phase=Phase.CALL, current=1, discarder=0)
+    assert str(caught.value) == "a call window opens only under rules that play calling rummy"
+    # An unchecked position (State.replace) may; the call is refused all the same.
+    state = position(hands, pile="KD 8H", table=table, current=1).replace(
+        phase=Phase.CALL, discarder=0
     )
     refused_exactly(
         state,

@@ -26,7 +26,7 @@ from rummy500.movegen import generate
 from rummy500.moves import Move, PileMove
 from rummy500.phases import CHANCE, TERMINAL, OwedUse, Phase
 from rummy500.position import Position, self_set
-from rummy500.rules import RuleConfig
+from rummy500.rules import CallRule, RuleConfig
 
 __all__ = ["CHANCE", "TERMINAL", "Phase", "PlayerView", "State", "new_game", "parse_move"]
 
@@ -264,6 +264,8 @@ class State(Position):
                 raise StateError(f"the kept card {self.kept} must be in the mover's hand in play")
         if (self.phase == Phase.CALL) != (self.discarder is not None):
             raise StateError("discarder is set exactly while players may call rummy")
+        if self.phase == Phase.CALL and self.config.calling is CallRule.NONE:
+            raise StateError("a call window opens only under rules that play calling rummy")
         if self.discarder is not None and not 0 <= self.discarder < self.players:
             raise StateError(f"discarder must be a player, not {self.discarder}")
         if self.discarder == self.current:
