@@ -4,13 +4,19 @@ A :class:`RuleConfig` is a frozen attrs class. Each rule choice is one field hol
 value (an int, an enum member or a small frozen class), so a variant is a field change and the
 engine reads every rule from exactly one place. Combinations that make no sense are rejected
 when the config is built, with a :class:`~rummy500.errors.ConfigError` naming the fields.
+
+Every field is also checked for its type when the config is built: a bool must be ``True`` or
+``False``, a number a real ``int`` (not a bool, a float or a string), an enum field a member of
+its enum or the member's value (``calling="none"`` is read as ``CallRule.NONE``), and
+``card_values``, ``deal_size`` and ``decks`` instances of their classes. Wrong types are
+reported first, all together; the combinations are checked once every type is right.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from enum import Enum
-from typing import Final
+from typing import Final, TypeVar, cast
 
 import attrs
 
@@ -87,6 +93,119 @@ class CallRule(Enum):
     LAYOFF_ONLY = "layoff_only"
 
 
+# -- type checks ---------------------------------------------------------------------------------
+
+#: The metadata key of a field's type check: a function of the value that returns what is wrong
+#: with it (the words after "<field> must"), or ``None`` when the value has the right type.
+_CHECK: Final = "rummy500_check"
+
+_E = TypeVar("_E", bound=Enum)
+
+
+def _a(name: str) -> str:
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _whole(unit: str, *, optional: bool = False) -> dict[str, Callable[[object], str | None]]:
+    """The metadata of an int field: a whole number of ``unit`` (or ``None`` if ``optional``)."""
+    expected = f"a whole number of {unit}{' or None' if optional else ''}"
+
+    def check(value: object) -> str | None:
+        if _is_int(value) or (optional and value is None):
+            return None
+        return f"must be {expected}, not {value!r}"
+
+    return {_CHECK: check}
+
+
+def _flag() -> dict[str, Callable[[object], str | None]]:
+    """The metadata of a bool field: ``True`` or ``False`` only (not 0, 1 or ``"yes"``)."""
+
+    def check(value: object) -> str | None:
+        return None if isinstance(value, bool) else f"must be True or False, not {value!r}"
+
+    return {_CHECK: check}
+
+
+def _one_of(cls: type[Enum]) -> dict[str, Callable[[object], str | None]]:
+    """The metadata of an enum field: a member of ``cls`` (values are converted before)."""
+    members = ", ".join(f"{cls.__name__}.{m.name}" for m in cls)
+    values = ", ".join(repr(m.value) for m in cls)
+
+    def check(value: object) -> str | None:
+        if isinstance(value, cls):
+            return None
+        return (
+            f"must be {_a(cls.__name__)} ({members}) or the value of one ({values}), not {value!r}"
+        )
+
+    return {_CHECK: check}
+
+
+def _instance(cls: type) -> dict[str, Callable[[object], str | None]]:
+    """The metadata of a field holding an instance of ``cls``."""
+
+    def check(value: object) -> str | None:
+        return None if isinstance(value, cls) else f"must be {_a(cls.__name__)}, not {value!r}"
+
+    return {_CHECK: check}
+
+
+def _member(cls: type[_E], value: object) -> object:
+    # A member's own string value stands for the member; anything else is left for the check.
+    if type(value) is str:
+        for member in cls:
+            if member.value == value:
+                return member
+    return value
+
+
+def _first_dealer(value: FirstDealer | str) -> FirstDealer:
+    return cast(FirstDealer, _member(FirstDealer, value))
+
+
+def _ace_rule(value: AceRule | str) -> AceRule:
+    return cast(AceRule, _member(AceRule, value))
+
+
+def _deepest_card(value: DeepestCard | str) -> DeepestCard:
+    return cast(DeepestCard, _member(DeepestCard, value))
+
+
+def _empty_stock(value: EmptyStock | str) -> EmptyStock:
+    return cast(EmptyStock, _member(EmptyStock, value))
+
+
+def _call_rule(value: CallRule | str) -> CallRule:
+    return cast(CallRule, _member(CallRule, value))
+
+
+def _int_tuple(value: Sequence[int]) -> tuple[int, ...]:
+    # A list is taken as the tuple it lists; anything else is left for the check.
+    return tuple(value) if isinstance(value, list) else cast(tuple[int, ...], value)
+
+
+def _int_tuple_problem(what: str, value: object) -> str | None:
+    if isinstance(value, tuple) and all(_is_int(v) for v in value):
+        return None
+    return f"{what} must be a tuple (or list) of whole numbers, not {value!r}"
+
+
+def _field_problems(obj: attrs.AttrsInstance, prefix: str = "") -> list[str]:
+    """What is wrong with the types of ``obj``'s fields, one message per field."""
+    problems = []
+    for field in attrs.fields(type(obj)):
+        check = field.metadata.get(_CHECK)
+        problem = check(getattr(obj, field.name)) if check else None
+        if problem:
+            problems.append(f"{prefix}{field.name} {problem}")
+    return problems
+
+
 def _pip_values() -> tuple[int, ...]:
     # Index by rank (0 unused, 1 ace, 11-13 faces): 2-9 at face value, 10 and faces 10.
     return (0, 15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
@@ -100,17 +219,24 @@ class CardValues:
     except an ace at the low end of a run (A-2-3...), which is worth ``low_ace``, and an ace at
     the high end of a run (...Q-K-A), which is worth ``high_ace``. A joker is worth ``joker``
     wherever it lies and whatever it stands for.
+
+    ``by_rank`` is a tuple of 14 whole numbers (a list is accepted and stored as a tuple); every
+    value is a whole number (an ``int``, not a bool or a float) and none is negative.
     """
 
-    by_rank: tuple[int, ...] = attrs.field(factory=_pip_values)
-    low_ace: int = 1
-    high_ace: int = 15
-    joker: int = 15
+    by_rank: tuple[int, ...] = attrs.field(factory=_pip_values, converter=_int_tuple)
+    low_ace: int = attrs.field(default=1, metadata=_whole("points"))
+    high_ace: int = attrs.field(default=15, metadata=_whole("points"))
+    joker: int = attrs.field(default=15, metadata=_whole("points"))
     #: Derived once: the value of each card id (jokers standing for a card included) wherever
     #: it lies except at the end of a run, for fast scoring.
     by_card: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        problems = _field_problems(self, "CardValues.")
+        by_rank = _int_tuple_problem("CardValues.by_rank", self.by_rank)
+        if by_rank or problems:
+            raise ConfigError("; ".join([*([by_rank] if by_rank else []), *problems]))
         if len(self.by_rank) != 14 or self.by_rank[0] != 0:
             raise ConfigError(
                 "CardValues.by_rank holds 14 values indexed by rank: index 0 unused (0), "
@@ -164,12 +290,16 @@ def _per_count(default: int, overrides: Mapping[int, int]) -> tuple[int, ...]:
 class PlayerTable:
     """A number for each player count from 2 to 8 (such as the deal size or the decks used).
 
-    ``PlayerTable.of(7, {2: 13})`` is 13 for two players and 7 otherwise.
+    ``PlayerTable.of(7, {2: 13})`` is 13 for two players and 7 otherwise. ``values`` is a tuple
+    of whole numbers (a list is accepted and stored as a tuple).
     """
 
-    values: tuple[int, ...]
+    values: tuple[int, ...] = attrs.field(converter=_int_tuple)
 
     def __attrs_post_init__(self) -> None:
+        problem = _int_tuple_problem("PlayerTable.values", self.values)
+        if problem:
+            raise ConfigError(problem)
         if len(self.values) != MAX_PLAYERS + 1:
             raise ConfigError(
                 f"PlayerTable holds {MAX_PLAYERS + 1} values indexed by player count, "
@@ -204,75 +334,87 @@ class RuleConfig:
 
     # -- players and the deal ----------------------------------------------------------------
     #: The fewest and the most players the rules allow.
-    min_players: int = MIN_PLAYERS
-    max_players: int = MAX_PLAYERS
+    min_players: int = attrs.field(default=MIN_PLAYERS, metadata=_whole("players"))
+    max_players: int = attrs.field(default=MAX_PLAYERS, metadata=_whole("players"))
     #: Players per team: 1 is everyone for themselves; 2 is partnerships (partners opposite).
-    team_size: int = 1
+    team_size: int = attrs.field(default=1, metadata=_whole("players"))
     #: Cards dealt to each player, by player count.
-    deal_size: PlayerTable = attrs.field(factory=_standard_deal)
+    deal_size: PlayerTable = attrs.field(factory=_standard_deal, metadata=_instance(PlayerTable))
     #: Standard 52-card decks shuffled together, by player count.
-    decks: PlayerTable = attrs.field(factory=_standard_decks)
+    decks: PlayerTable = attrs.field(factory=_standard_decks, metadata=_instance(PlayerTable))
     #: Jokers added to each deck.
-    jokers_per_deck: int = 0
-    #: How the first dealer is chosen.
-    first_dealer: FirstDealer = FirstDealer.LOWEST
+    jokers_per_deck: int = attrs.field(default=0, metadata=_whole("jokers"))
+    #: How the first dealer is chosen (a member, or its value such as ``"highest"``).
+    first_dealer: FirstDealer = attrs.field(
+        default=FirstDealer.LOWEST, converter=_first_dealer, metadata=_one_of(FirstDealer)
+    )
 
     # -- melds -------------------------------------------------------------------------------
-    #: Where an ace may stand in a run.
-    aces: AceRule = AceRule.LOW_OR_HIGH
+    #: Where an ace may stand in a run (a member, or its value such as ``"high_only"``).
+    aces: AceRule = attrs.field(
+        default=AceRule.LOW_OR_HIGH, converter=_ace_rule, metadata=_one_of(AceRule)
+    )
     #: Runs may pass through the ace (J-Q-K-A-2), each rank at most once.
-    wrap_around: bool = False
+    wrap_around: bool = attrs.field(default=False, metadata=_flag())
     #: Jokers are wild (stand for any card). When not, they make sets of jokers only.
-    jokers_wild: bool = True
+    jokers_wild: bool = attrs.field(default=True, metadata=_flag())
     #: The most jokers one meld may hold (wild jokers).
-    max_jokers_per_meld: int = 1
+    max_jokers_per_meld: int = attrs.field(default=1, metadata=_whole("jokers"))
     #: A meld may be made of wild jokers only.
-    joker_only_melds: bool = False
+    joker_only_melds: bool = attrs.field(default=False, metadata=_flag())
     #: A new run that continues a run on the table joins it into one meld.
-    join_melds: bool = False
+    join_melds: bool = attrs.field(default=False, metadata=_flag())
 
     # -- drawing -----------------------------------------------------------------------------
     #: The lone top card of the discard pile may be taken and kept without using it.
-    keep_top_discard: bool = False
-    #: What must happen to the deepest card taken from the discard pile.
-    deepest_card: DeepestCard = DeepestCard.MELD_OR_LAY_OFF
-    #: What happens when the stock runs out.
-    empty_stock: EmptyStock = EmptyStock.TAKE_OR_END
-    #: Calling rummy on a missed play.
-    calling: CallRule = CallRule.NONE
+    keep_top_discard: bool = attrs.field(default=False, metadata=_flag())
+    #: What must happen to the deepest card taken from the discard pile (a member, or its
+    #: value such as ``"new_meld"``).
+    deepest_card: DeepestCard = attrs.field(
+        default=DeepestCard.MELD_OR_LAY_OFF, converter=_deepest_card, metadata=_one_of(DeepestCard)
+    )
+    #: What happens when the stock runs out (a member, or its value such as ``"reuse_pile"``).
+    empty_stock: EmptyStock = attrs.field(
+        default=EmptyStock.TAKE_OR_END, converter=_empty_stock, metadata=_one_of(EmptyStock)
+    )
+    #: Calling rummy on a missed play (a member, or its value such as ``"none"``).
+    calling: CallRule = attrs.field(
+        default=CallRule.NONE, converter=_call_rule, metadata=_one_of(CallRule)
+    )
 
     # -- going out and scoring ---------------------------------------------------------------
     #: The last card must be a discard: melding or laying off every card is illegal.
-    discard_to_go_out: bool = False
+    discard_to_go_out: bool = attrs.field(default=False, metadata=_flag())
     #: With discard_to_go_out: a player who melds every card floats, and the hand goes on.
-    floating: bool = False
+    floating: bool = attrs.field(default=False, metadata=_flag())
     #: Points added for the player who goes out.
-    going_out_bonus: int = 0
+    going_out_bonus: int = attrs.field(default=0, metadata=_whole("points"))
     #: What each card is worth.
-    card_values: CardValues = attrs.field(factory=CardValues)
+    card_values: CardValues = attrs.field(factory=CardValues, metadata=_instance(CardValues))
     #: A set of four melded in one move scores double.
-    four_of_a_kind_double: bool = False
+    four_of_a_kind_double: bool = attrs.field(default=False, metadata=_flag())
     #: When a hand ends because the stock ran out, nobody subtracts the cards in hand.
-    no_minus_at_stock_end: bool = False
+    no_minus_at_stock_end: bool = attrs.field(default=False, metadata=_flag())
 
     # -- winning -----------------------------------------------------------------------------
     #: The running total that ends the game when a player (or team) reaches it; ``None`` for
     #: none (then ``hands_per_game`` decides the length).
-    target: int | None = 500
+    target: int | None = attrs.field(default=500, metadata=_whole("points", optional=True))
     #: Play exactly this many hands; the highest total then wins (``None``: no limit).
-    hands_per_game: int | None = None
+    hands_per_game: int | None = attrs.field(default=None, metadata=_whole("hands", optional=True))
     #: A player wins only on a hand they go out on, with a total at or past the target.
-    must_go_out_to_win: bool = False
+    must_go_out_to_win: bool = attrs.field(default=False, metadata=_flag())
     #: If several reach the target on one hand and one of them went out, that one wins.
-    going_out_decides: bool = False
+    going_out_decides: bool = attrs.field(default=False, metadata=_flag())
     #: The most turns in one hand; when reached, the hand ends as if the stock had run out.
-    turn_limit: int = 1000
+    turn_limit: int = attrs.field(default=1000, metadata=_whole("turns"))
     #: The most hands in one game; when that many have been played and the game is not won,
     #: the highest total wins, and a tie at the top is a draw (``winner`` stays ``None``).
-    hand_limit: int = 100
+    hand_limit: int = attrs.field(default=100, metadata=_whole("hands"))
 
     def __attrs_post_init__(self) -> None:
-        problems = list(self._problems())
+        # Wrong types first, all at once: the combination checks compare numbers and members.
+        problems = _field_problems(self) or list(self._problems())
         if problems:
             raise ConfigError("; ".join(problems))
 
