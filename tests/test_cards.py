@@ -188,3 +188,70 @@ def test_one_deck_is_worth_396_points_counting_every_ace_high() -> None:
     # 4 aces x 15 + 4 x (2 + ... + 9) + 16 x 10, as the card table of the rules says.
     values = CardValues()
     assert sum(values.points(c) for c in make_deck(1)) == 4 * 15 + 4 * 44 + 16 * 10
+
+
+# -- text and values that are not cards ------------------------------------------------------
+
+
+CARD_HELP = (
+    "write a rank (A, 2-10 or T, J, Q, K) then a suit (C, D, H, S or ♣, ♦, ♥, ♠), as in 'QH', "
+    "'10h' or 'Q♥'; 'JK' for a joker, 'JK=6S' for a joker standing for the 6♠"
+)
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (None, "a card is a text such as 'QH' or a card id (an int from 0 to 104), not None"),
+        (1.5, "a card is a text such as 'QH' or a card id (an int from 0 to 104), not 1.5"),
+        (b"QH", "a card is a text such as 'QH' or a card id (an int from 0 to 104), not a bytes"),
+        (-1, "a card id is an int from 0 to 104, not -1"),
+        (200, "a card id is an int from 0 to 104, not 200"),
+        pytest.param(
+            10**5000, "a card id is an int from 0 to 104, not an int of 16610 bits", id="huge"
+        ),
+        ("²H", f"cannot read '²H' as a card: {CARD_HELP}"),
+        ("JK=JK", f"cannot read 'JK=JK' as a card: {CARD_HELP}"),
+        ("JK=JK=6S", f"cannot read 'JK=JK=6S' as a card: {CARD_HELP}"),
+        (
+            "JK=" * 1000 + "6S",
+            "a card's text is at most 20 characters, not 3002: "
+            "'JK=JK=JK=JK=JK=JK=JK=JK=JK=JK=JK=JK=JK=J'…",
+        ),
+    ],
+)
+def test_a_value_that_is_no_card_raises_card_error_saying_what_a_card_is(
+    value: object, message: str
+) -> None:
+    with pytest.raises(CardError) as info:
+        Card(value)  # type: ignore[arg-type]
+    assert str(info.value) == message
+
+
+def test_a_joker_standing_for_a_card_reads_with_spaces_around_the_card() -> None:
+    assert Card(" JOKER= 10s ") == Card("🃏=10♠") == Card("*=TS")
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (5, "parse_cards reads a text such as '8S 8H 8D' or an iterable of card texts, not 5"),
+        (
+            None,
+            "parse_cards reads a text such as '8S 8H 8D' or an iterable of card texts, not None",
+        ),
+        (
+            b"QH",
+            "parse_cards reads a text such as '8S 8H 8D' or an iterable of card texts, not a bytes",
+        ),
+        (
+            "QH " * 400,
+            "a text of cards is at most 1000 characters, not 1200: "
+            "'QH QH QH QH QH QH QH QH QH QH QH QH QH Q'…",
+        ),
+    ],
+)
+def test_parse_cards_refuses_what_is_not_a_text_of_cards(value: object, message: str) -> None:
+    with pytest.raises(CardError) as info:
+        parse_cards(value)  # type: ignore[arg-type]
+    assert str(info.value) == message

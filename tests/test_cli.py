@@ -418,3 +418,45 @@ def test_a_human_in_a_drawn_game_is_told_so(
         "The game is drawn: You and P1 are tied at the top with 112 points after 1 hand, the "
         "most a game may last."
     )
+
+
+def test_a_human_seat_explains_any_text_and_asks_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bad = [
+        "layoff ² 9S",
+        "JK=" * 1000 + "6S",
+        "meld " + "QH " * 20000,
+        "discard " + "JK=" * 9 + "6S",
+        "٣",
+        "1_0",
+        "9" * 5000,
+        "\x00",
+    ]
+    code, out = play_with_input(
+        capsys, monkeypatch, "\n".join([*bad, "draw"]) + "\n", "--seed", "4", "--seat", "0"
+    )
+    assert code == 0
+    lines = out.splitlines()
+    said = [line for line in lines if line.startswith(("Cannot ", "There is no move"))]
+    assert said == [
+        "Cannot read that move: 'layoff' needs a table meld number, then cards: 'layoff 2 9S'",
+        "Cannot read that move: a move's text is at most 1000 characters, not 3002: "
+        "'JK=JK=JK=JK=JK=JK=JK=JK=JK=JK=JK=JK=JK=J'…",
+        "Cannot read that move: a move's text is at most 1000 characters, not 60004: "
+        "'meld QH QH QH QH QH QH QH QH QH QH QH QH'…",
+        "Cannot read that move: 'discard JK=JK=JK=JK=JK=JK=JK=JK=JK=6S': a card's text is at "
+        "most 20 characters, not 29: 'JK=JK=JK=JK=JK=JK=JK=JK=JK=6S'",
+        "Cannot read that move: unknown move '٣': a move starts with one of draw, take, meld, "
+        "layoff, discard, decline, call, pass, deal",
+        "Cannot read that move: unknown move '1_0': a move starts with one of draw, take, meld, "
+        "layoff, discard, decline, call, pass, deal",
+        "Cannot read that move: a move's text is at most 1000 characters, not 5000: "
+        "'9999999999999999999999999999999999999999'…",
+        "Cannot read that move: unknown move '\\x00': a move starts with one of draw, take, "
+        "meld, layoff, discard, decline, call, pass, deal",
+    ]
+    assert out.count("Your move (") == len(bad) + 2
+    assert "You draw from the stock." in out
+    assert "Traceback" not in out
+    assert out.rstrip().endswith("Game abandoned.")

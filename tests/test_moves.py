@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
+import time
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from helpers_positions import cards, position
 from rummy500 import (
     Card,
+    CardError,
+    ConfigError,
     Deal,
     Decline,
     Discard,
@@ -19,7 +25,13 @@ from rummy500 import (
     MoveParseError,
     Phase,
     RuleConfig,
+    Rummy500Error,
+    StateError,
     Take,
+    new_game,
+    parse_cards,
+    parse_move,
+    presets,
 )
 
 SAMPLE_MOVES: list[Move] = [
@@ -217,3 +229,141 @@ def test_state_parse_move_leaves_a_low_ace_low() -> None:
     state = position(["AS 4C", None], table=[("2S 3S 4S", 1)], leftover=1, phase=Phase.PLAY)
     assert state.parse_move("layoff 0 AS") == Layoff(0, cards("AS"))
     assert state.is_legal(Layoff(0, cards("AS")))
+
+
+# -- text and values that are not moves ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("layoff ² 9S", "'layoff' needs a table meld number, then cards: 'layoff 2 9S'"),
+        ("layoff ٣ 9S", "'layoff' needs a table meld number, then cards: 'layoff 2 9S'"),
+        ("layoff +1 9S", "'layoff' needs a table meld number, then cards: 'layoff 2 9S'"),
+        (
+            "meld " + "QH " * 20000,
+            "a move's text is at most 1000 characters, not 60005: "
+            "'meld QH QH QH QH QH QH QH QH QH QH QH QH'…",
+        ),
+        (
+            "x" * 50,
+            "unknown move 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'…: a move starts with one "
+            "of draw, take, meld, layoff, discard, decline, call, pass, deal",
+        ),
+        (
+            "draw " + "y" * 50,
+            "'draw' takes nothing after it, got 'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy'…",
+        ),
+        (
+            "meld 8S 8H " + "JK=" * 10 + "8D",
+            "'meld 8S 8H JK=JK=JK=JK=JK=JK=JK=JK=JK=JK'…: a card's text is at most 20 "
+            "characters, not 32: 'JK=JK=JK=JK=JK=JK=JK=JK=JK=JK=8D'",
+        ),
+    ],
+)
+def test_bad_move_text_gets_a_short_full_message(text: str, message: str) -> None:
+    with pytest.raises(MoveParseError) as info:
+        Move.from_text(text)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("build", "error", "message"),
+    [
+        (lambda: Move.from_text(None), MoveParseError, "a move's text is a str, not None"),
+        (lambda: Move.from_text(b"draw"), MoveParseError, "a move's text is a str, not a bytes"),
+        (lambda: Layoff(1.5, "9S"), MoveParseError, "a table meld number is an int, not 1.5"),
+        (lambda: Layoff(None, "9S"), MoveParseError, "a table meld number is an int, not None"),
+        (lambda: Layoff(True, "9S"), MoveParseError, "a table meld number is an int, not True"),
+        (lambda: Layoff(-1, "9S"), MoveParseError, "a table meld number is 0 or more, not -1"),
+        (lambda: Layoff(0, "9S", "yes"), MoveParseError, "'high' is True or False, not 'yes'"),
+        (
+            lambda: Discard(None),
+            CardError,
+            "a move's card is a Card, a text such as '5S' or a card id, not None",
+        ),
+        (
+            lambda: Take(5),
+            CardError,
+            "a move's cards are a tuple or list of cards, or a text such as '8S 8H 8D', not 5",
+        ),
+        (
+            lambda: Meld([None]),
+            CardError,
+            "a card is a text such as 'QH' or a card id (an int from 0 to 104), not None",
+        ),
+    ],
+)
+def test_a_move_built_from_wrong_types_raises_the_packages_error(
+    build: Callable[[], object], error: type[Rummy500Error], message: str
+) -> None:
+    with pytest.raises(error) as info:
+        build()
+    assert str(info.value) == message
+
+
+def test_parse_move_refuses_what_is_not_a_state_or_a_text() -> None:
+    state = new_game(RuleConfig(), players=2, seed=1)
+    with pytest.raises(MoveParseError) as info:
+        state.parse_move(None)  # type: ignore[arg-type]
+    assert str(info.value) == "a move's text is a str, not None"
+    with pytest.raises(MoveParseError) as info:
+        parse_move(state, None)  # type: ignore[arg-type]
+    assert str(info.value) == "a move's text is a str, not None"
+    with pytest.raises(StateError) as state_info:
+        parse_move(None, "draw")  # type: ignore[arg-type]
+    assert str(state_info.value) == "parse_move reads a move in a State, not None"
+
+
+def test_presets_refuse_a_name_that_is_not_a_str() -> None:
+    with pytest.raises(ConfigError) as info:
+        presets.get(None)  # type: ignore[arg-type]
+    assert str(info.value) == "a preset name is a str, not None"
+    with pytest.raises(ConfigError) as info:
+        presets.preset(3)  # type: ignore[arg-type]
+    assert str(info.value) == "a preset name is a str, not 3"
+
+
+def test_an_unknown_preset_is_quoted_short() -> None:
+    with pytest.raises(ConfigError) as info:
+        presets.get("z" * 5000)
+    assert str(info.value).startswith(
+        "no preset called 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz'…; the presets are: "
+    )
+    assert len(str(info.value)) < 1000
+
+
+@pytest.mark.parametrize("size", [8000, 20000])
+def test_canonical_order_of_a_long_meld_is_fast(size: int) -> None:
+    start = time.perf_counter()
+    meld = Meld([50] * size)
+    assert time.perf_counter() - start < 1.0
+    assert meld.melded == (Card("QS"),) * size
+
+
+def test_a_run_given_in_any_order_is_turned_to_run_on() -> None:
+    assert Meld(cards("AS KS QS")).melded == cards("QS KS AS")
+    assert Meld(cards("2S AS KS")).melded == cards("KS AS 2S")
+    assert Meld(cards("3S 2S 4S")).melded == cards("2S 3S 4S")
+    assert Meld(cards("2S 4S 6S")).melded == cards("2S 4S 6S")
+    assert Meld(cards("AS 2S QS KS 5S")).melded == cards("AS 2S 5S QS KS")
+
+
+_TEXTS = st.one_of(
+    st.text(max_size=60),
+    st.text(alphabet="0123456789²³٣۳०੩ \t", max_size=30).map(lambda t: "layoff " + t + " 9S"),
+    st.integers(0, 3000).map(lambda n: "JK=" * n + "6S"),
+    st.integers(0, 3000).map(lambda n: "meld 8S " + "JK=" * n + "8D"),
+    st.integers(0, 30000).map(lambda n: "meld " + "QH " * n),
+    st.integers(0, 400).map(lambda n: "take " + "10♠ " * n),
+    st.text(min_size=900, max_size=1200),
+)
+
+
+@settings(deadline=200, max_examples=300)
+@given(_TEXTS)
+def test_the_parsers_are_total_and_fast_on_any_text(text: str) -> None:
+    state = new_game(RuleConfig(), players=2, seed=1)
+    for parse in (Move.from_text, Card, parse_cards, state.parse_move):
+        with contextlib.suppress(Rummy500Error):
+            parse(text)

@@ -48,6 +48,15 @@ RANK_NAMES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J",
 _JOKER_ID: Final = 52
 _LAST_ID: Final = 104
 
+#: The longest text :class:`Card` reads. The longest card text is ``"JOKER=10♠"`` (9
+#: characters); 20 leaves room for spaces around it and refuses anything else at once.
+MAX_CARD_TEXT: Final = 20
+#: The longest text :func:`parse_cards` reads: the same bound as a move's text (a few hundred
+#: cards, more than any hand, meld or discard pile a game can show in one line).
+MAX_CARDS_TEXT: Final = 1000
+#: How many characters of a refused text an error message quotes.
+QUOTED_PREFIX: Final = 40
+
 
 class Suit(IntEnum):
     """The four suits, in the order their card ids run."""
@@ -100,9 +109,14 @@ class Card(int):
     def __new__(cls, value: int | str) -> Card:
         if isinstance(value, str):
             return _parse_card(value)
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _LAST_ID:
-            return CARDS[value]
-        raise CardError(f"a card id is an int from 0 to {_LAST_ID}, not {value!r}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            if 0 <= value <= _LAST_ID:
+                return CARDS[value]
+            raise CardError(f"a card id is an int from 0 to {_LAST_ID}, not {_shown(value)}")
+        raise CardError(
+            f"a card is a text such as 'QH' or a card id (an int from 0 to {_LAST_ID}), "
+            f"not {_shown(value)}"
+        )
 
     @property
     def rank(self) -> int:
@@ -179,32 +193,79 @@ def face_of(card: int) -> int:
     return card if card < _JOKER_ID else card - _JOKER_ID - 1
 
 
+def _quoted(text: str) -> str:
+    """``text`` quoted for an error message: at most its first 40 characters, then "…"."""
+    if len(text) <= QUOTED_PREFIX:
+        return repr(text)
+    return repr(text[:QUOTED_PREFIX]) + "…"
+
+
+def _shown(value: object) -> str:
+    """A short description of a wrongly typed (or out of range) value for an error message."""
+    if isinstance(value, str):
+        return _quoted(value)
+    kind = type(value).__name__
+    if value is None or isinstance(value, bool | float):
+        return repr(value)
+    if isinstance(value, int):
+        if value.bit_length() <= 64:
+            return repr(value)
+        return f"an int of {value.bit_length()} bits"
+    return f"a {kind}"
+
+
+_CARD_HELP: Final = (
+    "write a rank (A, 2-10 or T, J, Q, K) then a suit (C, D, H, S or ♣, ♦, ♥, ♠), as in 'QH', "
+    "'10h' or 'Q♥'; 'JK' for a joker, 'JK=6S' for a joker standing for the 6♠"
+)
+_JOKER_TEXTS: Final = frozenset({"JK", "JOKER", "🃏", "*"})
+
+
+def _plain_card(raw: str) -> Card | None:
+    """The standard card written ``raw`` (stripped, upper case), or ``None``."""
+    if len(raw) < 2:
+        return None
+    rank = _RANK_BY_TEXT.get(raw[:-1])
+    suit = _SUIT_BY_TEXT.get(raw[-1])
+    if rank is None or suit is None:
+        return None
+    return CARDS[suit * 13 + rank - 1]
+
+
 def _parse_card(text: str) -> Card:
+    if len(text) > MAX_CARD_TEXT:
+        raise CardError(
+            f"a card's text is at most {MAX_CARD_TEXT} characters, not {len(text)}: {_quoted(text)}"
+        )
     raw = text.strip().upper()
-    if raw in ("JK", "JOKER", "🃏", "*"):
+    if raw in _JOKER_TEXTS:
         return JOKER
-    for prefix in ("JK=", "JOKER=", "🃏=", "*="):
-        if raw.startswith(prefix):
-            face = _parse_card(raw[len(prefix) :])
-            if face.is_joker:
-                break
+    card = _plain_card(raw)
+    if card is not None:
+        return card
+    joker, equals, face_text = raw.partition("=")
+    if equals and joker in _JOKER_TEXTS:
+        face = _plain_card(face_text.strip())
+        if face is not None:
             return JOKER.standing_for(face)
-    if len(raw) >= 2:
-        rank = _RANK_BY_TEXT.get(raw[:-1])
-        suit = _SUIT_BY_TEXT.get(raw[-1])
-        if rank is not None and suit is not None:
-            return CARDS[suit * 13 + rank - 1]
-    raise CardError(
-        f"cannot read {text!r} as a card: write a rank (A, 2-10 or T, J, Q, K) then a suit "
-        "(C, D, H, S or ♣, ♦, ♥, ♠), as in 'QH', '10h' or 'Q♥'; 'JK' for a joker, 'JK=6S' for "
-        "a joker standing for the 6♠"
-    )
+    raise CardError(f"cannot read {_quoted(text)} as a card: {_CARD_HELP}")
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Read several cards: ``"8S 8H 8D"``, ``"8♠,8♥,8♦"`` or an iterable of card texts."""
-    parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    return tuple(Card(part) for part in parts)
+    if isinstance(text, str):
+        if len(text) > MAX_CARDS_TEXT:
+            raise CardError(
+                f"a text of cards is at most {MAX_CARDS_TEXT} characters, not {len(text)}: "
+                f"{_quoted(text)}"
+            )
+        return tuple(_parse_card(part) for part in text.replace(",", " ").split())
+    if isinstance(text, bytes | bytearray) or not isinstance(text, Iterable):
+        raise CardError(
+            f"parse_cards reads a text such as '8S 8H 8D' or an iterable of card texts, "
+            f"not {_shown(text)}"
+        )
+    return tuple(Card(part) for part in text)
 
 
 def format_cards(cards: Iterable[int], *, ascii: bool = False) -> str:

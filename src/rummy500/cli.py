@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
@@ -19,7 +20,7 @@ import attrs
 
 from rummy500 import __version__, presets
 from rummy500.bots import BOT_NAMES, Bot, make_bot
-from rummy500.errors import ConfigError, IllegalMoveError, MoveParseError
+from rummy500.errors import ConfigError, IllegalMoveError, MoveParseError, Rummy500Error
 from rummy500.moves import DEAL
 from rummy500.render import (
     dealer_draw_lines,
@@ -37,6 +38,9 @@ __all__ = ["main"]
 
 _QUIT_WORDS = frozenset({"q", "quit", "exit"})
 _HELP_WORDS = frozenset({"?", "h", "help"})
+#: A move's number at the prompt: ASCII digits only (``int`` would also read other scripts'
+#: digits and underscores), and few enough of them to read quickly.
+_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 
 def _player_count(text: str) -> int:
@@ -269,6 +273,10 @@ class _Table:
             except EOFError:
                 self.say()
                 return None
+            except UnicodeDecodeError:
+                self.say()
+                self.say("Cannot read that line: it is not text in the terminal's encoding.")
+                continue
             text = text.strip()
             if self.echo:
                 self.say(text)
@@ -284,11 +292,8 @@ class _Table:
                 )
                 self.show_choices(state)
                 continue
-            try:
+            if _NUMBER.fullmatch(text):
                 number = int(text)
-            except ValueError:
-                pass
-            else:
                 if 1 <= number <= len(legal):
                     return state.apply(legal[number - 1])
                 self.say(f"There is no move {number}: choose a number from 1 to {len(legal)}.")
@@ -299,6 +304,8 @@ class _Table:
                 self.say(f"Cannot read that move: {exc}")
             except IllegalMoveError as exc:
                 self.say(str(exc))
+            except Rummy500Error as exc:
+                self.say(f"Cannot play that move: {exc}")
 
 
 def _stdout_ascii_only(stream: TextIO) -> bool:

@@ -376,10 +376,18 @@ def canonical_meld(cards: Sequence[int]) -> tuple[Card, ...]:
     if _runs_on(faces):
         return cs
     ordered = sorted(cs, key=lambda c: (face_of(c), c))
-    for i in range(len(ordered)):
-        turned = ordered[i:] + ordered[:i]
-        if _runs_on([face_of(c) for c in turned]):
-            return tuple(turned)
+    # Sorted, the cards run on once turned round at most one place: where a step is not +1.
+    # Turning there must then also join the last card to the first (K then A, say).
+    breaks = [
+        i
+        for i in range(1, len(ordered))
+        if (face_of(ordered[i]) - face_of(ordered[i - 1])) % 13 != 1
+    ]
+    if not breaks:
+        return tuple(ordered)
+    cut = breaks[0]
+    if len(breaks) == 1 and (face_of(ordered[0]) - face_of(ordered[-1])) % 13 == 1:
+        return tuple(ordered[cut:] + ordered[:cut])
     return tuple(ordered)
 
 

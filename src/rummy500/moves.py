@@ -26,11 +26,11 @@ Cards in the text may be written in ASCII (``QH``, ``10h``, ``TH``) or Unicode (
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar
+from typing import ClassVar, Final, TypeVar
 
 import attrs
 
-from rummy500.cards import CARDS, JOKER, Card, format_cards, parse_cards
+from rummy500.cards import CARDS, JOKER, Card, _quoted, _shown, format_cards, parse_cards
 from rummy500.errors import CardError, MoveParseError
 from rummy500.melds import canonical_meld
 
@@ -50,6 +50,13 @@ __all__ = [
 
 
 _M = TypeVar("_M", bound="Move")
+
+#: The longest text :meth:`Move.from_text` reads. The longest move a game needs is a take of
+#: the whole discard pile: two decks with four jokers hold 112 cards, at most 4 characters
+#: each with the space (``"10♠ "``), so 448 characters after the verb; 1000 is over twice
+#: that. (``take CARD`` takes a card deep in the pile with everything above it in a few
+#: characters.)
+MAX_MOVE_TEXT: Final = 1000
 
 
 class Move:
@@ -78,19 +85,26 @@ class Move:
 
         Raises :class:`~rummy500.errors.MoveParseError` when the text is not a move.
         """
-        words = text.strip().split()
+        if not isinstance(text, str):
+            raise MoveParseError(f"a move's text is a str, not {_shown(text)}")
+        if len(text) > MAX_MOVE_TEXT:
+            raise MoveParseError(
+                f"a move's text is at most {MAX_MOVE_TEXT} characters, not {len(text)}: "
+                f"{_quoted(text)}"
+            )
+        words = text.split()
         if not words:
             raise MoveParseError("an empty text is not a move")
         verb, args = words[0].lower(), words[1:]
         kind = _BY_VERB.get(verb)
         if kind is None:
             raise MoveParseError(
-                f"unknown move {words[0]!r}: a move starts with one of {', '.join(_BY_VERB)}"
+                f"unknown move {_quoted(words[0])}: a move starts with one of {', '.join(_BY_VERB)}"
             )
         try:
             return kind._parse_args(args)
         except CardError as exc:
-            raise MoveParseError(f"{text.strip()!r}: {exc}") from exc
+            raise MoveParseError(f"{_quoted(text.strip())}: {exc}") from exc
 
     @classmethod
     def _parse_args(cls, args: list[str]) -> Move:
@@ -99,7 +113,7 @@ class Move:
 
 def _no_args(cls: type[Move], args: list[str]) -> None:
     if args:
-        raise MoveParseError(f"'{cls.verb}' takes nothing after it, got {' '.join(args)!r}")
+        raise MoveParseError(f"'{cls.verb}' takes nothing after it, got {_quoted(' '.join(args))}")
 
 
 def _need_cards(cls: type[Move], args: list[str]) -> tuple[Card, ...]:
@@ -174,7 +188,10 @@ def _card_tuple(cards: object) -> tuple[Card, ...]:
     elif isinstance(cards, tuple | list):
         out = tuple(c if isinstance(c, Card) else Card(c) for c in cards)
     else:
-        raise CardError(f"expected a sequence of cards, got {cards!r}")
+        raise CardError(
+            f"a move's cards are a tuple or list of cards, or a text such as '8S 8H 8D', "
+            f"not {_shown(cards)}"
+        )
     if not out:
         raise MoveParseError("a move that names cards needs at least one")
     return out
@@ -193,7 +210,9 @@ def _card(card: object) -> Card:
     elif isinstance(card, str | int):
         out = Card(card)
     else:
-        raise CardError(f"expected a card, got {card!r}")
+        raise CardError(
+            f"a move's card is a Card, a text such as '5S' or a card id, not {_shown(card)}"
+        )
     if out > JOKER:
         raise MoveParseError("a card in hand is a plain joker ('JK'), not 'JK=..'")
     return out
@@ -264,6 +283,11 @@ def _sorted_cards(cards: object) -> tuple[Card, ...]:
     return tuple(sorted(_card_tuple(cards)))
 
 
+def _is_number(word: str) -> bool:
+    """Whether ``word`` is a whole number written in ASCII digits (no sign, no other digits)."""
+    return word.isascii() and word.isdigit()
+
+
 @attrs.frozen
 class Layoff(Move):
     """Lay one or more cards off on the table meld at index ``meld`` (0-based).
@@ -279,8 +303,14 @@ class Layoff(Move):
     high: bool = False
 
     def __attrs_post_init__(self) -> None:
-        if self.meld < 0:
-            raise MoveParseError(f"a table meld number is 0 or more, not {self.meld}")
+        meld: object = self.meld
+        if not isinstance(meld, int) or isinstance(meld, bool):
+            raise MoveParseError(f"a table meld number is an int, not {_shown(meld)}")
+        if meld < 0:
+            raise MoveParseError(f"a table meld number is 0 or more, not {_shown(meld)}")
+        high: object = self.high
+        if not isinstance(high, bool):
+            raise MoveParseError(f"'high' is True or False, not {_shown(high)}")
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -292,7 +322,7 @@ class Layoff(Move):
 
     @classmethod
     def _parse_args(cls, args: list[str]) -> Move:
-        if not args or not args[0].isdigit():
+        if not args or not _is_number(args[0]):
             raise MoveParseError("'layoff' needs a table meld number, then cards: 'layoff 2 9S'")
         high = len(args) > 1 and args[-1].lower() == "high"
         cards = args[1:-1] if high else args[1:]

@@ -27,6 +27,7 @@ from types import MappingProxyType
 
 import attrs
 
+from rummy500.cards import _quoted, _shown
 from rummy500.errors import ConfigError
 from rummy500.rules import (
     AceRule,
@@ -446,11 +447,13 @@ def names() -> list[str]:
 
 def preset(name: str) -> Preset:
     """The preset record called ``name``, looked up as :func:`get` does."""
+    if not isinstance(name, str):
+        raise ConfigError(f"a preset name is a str, not {_shown(name)}")
     record = _LOOKUP.get(_key(name))
     if record is None:
         known = ", ".join(PRESETS)
         aliases = ", ".join(sorted(alias for each in _ALL for alias in each.aliases))
-        message = f"no preset called {name!r}; the presets are: {known} (aliases: {aliases})"
+        message = f"no preset called {_quoted(name)}; the presets are: {known} (aliases: {aliases})"
         raise ConfigError(message)
     return record
 

@@ -17,7 +17,7 @@ from typing import Final
 
 import attrs
 
-from rummy500.cards import CARDS, JOKER, Card, make_deck
+from rummy500.cards import CARDS, JOKER, Card, _shown, make_deck
 from rummy500.dealing import choose_first_dealer, deal_hand
 from rummy500.engine import apply, explain_illegal, is_legal
 from rummy500.errors import IllegalMoveError, StateError
@@ -94,7 +94,7 @@ class State(Position):
         Besides :meth:`Move.from_text`, this accepts ``take CARD`` (and ``call CARD``) for the
         top-most copy of that card in the pile with everything above it.
         """
-        move = Move.from_text(text)
+        move = Move.from_text(text)  # refuses a text that is not a str, with MoveParseError
         if isinstance(move, PileMove) and len(move.taken) == 1:
             card = move.taken[0]
             pile = self.pile
@@ -368,6 +368,8 @@ def new_game(
 
 def parse_move(state: State, text: str) -> Move:
     """Read a move's text in the context of ``state`` (see :meth:`State.parse_move`)."""
+    if not isinstance(state, State):
+        raise StateError(f"parse_move reads a move in a State, not {_shown(state)}")
     return state.parse_move(text)
 
 
