@@ -58,6 +58,7 @@ from rummy500 import (
     Draw,
     EmptyStock,
     FirstDealer,
+    IllegalMoveError,
     Layoff,
     Meld,
     Move,
@@ -68,6 +69,8 @@ from rummy500 import (
     State,
     TableMeld,
     Take,
+    dumps,
+    loads,
     make_deck,
     parse_cards,
 )
@@ -88,9 +91,13 @@ __all__ = [
     "candidates",
     "card_worth",
     "cards_in",
+    "check_illegal",
+    "check_invariants",
+    "check_round_trips",
     "check_views",
     "deck_counter",
     "hand_kept",
+    "illegal_moves",
     "layoff_results",
     "legal_by_rules",
     "meld_kind",
@@ -1121,3 +1128,67 @@ def check_views(s: State, rng: random.Random) -> int:
         assert changed.view(p) == view
         differed += changed != same
     return differed
+
+
+# -- invariants of any position reached by play ------------------------------------------------
+
+
+def check_invariants(s: State, cards: Counter[int]) -> None:
+    """What holds after every move of a game started with :func:`rummy500.new_game`.
+
+    ``cards`` is the game's :func:`deck_counter`. Every card of the decks lies exactly once
+    across the hands, the stock, the pile and the table; a game that is not over has a legal
+    move, and every listed move is legal on its own; the totals are the sums of the finished
+    hands' scores (a new game starts at zero).
+    """
+    held = state_cards(s)
+    assert held == cards, f"cards not conserved: extra {held - cards}, missing {cards - held}"
+    moves = s.legal_moves()
+    assert s.is_terminal() or moves, "a game that is not over has no legal move"
+    for move in moves:
+        assert s.is_legal(move), f"{move} is listed but is_legal says it is not"
+    sides = len(s.totals)
+    sums = tuple(sum(row[i] for row in s.history) for i in range(sides))
+    assert s.totals == sums, f"totals {s.totals} are not the hand scores' sums {sums}"
+
+
+def illegal_moves(s: State) -> list[Move]:
+    """Moves that are not among ``s``'s legal moves: a discard of a card the player to move
+    does not hold, and a draw out of its phase."""
+    held = set() if s.is_terminal() or s.is_chance_node() else set(s.hands[s.current])
+    out: list[Move] = []
+    missing = [c for c in range(JK + 1) if Card(c) not in held]
+    if missing:
+        out.append(Discard(Card(missing[len(missing) // 2])))
+    if s.phase != Phase.DRAW:
+        out.append(Draw())
+    legal = set(s.legal_moves())
+    return [m for m in out if m not in legal]
+
+
+def check_illegal(s: State) -> int:
+    """Each of :func:`illegal_moves` is refused by ``is_legal`` and by ``apply``, which raises
+    :class:`IllegalMoveError` and leaves ``s`` as it was. Returns how many were tried."""
+    before = s.replace()
+    tried = 0
+    for move in illegal_moves(s):
+        assert not s.is_legal(move), f"{move} is not listed but is_legal accepts it"
+        try:
+            s.apply(move)
+        except IllegalMoveError:
+            pass
+        else:
+            raise AssertionError(f"{move} is not listed but apply accepted it")
+        assert s == before, f"a refused {move} changed the state"
+        tried += 1
+    return tried
+
+
+def check_round_trips(s: State) -> None:
+    """Saving and loading gives an equal state, and so does :meth:`State.detached`, which has
+    no undo history."""
+    loaded = loads(dumps(s), State)
+    assert loaded == s, "a state saved and loaded is not equal to the state saved"
+    alone = s.detached()
+    assert alone == s, "a detached state is not equal to the state"
+    assert alone.parent is None, "a detached state still has a parent"
