@@ -500,6 +500,8 @@ CASES = [
         table=[("JS QS KS", 1)],
         pile="7D AS 4C",
         phase=Phase.GAME_OVER,
+        # The game ends drawn after its one hand: totals of 0 reach no target.
+        config=RuleConfig(hand_limit=1),
         refuse="""deal
             draw""",
     ),

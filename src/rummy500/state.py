@@ -18,7 +18,7 @@ from typing import Final
 import attrs
 
 from rummy500.cards import CARDS, JOKER, Card, _shown, make_deck
-from rummy500.dealing import choose_first_dealer, deal_hand
+from rummy500.dealing import choose_first_dealer, deal_hand, dealer_draw_rounds
 from rummy500.engine import apply, explain_illegal, is_legal
 from rummy500.errors import IllegalMoveError, StateError
 from rummy500.melds import TableMeld, canonical_meld, meld_error
@@ -26,7 +26,8 @@ from rummy500.movegen import generate
 from rummy500.moves import Move, PileMove
 from rummy500.phases import CHANCE, TERMINAL, OwedUse, Phase
 from rummy500.position import Position, self_set
-from rummy500.rules import CallRule, RuleConfig
+from rummy500.rules import CallRule, EmptyStock, FirstDealer, RuleConfig
+from rummy500.scoring import game_result, hand_scores
 
 __all__ = ["CHANCE", "TERMINAL", "Phase", "PlayerView", "State", "new_game", "parse_move"]
 
@@ -240,6 +241,8 @@ class State(Position):
         if self.phase < Phase.HAND_OVER:
             self._validate_hand_sizes()
         self._validate_turn()
+        if self.hand_number < 0:
+            raise StateError(f"hand_number cannot be negative, not {self.hand_number}")
         last = cfg.hand_limit - 1  # hands are numbered from 0
         if self.hand_number > last or (self.phase == Phase.HAND_OVER and self.hand_number == last):
             raise StateError(
@@ -247,9 +250,34 @@ class State(Position):
                 f"{self.phase.name.lower()}: with hand_limit {cfg.hand_limit}, the game ends "
                 f"when hand_number {last} is over"
             )
+        self._validate_history()
+        self._validate_outcome()
+        self._validate_dealer_draw()
+        self._validate_has_a_move()
 
     def _validate_turn(self) -> None:
+        limit = self.config.turn_limit
+        if not 0 <= self.turn <= limit:
+            raise StateError(
+                f"turn {self.turn} is impossible: a hand ends after at most turn_limit "
+                f"({limit}) turns, so turn counts from 0 to {limit}"
+            )
         hand = self.hands[self.current]
+        if self.phase == Phase.PLAY and not hand:
+            raise StateError(
+                f"player {self.current} is to play with no cards: a player holds at least the "
+                "card just drawn in play"
+            )
+        if (
+            self.phase == Phase.DRAW
+            and self.config.empty_stock is EmptyStock.REUSE_PILE
+            and not self.stock_size
+            and self.pile
+        ):
+            raise StateError(
+                "the stock is empty while the discard pile is not, in the draw phase: under "
+                "empty_stock reuse_pile the pile is turned into a new stock before the next draw"
+            )
         if self.owed is not None:
             if self.phase != Phase.PLAY:
                 raise StateError("a card is owed only after a take, while the player plays")
@@ -270,6 +298,145 @@ class State(Position):
             raise StateError(f"discarder must be a player, not {self.discarder}")
         if self.discarder == self.current:
             raise StateError("a player cannot call rummy on their own discard")
+
+    def _validate_history(self) -> None:
+        """A non-empty history is the whole record of the game: one row for every hand
+        finished (the hand just scored included), and the totals are its column sums. An empty
+        history is a position set up without that record: its totals are taken as given."""
+        history = self.history
+        if not history:
+            return
+        over = self.phase >= Phase.HAND_OVER
+        finished = self.hand_number + 1 if over else self.hand_number
+        if len(history) != finished:
+            raise StateError(
+                f"the history holds {len(history)} hands, but hand_number {self.hand_number} "
+                f"(counting from 0) in phase {self.phase.name.lower()} means {finished} "
+                "finished hands: a history, when given, records every hand of the game"
+            )
+        sums = tuple(sum(column) for column in zip(*history, strict=True))
+        if sums != self.totals:
+            raise StateError(
+                f"totals {list(self.totals)} are not the sums {list(sums)} of the history: a "
+                "history, when given, records every hand since the totals were all 0"
+            )
+        if over:
+            went_out = self.went_out
+            scores = hand_scores(
+                self.config,
+                self.hands,
+                self.table,
+                went_out=went_out,
+                stock_ran_out=went_out is None,
+            )
+            if history[-1] != scores:
+                raise StateError(
+                    f"the last hand's scores {list(history[-1])} are not {list(scores)}, what "
+                    "the hands and table of the hand just over score"
+                )
+
+    def _validate_outcome(self) -> None:
+        n = self.players
+        cfg = self.config
+        sides = cfg.sides(n)
+        went_out, won = self.went_out, self.winner
+        if went_out is not None and not 0 <= went_out < n:
+            raise StateError(f"went_out must be a player from 0 to {n - 1} or None, not {went_out}")
+        if won is not None and not 0 <= won < sides:
+            who = "a player" if sides == n else "a team"
+            raise StateError(f"winner must be {who} from 0 to {sides - 1} or None, not {won}")
+        phase = self.phase.name.lower()
+        if self.phase < Phase.HAND_OVER:
+            if went_out is not None:
+                raise StateError(
+                    f"went_out is {went_out} in phase {phase}: it names who went out of a hand "
+                    "that is over"
+                )
+            if won is not None:
+                raise StateError(
+                    f"winner is {won} in phase {phase}: a game has a winner only once it is over"
+                )
+            return
+        if went_out is not None and self.hands[went_out]:
+            raise StateError(
+                f"went_out is {went_out}, but player {went_out} still holds cards: the player "
+                "who goes out has none left"
+            )
+        result = game_result(
+            cfg,
+            self.totals,
+            hands_played=self.hand_number + 1,
+            went_out_side=None if went_out is None else cfg.side_of(went_out, n),
+        )
+        if self.phase == Phase.HAND_OVER:
+            if won is not None:
+                raise StateError(
+                    f"winner is {won} in phase hand_over: a game has a winner only once it is over"
+                )
+            if result.over:
+                raise StateError(
+                    f"the game is over after hand {self.hand_number} with totals "
+                    f"{list(self.totals)}, yet the phase is hand_over rather than game_over"
+                )
+            return
+        if not result.over:
+            raise StateError(
+                f"the phase is game_over, but with totals {list(self.totals)} after "
+                f"{self.hand_number + 1} of at most {cfg.hand_limit} hands the game goes on"
+            )
+        if won != result.winner:
+            want = "nobody (a drawn game)" if result.winner is None else f"side {result.winner}"
+            raise StateError(
+                f"winner is {won}, but with totals {list(self.totals)} after "
+                f"{self.hand_number + 1} hands the game is won by {want}"
+            )
+
+    def _validate_dealer_draw(self) -> None:
+        drawn = self.dealer_draw
+        if not drawn:
+            return
+        cfg = self.config
+        n = self.players
+        deck: Counter[int] = Counter(make_deck(cfg.decks[n], 0))
+        size = sum(deck.values())
+        for start in range(0, len(drawn), size):
+            # The draw is from a jokerless deck; a fresh one is shuffled if it runs out.
+            counts = Counter(drawn[start : start + size])
+            for card, count in sorted(counts.items()):
+                if not deck[card]:
+                    raise StateError(
+                        f"{CARDS[card]} was drawn for the first deal, but that draw uses the "
+                        "decks without jokers"
+                    )
+                if count > deck[card]:
+                    raise StateError(
+                        f"{CARDS[card]} was drawn {count} times for the first deal, but the "
+                        f"decks hold {deck[card]}"
+                    )
+        highest = cfg.first_dealer is FirstDealer.HIGHEST
+
+        def rank(card: Card) -> int:
+            return 14 if highest and card.rank == 1 else card.rank
+
+        # The last round has one player alone at the top (the lowest card, or the highest).
+        last_round = dealer_draw_rounds(cfg, n, drawn)[-1]
+        pick = max if highest else min
+        first = pick(last_round, key=lambda drew: rank(drew[1]))[0]
+        dealer = (first + self.hand_number) % n
+        if self.dealer != dealer:
+            raise StateError(
+                f"dealer is {self.dealer}, but player {first} won the draw for the first deal, "
+                f"so hand {self.hand_number} is dealt by player {dealer}"
+            )
+
+    def _validate_has_a_move(self) -> None:
+        if self.phase == Phase.GAME_OVER:
+            return
+        if not generate(self):
+            raise StateError(
+                f"player {self.current} has no legal move in phase "
+                f"{self.phase.name.lower()}, yet the game is not over"
+            )
 
     def _validate_cards(self) -> None:
         deck: Counter[int] = Counter(
@@ -298,7 +465,7 @@ class State(Position):
         deal = self.config.deal_size[self.players]
         floating = self.config.floating
         for p, hand in enumerate(self.hands):
-            if not hand and not floating and not (p == self.current and self.phase == Phase.PLAY):
+            if not hand and not floating:
                 raise StateError(f"player {p} holds no cards, so the hand would be over")
         if self.table:
             return

@@ -1,0 +1,183 @@
+"""A position's fields must agree with one another: what ``State.validate`` refuses, and that
+every position reached by play passes it."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummy500 import (
+    Layoff,
+    Meld,
+    Move,
+    Phase,
+    RuleConfig,
+    SerializationError,
+    State,
+    StateError,
+    Take,
+    dumps,
+    loads,
+    new_game,
+    presets,
+)
+
+
+@pytest.mark.parametrize("name", presets.names())
+@settings(max_examples=2)
+@given(seed=st.integers(0, 2**32), data=st.data())
+def test_every_position_reached_by_play_is_consistent(
+    name: str, seed: int, data: st.DataObject
+) -> None:
+    # Two hands at most, so that every game reaches its end quickly (drawn or won).
+    preset = presets.get(name)
+    short = None if preset.hands_per_game is None else min(preset.hands_per_game, 2)
+    config = attrs.evolve(preset, hand_limit=2, hands_per_game=short)
+    players = data.draw(st.sampled_from(config.player_counts), label="players")
+    rng = random.Random(seed)
+    state = new_game(config, players, seed)
+    for _ in range(3000):
+        state.validate()
+        assert loads(dumps(state), State) == state
+        moves = state.legal_moves()
+        if not moves:
+            break
+        keen: list[Move] = [m for m in moves if isinstance(m, Take | Meld | Layoff)]
+        state = state.apply(rng.choice(keen) if keen and rng.random() < 0.9 else rng.choice(moves))
+    assert state.is_terminal()
+
+
+# -- what validate refuses --------------------------------------------------------------------
+
+OPENING = new_game(RuleConfig(), 3, 0)  # player 1 deals, having drawn 2♠ (3♣ 2♠ 5♠)
+BASE: dict[str, Any] = {
+    "hands": OPENING.hands,
+    "stock": OPENING.stock,
+    "pile": OPENING.pile,
+    "current": OPENING.current,
+    "dealer": OPENING.dealer,
+}
+
+
+def build_error(**changes: Any) -> str:
+    with pytest.raises(StateError) as caught:
+        State.from_position(RuleConfig(), **{**BASE, **changes})
+    return str(caught.value)
+
+
+def load_error(**changes: Any) -> str:
+    data = {**json.loads(dumps(OPENING)), **changes}
+    with pytest.raises(SerializationError) as caught:
+        loads(json.dumps(data), State)
+    return str(caught.value)
+
+
+LOADED = "cannot load State at $: inconsistent state: "
+TURNS = "a hand ends after at most turn_limit (1000) turns, so turn counts from 0 to 1000"
+
+
+@pytest.mark.parametrize("turn", [-5, 10**6])
+def test_turn_out_of_range(turn: int) -> None:
+    assert build_error(turn=turn) == f"turn {turn} is impossible: {TURNS}"
+    assert load_error(turn=turn) == f"{LOADED}turn {turn} is impossible: {TURNS}"
+
+
+def test_totals_that_are_not_the_sums_of_the_history() -> None:
+    assert build_error(totals=(5, 0, 0), history=((3, 0, 0),)) == (
+        "totals [5, 0, 0] are not the sums [3, 0, 0] of the history: a history, when given, "
+        "records every hand since the totals were all 0"
+    )
+
+
+def test_totals_without_a_history_are_taken_as_given() -> None:
+    state = State.from_position(RuleConfig(), **BASE, totals=(120, -35, 0))
+    assert (state.totals, state.history, state.hand_number) == ((120, -35, 0), (), 0)
+
+
+def test_hand_number_out_of_step_with_the_history() -> None:
+    assert build_error(hand_number=2, history=((3, 0, 0),), totals=(3, 0, 0)) == (
+        "the history holds 1 hands, but hand_number 2 (counting from 0) in phase draw means 2 "
+        "finished hands: a history, when given, records every hand of the game"
+    )
+
+
+def test_winner_while_the_hand_is_in_play() -> None:
+    assert load_error(winner=0) == (
+        f"{LOADED}winner is 0 in phase draw: a game has a winner only once it is over"
+    )
+
+
+def test_went_out_while_the_hand_is_in_play() -> None:
+    assert load_error(went_out=1) == (
+        f"{LOADED}went_out is 1 in phase draw: it names who went out of a hand that is over"
+    )
+
+
+def test_winner_out_of_range() -> None:
+    assert load_error(winner=7) == f"{LOADED}winner must be a player from 0 to 2 or None, not 7"
+
+
+def test_game_over_with_the_game_going_on() -> None:
+    assert load_error(phase="game_over") == (
+        f"{LOADED}the phase is game_over, but with totals [0, 0, 0] after 1 of at most 100 "
+        "hands the game goes on"
+    )
+
+
+@pytest.mark.parametrize(
+    ("drawn", "message"),
+    [
+        (
+            ["JK", "2C", "3C", "4C"],
+            "🃏 was drawn for the first deal, but that draw uses the decks without jokers",
+        ),
+        (["2C", "2C", "3C", "4C"], "2♣ was drawn 2 times for the first deal, but the decks hold 1"),
+        (
+            ["5C", "2C", "2D"],
+            "the 3 cards drawn for the first deal stop before the dealer is known",
+        ),
+        (
+            ["5C", "2C", "3C", "4C"],
+            "the dealer is known after 3 of the 4 cards drawn for the first deal",
+        ),
+        (
+            ["2C", "5C", "3C"],
+            "dealer is 1, but player 0 won the draw for the first deal, so hand 0 is dealt by "
+            "player 0",
+        ),
+    ],
+)
+def test_draw_for_the_first_deal_that_does_not_fit(drawn: list[str], message: str) -> None:
+    assert load_error(dealer_draw=drawn) == LOADED + message
+
+
+def test_owed_card_that_cannot_be_used_leaves_no_move() -> None:
+    hand = OPENING.hands[0]
+    owed = next(c for c in OPENING.stock if c not in hand)
+    stock = list(OPENING.stock)
+    stock.remove(owed)
+    hands = (tuple(sorted((*hand, owed))), *OPENING.hands[1:])
+    state = State.of(
+        **{
+            **OPENING.fields(),
+            "phase": Phase.PLAY,
+            "current": 0,
+            "dealer": 2,
+            "hands": hands,
+            "stock": tuple(stock),
+            "owed": owed,
+            "dealer_draw": (),
+        }
+    )
+    assert (state.legal_moves(), state.is_terminal()) == ((), False)
+    with pytest.raises(StateError) as caught:
+        state.validate()
+    assert str(caught.value) == (
+        "player 0 has no legal move in phase play, yet the game is not over"
+    )
