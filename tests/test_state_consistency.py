@@ -102,7 +102,7 @@ def test_totals_without_a_history_are_taken_as_given() -> None:
 
 def test_hand_number_out_of_step_with_the_history() -> None:
     assert build_error(hand_number=2, history=((3, 0, 0),), totals=(3, 0, 0)) == (
-        "the history holds 1 hands, but hand_number 2 (counting from 0) in phase draw means 2 "
+        "the history holds 1 hand, but hand_number 2 (counting from 0) in phase draw means 2 "
         "finished hands: a history, when given, records every hand of the game"
     )
 

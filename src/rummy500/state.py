@@ -310,9 +310,10 @@ class State(Position):
         finished = self.hand_number + 1 if over else self.hand_number
         if len(history) != finished:
             raise StateError(
-                f"the history holds {len(history)} hands, but hand_number {self.hand_number} "
-                f"(counting from 0) in phase {self.phase.name.lower()} means {finished} "
-                "finished hands: a history, when given, records every hand of the game"
+                f"the history holds {_hands_count(len(history))}, but hand_number "
+                f"{self.hand_number} (counting from 0) in phase {self.phase.name.lower()} means "
+                f"{_hands_count(finished, 'finished ')}: a history, when given, records every "
+                "hand of the game"
             )
         sums = tuple(sum(column) for column in zip(*history, strict=True))
         if sums != self.totals:
@@ -481,6 +482,10 @@ class State(Position):
                     f"player {p} holds {len(hand)} cards; with no melds on the table a hand "
                     f"holds the {deal} dealt" + (" plus the card drawn" if want > deal else "")
                 )
+
+
+def _hands_count(n: int, kind: str = "") -> str:
+    return f"{n} {kind}hand" + ("" if n == 1 else "s")
 
 
 def _table_meld(config: RuleConfig, cards: Sequence[int], owners: Sequence[int]) -> TableMeld:
