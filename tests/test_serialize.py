@@ -40,6 +40,9 @@ from rummy500.melds import canonical_meld
 from rummy500.position import FIELDS
 from rummy500.serialize import (
     FORMAT_VERSION,
+    MAX_CARDS,
+    MAX_DEPTH,
+    MAX_TEXT,
     GameRecord,
     converter,
     dumps,
@@ -47,6 +50,7 @@ from rummy500.serialize import (
     loads,
     to_data,
 )
+from rummy500.state import PlayerView
 
 #: A low target ends random games within a few hands, so lines reach every phase quickly.
 SHORT_GAME = RuleConfig(target=60)
@@ -592,3 +596,125 @@ def test_a_saved_state_past_the_hand_limit_is_refused() -> None:
     data = to_data(drawn_game())
     data["config"]["hand_limit"] = 0
     assert load_error(data) == ("cannot load State at $.config: hand_limit must be positive, not 0")
+
+
+# -- limits and wrong arguments ----------------------------------------------------------------
+
+
+def loads_error(text: Any, cls: Any = State) -> str:
+    with pytest.raises(SerializationError) as info:
+        loads(text, cls)
+    return str(info.value)
+
+
+def test_nesting_deeper_than_the_limit_is_refused_before_parsing() -> None:
+    assert MAX_DEPTH == 20
+    deep = "[" * 100_000 + "]" * 100_000
+    expected = (
+        "the JSON text nests lists and objects more than 20 deep: no saved object is nested "
+        "that deep"
+    )
+    assert loads_error(deep) == expected
+    assert loads_error('{"hands": ' + "[" * 21 + "]" * 21 + "}") == expected
+    # Brackets inside strings do not count.
+    assert loads_error('"' + "[" * 50 + '"', Card) == (
+        "cannot load Card at $: a card's text is at most 20 characters, not 50: "
+        "'[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['…"
+    )
+
+
+def test_nesting_up_to_the_limit_is_read() -> None:
+    nested: list[Any] = []
+    for _ in range(19):
+        nested = [nested]
+    assert loads("[" * 20 + "]" * 20, list) == nested
+    assert from_data(nested, list) == nested
+
+
+def test_data_nested_deeper_than_the_limit_is_refused() -> None:
+    data: Any = "QH"
+    for _ in range(21):
+        data = [data]
+    expected = (
+        "the data is nested more than 20 lists and objects deep: no saved object is nested "
+        "that deep"
+    )
+    with pytest.raises(SerializationError) as info:
+        from_data({"format": 1, "hands": data}, State)
+    assert str(info.value) == expected
+    cyclic: list[Any] = []
+    cyclic.append(cyclic)
+    with pytest.raises(SerializationError) as info:
+        from_data(cyclic, State)
+    assert str(info.value) == expected
+
+
+def test_text_longer_than_the_limit_is_refused() -> None:
+    assert MAX_TEXT == 4_000_000
+    padded = " " * MAX_TEXT + "{}"
+    assert loads_error(padded) == (
+        "the JSON text is 4000002 characters long: loads reads at most 4000000"
+    )
+    assert loads_error(padded.encode()) == (
+        "the JSON text is 4000002 bytes long: loads reads at most 4000000"
+    )
+
+
+def test_bytes_are_read_and_bad_bytes_refused() -> None:
+    state = new_game(seed=4)
+    assert loads(dumps(state).encode(), State) == state
+    assert loads(bytearray(dumps(state).encode("utf-16")), State) == state
+    assert loads_error(b'"\xff"') == (
+        "not valid JSON: 'utf-8' codec can't decode byte 0xff in position 1: invalid start byte"
+    )
+
+
+def test_wrong_argument_types_are_refused() -> None:
+    assert loads_error(None) == "loads reads JSON text (a str or bytes), not None"
+    assert loads_error(12) == "loads reads JSON text (a str or bytes), not 12"
+    assert loads_error("{}", int) == "cannot load int at $: expected a whole number, got {}"
+    assert loads_error("{}", "State") == (
+        "loads needs the class to build, such as rummy500.State, as its second argument, not "
+        "'State'"
+    )
+    with pytest.raises(SerializationError) as info:
+        from_data({}, 5)  # type: ignore[call-overload]
+    assert str(info.value) == (
+        "from_data needs the class to build, such as rummy500.State, as its second argument, not 5"
+    )
+    with pytest.raises(SerializationError) as info:
+        from_data({}, object)
+    assert str(info.value) == "cannot load object: it has no JSON form"
+
+
+def test_a_player_view_saves_and_loads() -> None:
+    line = random_line(3, 8)
+    for state in (line[0], line[1], line[len(line) // 2], line[-1]):
+        for player in range(state.players):
+            view = state.view(player)
+            data = to_data(view)
+            assert data["player"] == player
+            assert data["hand"] == [c.ascii for c in state.hands[player]]
+            assert not {"stock", "hands", "seed"} & set(data)
+            assert loads(dumps(view), PlayerView) == view
+
+
+def test_games_with_more_cards_than_a_document_holds_are_refused() -> None:
+    assert MAX_CARDS == 800_000
+    data = to_data(new_game(players=2, seed=1))
+    data["config"]["decks"][2] = 2**63
+    with pytest.raises(SerializationError) as info:
+        from_data(data, State)
+    assert str(info.value) == (
+        "cannot load State at $: the rules deal 2 players from 9223372036854775808 decks, "
+        "479615345916448342016 cards: a game loaded from JSON is played with at most 800000 "
+        "cards"
+    )
+    record = to_data(GameRecord.from_state(new_game(players=2, seed=1)))
+    record["config"]["decks"][2] = 20_000
+    with pytest.raises(SerializationError) as info:
+        from_data(record, GameRecord)
+    assert str(info.value) == (
+        "cannot load GameRecord at $: the rules deal 2 players from 20000 decks, 1040000 "
+        "cards: a game loaded from JSON is played with at most 800000 cards"
+    )

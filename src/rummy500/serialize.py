@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from typing import Any, Final, TypeVar, get_args, get_origin, get_type_hints
@@ -58,7 +59,7 @@ from cattrs.cols import list_structure_factory
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.v import format_exception
 
-from rummy500.cards import CARDS, Card
+from rummy500.cards import CARDS, Card, _shown
 from rummy500.errors import (
     CardError,
     ConfigError,
@@ -77,6 +78,9 @@ from rummy500.state import Phase, State, new_game
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAX_CARDS",
+    "MAX_DEPTH",
+    "MAX_TEXT",
     "GameRecord",
     "converter",
     "dumps",
@@ -89,6 +93,24 @@ T = TypeVar("T")
 
 #: The version of the document format, written as ``"format"`` in state and record documents.
 FORMAT_VERSION: Final = 1
+
+#: The longest JSON text :func:`loads` reads, in characters (or bytes). A saved state takes a
+#: few kilobytes and a game record about 20 bytes a move, so even a record of a game of
+#: thousands of hands stays far below this; the limit keeps a hostile text from costing
+#: unbounded time and memory.
+MAX_TEXT: Final = 4_000_000
+
+#: The most cards a loaded game may be played with. A saved state lists every card, each taking
+#: at least five characters (two letters, quotes and a separator), so no state within
+#: :data:`MAX_TEXT` holds more; game records are held to the same bound, so that a document
+#: cannot ask for decks too large to build.
+MAX_CARDS: Final = MAX_TEXT // 5
+
+#: The deepest nesting of lists and objects :func:`loads` and :func:`from_data` accept. The
+#: deepest real document is a game record or state holding a config (about four levels: the
+#: document, the config, a field of values, a list); the limit leaves room for any growth of
+#: the format and refuses, before parsing, the deep nesting that would exhaust Python's stack.
+MAX_DEPTH: Final = 20
 
 
 def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
@@ -375,9 +397,24 @@ def _unstructure_state(state: State) -> dict[str, Any]:
     return {"format": FORMAT_VERSION, **_unstructure_state_fields(document)}
 
 
+def _check_game_size(config: RuleConfig, players: int) -> None:
+    try:
+        config.check_players(players)
+    except ConfigError:
+        return  # the state's or record's own checks say so
+    decks = config.decks[players]
+    cards = decks * (52 + config.jokers_per_deck)
+    if cards > MAX_CARDS:
+        raise SerializationError(
+            f"the rules deal {players} players from {decks} decks, {cards} cards: a game "
+            f"loaded from JSON is played with at most {MAX_CARDS} cards"
+        )
+
+
 def _structure_state(value: Any, _: type) -> State:
     document = _structure_state_fields(_check_format(value, "state"), _StateDocument)
     fields = attrs.asdict(document, recurse=False)
+    _check_game_size(fields["config"], len(fields["hands"]))
     # Hands are sorted in every state (as State.from_position builds them).
     fields["hands"] = tuple(tuple(sorted(h)) for h in fields["hands"])
     state = State.of(**fields)
@@ -409,7 +446,9 @@ def _unstructure_record(record: GameRecord) -> dict[str, Any]:
 
 
 def _structure_record(value: Any, _: type) -> GameRecord:
-    return _structure_record_fields(_check_format(value, "game record"), GameRecord)
+    record = _structure_record_fields(_check_format(value, "game record"), GameRecord)
+    _check_game_size(record.config, record.players)
+    return record
 
 
 converter.register_unstructure_hook(GameRecord, _unstructure_record)
@@ -433,14 +472,50 @@ def _explain(exc: BaseException, tp: type | None) -> str:
     return format_exception(exc, tp)
 
 
+def _check_class(cls: object, function: str) -> None:
+    if not isinstance(cls, type) and get_origin(cls) is None:
+        raise SerializationError(
+            f"{function} needs the class to build, such as rummy500.State, as its second "
+            f"argument, not {_shown(cls)}"
+        )
+
+
+def _check_data_depth(data: Any) -> None:
+    """Refuse data nested more than :data:`MAX_DEPTH` lists and objects deep (or cyclic)."""
+    level: list[Any] = [data]
+    for depth in range(1, MAX_DEPTH + 2):
+        containers = [v for v in level if isinstance(v, list | tuple | Mapping)]
+        if not containers:
+            return
+        if depth > MAX_DEPTH:
+            break
+        level = [
+            item
+            for value in containers
+            for item in (value.values() if isinstance(value, Mapping) else value)
+        ]
+    raise SerializationError(
+        f"the data is nested more than {MAX_DEPTH} lists and objects deep: no saved object "
+        "is nested that deep"
+    )
+
+
 def from_data(data: Any, cls: type[T]) -> T:
     """Build a ``cls`` from JSON-ready ``data`` (as :func:`to_data` makes it).
 
     Raises :class:`~rummy500.errors.SerializationError` saying what is wrong and where.
     """
+    _check_class(cls, "from_data")
+    _check_data_depth(data)
+    return _from_data(data, cls)
+
+
+def _from_data(data: Any, cls: type[T]) -> T:
     what = getattr(cls, "__name__", repr(cls))
     try:
         return converter.structure(data, cls)
+    except cattrs.StructureHandlerNotFoundError as exc:
+        raise SerializationError(f"cannot load {what}: it has no JSON form") from exc
     except cattrs.BaseValidationError as exc:
         # cattrs writes "problem @ $.path"; put the place first, as in the other messages.
         problems = [
@@ -469,8 +544,48 @@ def loads(text: str | bytes, cls: type[T]) -> T:
     Raises :class:`~rummy500.errors.SerializationError` for text that is not JSON and for data
     that does not describe a valid ``cls``.
     """
+    _check_class(cls, "loads")
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_TEXT:
+            raise SerializationError(_too_long(len(text), "bytes"))
+        try:
+            text = bytes(text).decode(json.detect_encoding(text))
+        except UnicodeDecodeError as exc:
+            raise SerializationError(f"not valid JSON: {exc}") from exc
+    elif not isinstance(text, str):
+        raise SerializationError(f"loads reads JSON text (a str or bytes), not {_shown(text)}")
+    if len(text) > MAX_TEXT:
+        raise SerializationError(_too_long(len(text), "characters"))
+    _check_text_depth(text)
     try:
         data = json.loads(text)
     except ValueError as exc:
         raise SerializationError(f"not valid JSON: {exc}") from exc
-    return from_data(data, cls)
+    return _from_data(data, cls)
+
+
+def _too_long(size: int, unit: str) -> str:
+    return f"the JSON text is {size} {unit} long: loads reads at most {MAX_TEXT}"
+
+
+#: A JSON string (or the rest of the text after an opening quote that is never closed).
+_JSON_STRING: Final = re.compile(r'"(?:[^"\\]+|\\.)*"?')
+_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
+
+
+def _check_text_depth(text: str) -> None:
+    """Refuse, before parsing, text nesting lists and objects more than :data:`MAX_DEPTH` deep."""
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    if brackets.count("[") + brackets.count("{") <= MAX_DEPTH:
+        return
+    depth = 0
+    for b in brackets:
+        if b in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise SerializationError(
+                    f"the JSON text nests lists and objects more than {MAX_DEPTH} deep: no "
+                    "saved object is nested that deep"
+                )
+        else:
+            depth -= 1

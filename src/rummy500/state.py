@@ -20,10 +20,22 @@ import attrs
 from rummy500.cards import CARDS, JOKER, Card, _shown, make_deck
 from rummy500.dealing import choose_first_dealer, deal_hand, dealer_draw_rounds
 from rummy500.engine import apply, explain_illegal, is_legal
-from rummy500.errors import IllegalMoveError, StateError
+from rummy500.errors import CardError, ConfigError, IllegalMoveError, StateError
 from rummy500.melds import TableMeld, canonical_meld, meld_error
 from rummy500.movegen import generate
-from rummy500.moves import Move, PileMove
+from rummy500.moves import (
+    Call,
+    Deal,
+    Decline,
+    Discard,
+    Draw,
+    Layoff,
+    Meld,
+    Move,
+    Pass,
+    PileMove,
+    Take,
+)
 from rummy500.phases import CHANCE, TERMINAL, OwedUse, Phase
 from rummy500.position import Position, self_set
 from rummy500.rules import CallRule, EmptyStock, FirstDealer, RuleConfig
@@ -32,12 +44,37 @@ from rummy500.scoring import game_result, hand_scores
 __all__ = ["CHANCE", "TERMINAL", "Phase", "PlayerView", "State", "new_game", "parse_move"]
 
 
+#: The kinds of move that :meth:`State.apply` plays.
+_MOVE_KINDS: Final = frozenset({Draw, Take, Call, Meld, Layoff, Discard, Decline, Pass, Deal})
+
+
+def _card(value: object, where: str) -> Card:
+    """The card given as ``value`` (a card id or a card's text) at ``where``."""
+    if isinstance(value, str):
+        try:
+            return Card(value)
+        except CardError as exc:
+            raise CardError(f"{where}: {exc}") from exc
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(CARDS):
+        return CARDS[value]
+    raise CardError(
+        f"{where}: a card is a card id from 0 to {len(CARDS) - 1} or a card's text such as "
+        f"'QH', not {_shown(value)}"
+    )
+
+
+def _card_list(value: object, where: str) -> list[Card]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise StateError(f"{where} must be a list of cards, not {_shown(value)}")
+    return [_card(c, f"{where}[{i}]") for i, c in enumerate(value)]
+
+
 def _hands(value: Iterable[Iterable[int]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(sorted(CARDS[c] for c in hand)) for hand in value)
+    return tuple(tuple(sorted(_card_list(hand, f"hands[{p}]"))) for p, hand in enumerate(value))
 
 
-def _cards(value: Iterable[int]) -> tuple[Card, ...]:
-    return tuple(CARDS[c] for c in value)
+def _cards(value: Iterable[int], where: str) -> tuple[Card, ...]:
+    return tuple(_card_list(value, where))
 
 
 class State(Position):
@@ -68,6 +105,8 @@ class State(Position):
 
     def apply(self, move: Move) -> State:
         """The state after ``move``. Raises :class:`~rummy500.errors.IllegalMoveError`."""
+        if type(move) not in _MOVE_KINDS:
+            _check_move_type(move)
         return apply(self, move)
 
     def push(self, move: Move | str) -> State:
@@ -191,10 +230,17 @@ class State(Position):
         of the decks the rules use for that many players; otherwise :class:`StateError` says
         why.
         """
+        if not isinstance(config, RuleConfig):
+            raise ConfigError(f"config must be a RuleConfig, not {_shown(config)}")
+        if isinstance(hands, str) or not isinstance(hands, Sequence):
+            raise StateError(
+                f"hands must be a list of hands, one for each player, not {_shown(hands)}"
+            )
         n = len(hands)
         config.check_players(n)
         melds = tuple(
-            m if isinstance(m, TableMeld) else _table_meld(config, m[0], m[1]) for m in table
+            m if isinstance(m, TableMeld) else _table_pair(config, m, f"table[{i}]")
+            for i, m in enumerate(table)
         )
         state = cls.of(
             config=config,
@@ -204,14 +250,14 @@ class State(Position):
             phase=phase,
             current=current,
             hands=_hands(hands),
-            stock=_cards(stock),
-            pile=_cards(pile),
+            stock=_cards(stock, "stock"),
+            pile=_cards(pile, "pile"),
             table=melds,
-            owed=None if owed is None else CARDS[owed],
+            owed=None if owed is None else _card(owed, "owed"),
             totals=tuple(totals) if totals is not None else (0,) * config.sides(n),
             history=tuple(tuple(h) for h in history),
             turn=turn,
-            kept=None if kept is None else CARDS[kept],
+            kept=None if kept is None else _card(kept, "kept"),
             owed_use=OwedUse(owed_use),
             discarder=discarder,
         )
@@ -488,6 +534,24 @@ def _hands_count(n: int, kind: str = "") -> str:
     return f"{n} {kind}hand" + ("" if n == 1 else "s")
 
 
+def _check_move_type(move: object) -> None:
+    """Refuse a bare :class:`Move` (or a subclass the engine does not play) given to
+    :meth:`State.apply`; anything else that is not a move is refused by the rules."""
+    if isinstance(move, Move):
+        raise IllegalMoveError(
+            f"a {type(move).__name__} is not a move that can be played: apply takes a Draw, "
+            "Take, Meld, Layoff, Discard, Decline, Call, Pass or Deal"
+        )
+
+
+def _table_pair(config: RuleConfig, pair: object, where: str) -> TableMeld:
+    if isinstance(pair, str) or not isinstance(pair, Sequence) or len(pair) != 2:
+        raise StateError(
+            f"{where} must be a TableMeld or a (cards, owners) pair, not {_shown(pair)}"
+        )
+    return _table_meld(config, _cards(pair[0], f"{where} cards"), pair[1])
+
+
 def _table_meld(config: RuleConfig, cards: Sequence[int], owners: Sequence[int]) -> TableMeld:
     ordered = canonical_meld(cards)
     problem = meld_error(ordered, config)
@@ -513,6 +577,18 @@ def new_game(
 
     The same ``config``, ``players`` and ``seed`` always give the same game.
     """
+    if config is not None and not isinstance(config, RuleConfig):
+        hint = (
+            f" (for a preset, pass rummy500.presets.get({_shown(config)}))"
+            if isinstance(config, str)
+            else ""
+        )
+        raise ConfigError(f"config must be a RuleConfig or None, not {_shown(config)}{hint}")
+    for name, value in (("players", players), ("seed", seed)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ConfigError(f"{name} must be a whole number, not {_shown(value)}")
+    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
+        raise StateError(f"dealer must be a player number or None, not {_shown(dealer)}")
     cfg = RuleConfig() if config is None else config
     cfg.check_players(players)
     drawn: tuple[Card, ...] = ()
