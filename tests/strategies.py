@@ -1112,7 +1112,13 @@ def check_views(s: State, rng: random.Random) -> int:
         hands = [list(h) for h in s.hands]
         stock = list(s.stock)
         free = [i for i, c in enumerate(hands[q]) if not (q == s.current and c in known)]
-        if free:
+        if q == s.current and s.owed is not None:
+            # Whether the owed card can still be used depends on the mover's other cards: a
+            # swap could leave a position that play cannot reach (and validate refuses).
+            free = []
+        # Once the hand is over every hand has been scored from the cards left in it (the
+        # history shows it): only the stock order is still hidden.
+        if free and s.phase < Phase.HAND_OVER:
             i = rng.choice(free)
             if stock:
                 j = rng.randrange(len(stock))
