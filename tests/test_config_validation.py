@@ -93,6 +93,11 @@ FIELDS = [a.name for a in attrs.fields(RuleConfig)]
         ({"team_size": 0}, "1 or more, not 0", ["team_size"]),
         ({"decks": PlayerTable.of(0)}, "2 players need at least one deck", ["decks"]),
         (
+            {"decks": PlayerTable.of(1, {5: 10**9})},
+            "at most 4 decks are shuffled together, not 1000000000",
+            ["decks"],
+        ),
+        (
             {"deal_size": PlayerTable.of(0)},
             "2 players must be dealt at least one card",
             ["deal_size"],
@@ -358,3 +363,10 @@ def test_any_sensible_combination_builds_and_plays(changes: dict[str, Any], seed
             assert moves, f"no legal move in {state!r}"
             state = state.apply(rng.choice(moves))
             state.validate()
+
+
+def test_no_more_than_four_decks_are_shuffled_together() -> None:
+    with pytest.raises(ConfigError) as caught:
+        RuleConfig(decks=PlayerTable.of(1, {5: 10**9, 6: 2, 7: 2, 8: 2}))
+    assert str(caught.value) == "decks: at most 4 decks are shuffled together, not 1000000000"
+    assert RuleConfig(decks=PlayerTable.of(1, {5: 2, 6: 2, 7: 2, 8: 4})).decks[8] == 4

@@ -125,8 +125,8 @@ def test_apply_refuses_the_move_base_class_and_what_is_not_a_move() -> None:
     # A text is refused by the rules, as explain_illegal says; push reads it.
     assert error(IllegalMoveError, state.apply, "draw") == "'draw' is not a move"
     assert error(IllegalMoveError, state.apply, Move()) == (
-        "a Move is not a move that can be played: apply takes a Draw, Take, Meld, Layoff, "
-        "Discard, Decline, Call, Pass or Deal"
+        "a Move is not a move that can be played: the moves are Draw, Take, Meld, Layoff, "
+        "Discard, Decline, Call, Pass and Deal"
     )
     assert error(IllegalMoveError, state.apply, None) == "None is not a move"
     assert state.push("draw") == state.apply(state.parse_move("draw"))

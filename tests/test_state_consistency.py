@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy500 import (
+    EmptyStock,
     Layoff,
     Meld,
     Move,
@@ -180,4 +181,65 @@ def test_owed_card_that_cannot_be_used_leaves_no_move() -> None:
         state.validate()
     assert str(caught.value) == (
         "player 0 has no legal move in phase play, yet the game is not over"
+    )
+
+
+# -- the checks above, on positions reached by play and then altered ----------------------------
+
+
+def _played_until(config: RuleConfig, seed: int, stop: Any) -> State:
+    """A 3-player game under ``config`` played at random from ``seed`` until ``stop(state)``."""
+    state = new_game(config, 3, seed)
+    rng = random.Random(seed)
+    while not stop(state):
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+    return state
+
+
+def _refusal(state: State) -> str:
+    with pytest.raises(StateError) as caught:
+        state.validate()
+    return str(caught.value)
+
+
+def test_a_negative_hand_number() -> None:
+    fresh = new_game(RuleConfig(), 3, 5)
+    assert _refusal(fresh.replace(hand_number=-1)) == "hand_number cannot be negative, not -1"
+
+
+def test_the_last_row_of_the_history_is_the_score_of_the_hand_just_over() -> None:
+    over = _played_until(RuleConfig(), 5, lambda s: s.phase is Phase.HAND_OVER)
+    assert (over.history, over.went_out) == (((126, 58, 82),), 1)
+    altered = over.replace(history=((127, 58, 82),), totals=(127, 58, 82))
+    assert _refusal(altered) == (
+        "the last hand's scores [127, 58, 82] are not [126, 58, 82], what the hands and table "
+        "of the hand just over score"
+    )
+
+
+def test_a_hand_over_whose_totals_end_the_game() -> None:
+    over = _played_until(RuleConfig(), 5, lambda s: s.phase is Phase.HAND_OVER)
+    # Without a history the totals are taken as given: these end the game.
+    assert _refusal(over.replace(history=(), totals=(600, 0, 0))) == (
+        "the game is over after hand 0 with totals [600, 0, 0], yet the phase is hand_over "
+        "rather than game_over"
+    )
+
+
+def test_the_player_who_went_out_holds_no_cards() -> None:
+    over = _played_until(RuleConfig(), 5, lambda s: s.phase is Phase.HAND_OVER)
+    assert _refusal(over.replace(went_out=2)) == (
+        "went_out is 2, but player 2 still holds cards: the player who goes out has none left"
+    )
+
+
+def test_under_reuse_pile_the_stock_is_never_empty_at_a_draw() -> None:
+    reuse = RuleConfig(empty_stock=EmptyStock.REUSE_PILE)
+    state = _played_until(reuse, 5, lambda s: s.phase is Phase.DRAW and s.turn > 2)
+    assert state.pile
+    emptied = state.replace(stock=(), pile=state.pile + state.stock)
+    assert _refusal(emptied) == (
+        "the stock is empty while the discard pile is not, in the draw phase: under "
+        "empty_stock reuse_pile the pile is turned into a new stock before the next draw"
     )

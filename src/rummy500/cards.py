@@ -112,10 +112,12 @@ class Card(int):
         if isinstance(value, int) and not isinstance(value, bool):
             if 0 <= value <= _LAST_ID:
                 return CARDS[value]
-            raise CardError(f"a card id is an int from 0 to {_LAST_ID}, not {_shown(value)}")
+            raise CardError(
+                f"a card id is an int from 0 to {_LAST_ID}, not {describe_value(value)}"
+            )
         raise CardError(
             f"a card is a text such as 'QH' or a card id (an int from 0 to {_LAST_ID}), "
-            f"not {_shown(value)}"
+            f"not {describe_value(value)}"
         )
 
     @property
@@ -193,17 +195,17 @@ def face_of(card: int) -> int:
     return card if card < _JOKER_ID else card - _JOKER_ID - 1
 
 
-def _quoted(text: str) -> str:
+def quote_text(text: str) -> str:
     """``text`` quoted for an error message: at most its first 40 characters, then "…"."""
     if len(text) <= QUOTED_PREFIX:
         return repr(text)
     return repr(text[:QUOTED_PREFIX]) + "…"
 
 
-def _shown(value: object) -> str:
+def describe_value(value: object) -> str:
     """A short description of a wrongly typed (or out of range) value for an error message."""
     if isinstance(value, str):
-        return _quoted(value)
+        return quote_text(value)
     kind = type(value).__name__
     if value is None or isinstance(value, bool | float):
         return repr(value)
@@ -235,7 +237,8 @@ def _plain_card(raw: str) -> Card | None:
 def _parse_card(text: str) -> Card:
     if len(text) > MAX_CARD_TEXT:
         raise CardError(
-            f"a card's text is at most {MAX_CARD_TEXT} characters, not {len(text)}: {_quoted(text)}"
+            f"a card's text is at most {MAX_CARD_TEXT} characters, not {len(text)}: "
+            f"{quote_text(text)}"
         )
     raw = text.strip().upper()
     if raw in _JOKER_TEXTS:
@@ -248,7 +251,7 @@ def _parse_card(text: str) -> Card:
         face = _plain_card(face_text.strip())
         if face is not None:
             return JOKER.standing_for(face)
-    raise CardError(f"cannot read {_quoted(text)} as a card: {_CARD_HELP}")
+    raise CardError(f"cannot read {quote_text(text)} as a card: {_CARD_HELP}")
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
@@ -257,13 +260,13 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         if len(text) > MAX_CARDS_TEXT:
             raise CardError(
                 f"a text of cards is at most {MAX_CARDS_TEXT} characters, not {len(text)}: "
-                f"{_quoted(text)}"
+                f"{quote_text(text)}"
             )
         return tuple(_parse_card(part) for part in text.replace(",", " ").split())
     if isinstance(text, bytes | bytearray) or not isinstance(text, Iterable):
         raise CardError(
             f"parse_cards reads a text such as '8S 8H 8D' or an iterable of card texts, "
-            f"not {_shown(text)}"
+            f"not {describe_value(text)}"
         )
     return tuple(Card(part) for part in text)
 

@@ -16,6 +16,7 @@ from rummy500.cards import Card
 from rummy500.dealing import deal_hand, reshuffled_pile
 from rummy500.errors import IllegalMoveError
 from rummy500.legality import (
+    PLAYABLE,
     call_options,
     call_use,
     callable_from,
@@ -67,13 +68,14 @@ def explain_illegal(s: Position, move: object) -> str | None:
     reason = problem(s, move)
     if reason is None:
         return None
-    return f"'{move}' is illegal: {reason}" if isinstance(move, Move) else reason
+    return f"'{move}' is illegal: {reason}" if type(move) in PLAYABLE else reason
 
 
-def apply(s: P, move: Move) -> P:
+def apply(s: P, move: object) -> P:
     """The position after ``move``; raises :class:`IllegalMoveError` naming the broken rule."""
     if not is_legal(s, move):
-        raise IllegalMoveError(explain_illegal(s, move) or f"'{move}' is illegal")
+        raise IllegalMoveError(explain_illegal(s, move) or "the move is illegal")
+    assert isinstance(move, Move)
     return cast(P, _APPLY[type(move)](s, move))
 
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
-from rummy500.cards import Card, format_cards
+from rummy500.cards import Card, describe_value, format_cards
 from rummy500.melds import (
     TableMeld,
     layoff_error,
@@ -41,6 +42,7 @@ from rummy500.position import Position
 from rummy500.rules import CallRule, DeepestCard, RuleConfig
 
 __all__ = [
+    "PLAYABLE",
     "call_options",
     "call_use",
     "callable_from",
@@ -53,6 +55,10 @@ __all__ = [
     "problem",
     "take_use",
 ]
+
+
+#: The kinds of move that can be played (``Move`` and ``PileMove`` are only their bases).
+PLAYABLE: Final = frozenset({Draw, Take, Call, Meld, Layoff, Discard, Decline, Pass, Deal})
 
 
 # -- rule choices read once ------------------------------------------------------------------
@@ -382,7 +388,12 @@ def discardable(s: Position) -> list[Card]:
 def problem(s: Position, move: object) -> str | None:
     """Why ``move`` is illegal in ``s``, in words, or ``None`` when it is legal."""
     if not isinstance(move, Move):
-        return f"{move!r} is not a move"
+        return f"{describe_value(move)} is not a move"
+    if type(move) not in PLAYABLE:
+        return (
+            f"a {type(move).__name__} is not a move that can be played: the moves are Draw, "
+            "Take, Meld, Layoff, Discard, Decline, Call, Pass and Deal"
+        )
     phase = s.phase
     if phase == Phase.GAME_OVER:
         return "the game is over: there are no more moves"

@@ -30,7 +30,7 @@ from typing import ClassVar, Final, TypeVar
 
 import attrs
 
-from rummy500.cards import CARDS, JOKER, Card, _quoted, _shown, format_cards, parse_cards
+from rummy500.cards import CARDS, JOKER, Card, describe_value, format_cards, parse_cards, quote_text
 from rummy500.errors import CardError, MoveParseError
 from rummy500.melds import canonical_meld
 
@@ -86,11 +86,11 @@ class Move:
         Raises :class:`~rummy500.errors.MoveParseError` when the text is not a move.
         """
         if not isinstance(text, str):
-            raise MoveParseError(f"a move's text is a str, not {_shown(text)}")
+            raise MoveParseError(f"a move's text is a str, not {describe_value(text)}")
         if len(text) > MAX_MOVE_TEXT:
             raise MoveParseError(
                 f"a move's text is at most {MAX_MOVE_TEXT} characters, not {len(text)}: "
-                f"{_quoted(text)}"
+                f"{quote_text(text)}"
             )
         words = text.split()
         if not words:
@@ -99,12 +99,13 @@ class Move:
         kind = _BY_VERB.get(verb)
         if kind is None:
             raise MoveParseError(
-                f"unknown move {_quoted(words[0])}: a move starts with one of {', '.join(_BY_VERB)}"
+                f"unknown move {quote_text(words[0])}: a move starts with one of "
+                f"{', '.join(_BY_VERB)}"
             )
         try:
             return kind._parse_args(args)
         except CardError as exc:
-            raise MoveParseError(f"{_quoted(text.strip())}: {exc}") from exc
+            raise MoveParseError(f"{quote_text(text.strip())}: {exc}") from exc
 
     @classmethod
     def _parse_args(cls, args: list[str]) -> Move:
@@ -113,7 +114,9 @@ class Move:
 
 def _no_args(cls: type[Move], args: list[str]) -> None:
     if args:
-        raise MoveParseError(f"'{cls.verb}' takes nothing after it, got {_quoted(' '.join(args))}")
+        raise MoveParseError(
+            f"'{cls.verb}' takes nothing after it, got {quote_text(' '.join(args))}"
+        )
 
 
 def _need_cards(cls: type[Move], args: list[str]) -> tuple[Card, ...]:
@@ -190,7 +193,7 @@ def _card_tuple(cards: object) -> tuple[Card, ...]:
     else:
         raise CardError(
             f"a move's cards are a tuple or list of cards, or a text such as '8S 8H 8D', "
-            f"not {_shown(cards)}"
+            f"not {describe_value(cards)}"
         )
     if not out:
         raise MoveParseError("a move that names cards needs at least one")
@@ -211,7 +214,7 @@ def _card(card: object) -> Card:
         out = Card(card)
     else:
         raise CardError(
-            f"a move's card is a Card, a text such as '5S' or a card id, not {_shown(card)}"
+            f"a move's card is a Card, a text such as '5S' or a card id, not {describe_value(card)}"
         )
     if out > JOKER:
         raise MoveParseError("a card in hand is a plain joker ('JK'), not 'JK=..'")
@@ -305,12 +308,12 @@ class Layoff(Move):
     def __attrs_post_init__(self) -> None:
         meld: object = self.meld
         if not isinstance(meld, int) or isinstance(meld, bool):
-            raise MoveParseError(f"a table meld number is an int, not {_shown(meld)}")
+            raise MoveParseError(f"a table meld number is an int, not {describe_value(meld)}")
         if meld < 0:
-            raise MoveParseError(f"a table meld number is 0 or more, not {_shown(meld)}")
+            raise MoveParseError(f"a table meld number is 0 or more, not {describe_value(meld)}")
         high: object = self.high
         if not isinstance(high, bool):
-            raise MoveParseError(f"'high' is True or False, not {_shown(high)}")
+            raise MoveParseError(f"'high' is True or False, not {describe_value(high)}")
 
     @property
     def cards(self) -> tuple[Card, ...]:

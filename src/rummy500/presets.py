@@ -27,7 +27,7 @@ from types import MappingProxyType
 
 import attrs
 
-from rummy500.cards import _quoted, _shown
+from rummy500.cards import describe_value, quote_text
 from rummy500.errors import ConfigError
 from rummy500.rules import (
     AceRule,
@@ -448,12 +448,14 @@ def names() -> list[str]:
 def preset(name: str) -> Preset:
     """The preset record called ``name``, looked up as :func:`get` does."""
     if not isinstance(name, str):
-        raise ConfigError(f"a preset name is a str, not {_shown(name)}")
+        raise ConfigError(f"a preset name is a str, not {describe_value(name)}")
     record = _LOOKUP.get(_key(name))
     if record is None:
         known = ", ".join(PRESETS)
         aliases = ", ".join(sorted(alias for each in _ALL for alias in each.aliases))
-        message = f"no preset called {_quoted(name)}; the presets are: {known} (aliases: {aliases})"
+        message = (
+            f"no preset called {quote_text(name)}; the presets are: {known} (aliases: {aliases})"
+        )
         raise ConfigError(message)
     return record
 

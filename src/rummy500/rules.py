@@ -24,6 +24,7 @@ from rummy500.cards import ACE
 from rummy500.errors import ConfigError
 
 __all__ = [
+    "MAX_DECKS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "AceRule",
@@ -39,6 +40,9 @@ __all__ = [
 #: The fewest and most players any configuration may allow.
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 8
+#: The most decks shuffled together: every rule source uses one or two, and a bound keeps a
+#: configuration from asking for more cards than memory holds.
+MAX_DECKS: Final = 4
 
 
 class FirstDealer(Enum):
@@ -472,6 +476,9 @@ class RuleConfig:
     def _count_problems(self, n: int) -> Iterator[str]:
         if self.decks[n] < 1:
             yield f"decks: {n} players need at least one deck"
+            return
+        if self.decks[n] > MAX_DECKS:
+            yield f"decks: at most {MAX_DECKS} decks are shuffled together, not {self.decks[n]}"
             return
         if self.deal_size[n] < 1:
             yield f"deal_size: {n} players must be dealt at least one card"

@@ -59,7 +59,7 @@ from cattrs.cols import list_structure_factory
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.v import format_exception
 
-from rummy500.cards import CARDS, Card, _shown
+from rummy500.cards import CARDS, Card, describe_value
 from rummy500.errors import (
     CardError,
     ConfigError,
@@ -476,7 +476,7 @@ def _check_class(cls: object, function: str) -> None:
     if not isinstance(cls, type) and get_origin(cls) is None:
         raise SerializationError(
             f"{function} needs the class to build, such as rummy500.State, as its second "
-            f"argument, not {_shown(cls)}"
+            f"argument, not {describe_value(cls)}"
         )
 
 
@@ -553,7 +553,9 @@ def loads(text: str | bytes, cls: type[T]) -> T:
         except UnicodeDecodeError as exc:
             raise SerializationError(f"not valid JSON: {exc}") from exc
     elif not isinstance(text, str):
-        raise SerializationError(f"loads reads JSON text (a str or bytes), not {_shown(text)}")
+        raise SerializationError(
+            f"loads reads JSON text (a str or bytes), not {describe_value(text)}"
+        )
     if len(text) > MAX_TEXT:
         raise SerializationError(_too_long(len(text), "characters"))
     _check_text_depth(text)

@@ -17,24 +17,15 @@ from typing import Final
 
 import attrs
 
-from rummy500.cards import CARDS, JOKER, Card, _shown, make_deck
+from rummy500.cards import CARDS, JOKER, Card, describe_value, make_deck
 from rummy500.dealing import choose_first_dealer, deal_hand, dealer_draw_rounds
 from rummy500.engine import apply, explain_illegal, is_legal
 from rummy500.errors import CardError, ConfigError, IllegalMoveError, StateError
 from rummy500.melds import TableMeld, canonical_meld, meld_error
 from rummy500.movegen import generate
 from rummy500.moves import (
-    Call,
-    Deal,
-    Decline,
-    Discard,
-    Draw,
-    Layoff,
-    Meld,
     Move,
-    Pass,
     PileMove,
-    Take,
 )
 from rummy500.phases import CHANCE, TERMINAL, OwedUse, Phase
 from rummy500.position import Position, self_set
@@ -45,7 +36,6 @@ __all__ = ["CHANCE", "TERMINAL", "Phase", "PlayerView", "State", "new_game", "pa
 
 
 #: The kinds of move that :meth:`State.apply` plays.
-_MOVE_KINDS: Final = frozenset({Draw, Take, Call, Meld, Layoff, Discard, Decline, Pass, Deal})
 
 
 def _card(value: object, where: str) -> Card:
@@ -59,13 +49,13 @@ def _card(value: object, where: str) -> Card:
         return CARDS[value]
     raise CardError(
         f"{where}: a card is a card id from 0 to {len(CARDS) - 1} or a card's text such as "
-        f"'QH', not {_shown(value)}"
+        f"'QH', not {describe_value(value)}"
     )
 
 
 def _card_list(value: object, where: str) -> list[Card]:
     if isinstance(value, str) or not isinstance(value, Iterable):
-        raise StateError(f"{where} must be a list of cards, not {_shown(value)}")
+        raise StateError(f"{where} must be a list of cards, not {describe_value(value)}")
     return [_card(c, f"{where}[{i}]") for i, c in enumerate(value)]
 
 
@@ -105,8 +95,6 @@ class State(Position):
 
     def apply(self, move: Move) -> State:
         """The state after ``move``. Raises :class:`~rummy500.errors.IllegalMoveError`."""
-        if type(move) not in _MOVE_KINDS:
-            _check_move_type(move)
         return apply(self, move)
 
     def push(self, move: Move | str) -> State:
@@ -231,10 +219,10 @@ class State(Position):
         why.
         """
         if not isinstance(config, RuleConfig):
-            raise ConfigError(f"config must be a RuleConfig, not {_shown(config)}")
+            raise ConfigError(f"config must be a RuleConfig, not {describe_value(config)}")
         if isinstance(hands, str) or not isinstance(hands, Sequence):
             raise StateError(
-                f"hands must be a list of hands, one for each player, not {_shown(hands)}"
+                f"hands must be a list of hands, one for each player, not {describe_value(hands)}"
             )
         n = len(hands)
         config.check_players(n)
@@ -534,20 +522,10 @@ def _hands_count(n: int, kind: str = "") -> str:
     return f"{n} {kind}hand" + ("" if n == 1 else "s")
 
 
-def _check_move_type(move: object) -> None:
-    """Refuse a bare :class:`Move` (or a subclass the engine does not play) given to
-    :meth:`State.apply`; anything else that is not a move is refused by the rules."""
-    if isinstance(move, Move):
-        raise IllegalMoveError(
-            f"a {type(move).__name__} is not a move that can be played: apply takes a Draw, "
-            "Take, Meld, Layoff, Discard, Decline, Call, Pass or Deal"
-        )
-
-
 def _table_pair(config: RuleConfig, pair: object, where: str) -> TableMeld:
     if isinstance(pair, str) or not isinstance(pair, Sequence) or len(pair) != 2:
         raise StateError(
-            f"{where} must be a TableMeld or a (cards, owners) pair, not {_shown(pair)}"
+            f"{where} must be a TableMeld or a (cards, owners) pair, not {describe_value(pair)}"
         )
     return _table_meld(config, _cards(pair[0], f"{where} cards"), pair[1])
 
@@ -579,16 +557,18 @@ def new_game(
     """
     if config is not None and not isinstance(config, RuleConfig):
         hint = (
-            f" (for a preset, pass rummy500.presets.get({_shown(config)}))"
+            f" (for a preset, pass rummy500.presets.get({describe_value(config)}))"
             if isinstance(config, str)
             else ""
         )
-        raise ConfigError(f"config must be a RuleConfig or None, not {_shown(config)}{hint}")
+        raise ConfigError(
+            f"config must be a RuleConfig or None, not {describe_value(config)}{hint}"
+        )
     for name, value in (("players", players), ("seed", seed)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ConfigError(f"{name} must be a whole number, not {_shown(value)}")
+            raise ConfigError(f"{name} must be a whole number, not {describe_value(value)}")
     if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
-        raise StateError(f"dealer must be a player number or None, not {_shown(dealer)}")
+        raise StateError(f"dealer must be a player number or None, not {describe_value(dealer)}")
     cfg = RuleConfig() if config is None else config
     cfg.check_players(players)
     drawn: tuple[Card, ...] = ()
@@ -617,7 +597,7 @@ def new_game(
 def parse_move(state: State, text: str) -> Move:
     """Read a move's text in the context of ``state`` (see :meth:`State.parse_move`)."""
     if not isinstance(state, State):
-        raise StateError(f"parse_move reads a move in a State, not {_shown(state)}")
+        raise StateError(f"parse_move reads a move in a State, not {describe_value(state)}")
     return state.parse_move(text)
 
 
