@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy500 import (
+    CARDS,
     EmptyStock,
     Layoff,
     Meld,
@@ -22,10 +23,12 @@ from rummy500 import (
     SerializationError,
     State,
     StateError,
+    TableMeld,
     Take,
     dumps,
     loads,
     new_game,
+    parse_cards,
     presets,
 )
 
@@ -242,4 +245,73 @@ def test_under_reuse_pile_the_stock_is_never_empty_at_a_draw() -> None:
     assert _refusal(emptied) == (
         "the stock is empty while the discard pile is not, in the draw phase: under "
         "empty_stock reuse_pile the pile is turned into a new stock before the next draw"
+    )
+
+
+def test_a_run_saved_as_doubled_is_refused() -> None:
+    state = new_game(players=3, seed=5)
+    rng = random.Random(1)
+    while not state.table:
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+    data = json.loads(dumps(state))
+    assert data["table"] == [{"cards": ["9D", "10D", "JD"], "owners": [2, 2, 2]}]
+    data["table"][0]["doubled"] = True
+    with pytest.raises(SerializationError) as caught:
+        loads(json.dumps(data), State)
+    assert str(caught.value) == (
+        "cannot load State at $.table[0]: only a set of four melded at once scores double, "
+        "not a run"
+    )
+
+
+def test_a_doubled_set_needs_four_cards_and_the_doubling_rule() -> None:
+    hands = ["2C 3D 4H 5S 6C 7D 8H", "9S JC JD QH KS AC AD", "2D 3H 4S 5C 6D 7H 9C"]
+    rest = [CARDS[c] for c in range(52)]
+    for hand in hands:
+        for card in parse_cards(hand):
+            rest.remove(card)
+    # A set of three tens (no ten is in a hand), marked doubled.
+    tens = [c for c in rest if c.rank == 10][:3]
+    for card in tens:
+        rest.remove(card)
+    table = (TableMeld(tuple(sorted(tens)), (0, 0, 0), False, 10, 10, doubled=True),)
+    with pytest.raises(StateError) as caught:
+        State.from_position(
+            RuleConfig(),
+            hands=[parse_cards(h) for h in hands],
+            stock=rest[1:],
+            pile=rest[:1],
+            table=table,
+        )
+    assert str(caught.value) == (
+        "table meld 0 scores double, but only a set of four melded at once does, and only "
+        "under four_of_a_kind_double"
+    )
+
+
+def test_a_saved_state_of_another_format_is_refused() -> None:
+    data = json.loads(dumps(new_game(players=3, seed=5)))
+    data["format"] = 1.0
+    with pytest.raises(SerializationError) as caught:
+        loads(json.dumps(data), State)
+    assert str(caught.value) == (
+        "cannot load State at $: unsupported state format 1.0: this library reads format 1"
+    )
+
+
+def test_a_phase_is_a_phase() -> None:
+    fresh = new_game(players=3, seed=5)
+    with pytest.raises(StateError) as caught:
+        State.from_position(
+            fresh.config,
+            hands=fresh.hands,
+            stock=fresh.stock,
+            pile=fresh.pile,
+            current=fresh.current,
+            phase=7,  # type: ignore[arg-type]
+        )
+    assert str(caught.value) == (
+        "phase must be one of Phase.DRAW, Phase.PLAY, Phase.CALL, Phase.HAND_OVER, "
+        "Phase.GAME_OVER, not 7"
     )

@@ -78,7 +78,6 @@ from rummy500.state import Phase, State, new_game
 
 __all__ = [
     "FORMAT_VERSION",
-    "MAX_CARDS",
     "MAX_DEPTH",
     "MAX_TEXT",
     "GameRecord",
@@ -99,12 +98,6 @@ FORMAT_VERSION: Final = 1
 #: thousands of hands stays far below this; the limit keeps a hostile text from costing
 #: unbounded time and memory.
 MAX_TEXT: Final = 4_000_000
-
-#: The most cards a loaded game may be played with. A saved state lists every card, each taking
-#: at least five characters (two letters, quotes and a separator), so no state within
-#: :data:`MAX_TEXT` holds more; game records are held to the same bound, so that a document
-#: cannot ask for decks too large to build.
-MAX_CARDS: Final = MAX_TEXT // 5
 
 #: The deepest nesting of lists and objects :func:`loads` and :func:`from_data` accept. The
 #: deepest real document is a game record or state holding a config (about four levels: the
@@ -326,6 +319,8 @@ def _structure_table_meld(value: Any, _: type) -> TableMeld:
     for c, o in zip(cards, owners, strict=True):
         owner_of.setdefault(c, []).append(o)
     meld = TableMeld.new(ordered, 0, doubled=doubled)
+    if doubled and not meld.doubled:
+        raise StateError("only a set of four melded at once scores double, not a run")
     return attrs.evolve(meld, owners=tuple(owner_of[c].pop(0) for c in meld.cards))
 
 
@@ -358,7 +353,7 @@ def _check_format(value: Any, what: str) -> dict[str, Any]:
             f'"format": {FORMAT_VERSION})'
         )
     version = value["format"]
-    if version != FORMAT_VERSION or isinstance(version, bool):
+    if type(version) is not int or version != FORMAT_VERSION:
         raise SerializationError(
             f"unsupported {what} format {version!r}: this library reads format {FORMAT_VERSION}"
         )
@@ -397,24 +392,9 @@ def _unstructure_state(state: State) -> dict[str, Any]:
     return {"format": FORMAT_VERSION, **_unstructure_state_fields(document)}
 
 
-def _check_game_size(config: RuleConfig, players: int) -> None:
-    try:
-        config.check_players(players)
-    except ConfigError:
-        return  # the state's or record's own checks say so
-    decks = config.decks[players]
-    cards = decks * (52 + config.jokers_per_deck)
-    if cards > MAX_CARDS:
-        raise SerializationError(
-            f"the rules deal {players} players from {decks} decks, {cards} cards: a game "
-            f"loaded from JSON is played with at most {MAX_CARDS} cards"
-        )
-
-
 def _structure_state(value: Any, _: type) -> State:
     document = _structure_state_fields(_check_format(value, "state"), _StateDocument)
     fields = attrs.asdict(document, recurse=False)
-    _check_game_size(fields["config"], len(fields["hands"]))
     # Hands are sorted in every state (as State.from_position builds them).
     fields["hands"] = tuple(tuple(sorted(h)) for h in fields["hands"])
     state = State.of(**fields)
@@ -446,9 +426,7 @@ def _unstructure_record(record: GameRecord) -> dict[str, Any]:
 
 
 def _structure_record(value: Any, _: type) -> GameRecord:
-    record = _structure_record_fields(_check_format(value, "game record"), GameRecord)
-    _check_game_size(record.config, record.players)
-    return record
+    return _structure_record_fields(_check_format(value, "game record"), GameRecord)
 
 
 converter.register_unstructure_hook(GameRecord, _unstructure_record)

@@ -235,7 +235,7 @@ class State(Position):
             seed=seed,
             hand_number=len(history) if hand_number is None else hand_number,
             dealer=(current - 1) % n if dealer is None else dealer,
-            phase=phase,
+            phase=_phase(phase),
             current=current,
             hands=_hands(hands),
             stock=_cards(stock, "stock"),
@@ -272,6 +272,13 @@ class State(Position):
                 raise StateError(f"table meld {i} is not a meld: {problem}")
             if any(not 0 <= o < n for o in meld.owners) or len(meld.owners) != len(meld.cards):
                 raise StateError(f"table meld {i} needs an owner from 0 to {n - 1} for each card")
+            if meld.doubled and not (
+                cfg.four_of_a_kind_double and not meld.is_run and len(meld.cards) == 4
+            ):
+                raise StateError(
+                    f"table meld {i} scores double, but only a set of four melded at once does, "
+                    "and only under four_of_a_kind_double"
+                )
         if self.phase < Phase.HAND_OVER:
             self._validate_hand_sizes()
         self._validate_turn()
@@ -516,6 +523,13 @@ class State(Position):
                     f"player {p} holds {len(hand)} cards; with no melds on the table a hand "
                     f"holds the {deal} dealt" + (" plus the card drawn" if want > deal else "")
                 )
+
+
+def _phase(value: object) -> Phase:
+    if isinstance(value, Phase):
+        return value
+    names = ", ".join(f"Phase.{p.name}" for p in Phase)
+    raise StateError(f"phase must be one of {names}, not {describe_value(value)}")
 
 
 def _hands_count(n: int, kind: str = "") -> str:
