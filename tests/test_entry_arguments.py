@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from rummy500 import (
+    CARDS,
     CardError,
     ConfigError,
     IllegalMoveError,
@@ -14,6 +15,7 @@ from rummy500 import (
     RuleConfig,
     State,
     StateError,
+    Take,
     new_game,
 )
 
@@ -130,3 +132,15 @@ def test_apply_refuses_the_move_base_class_and_what_is_not_a_move() -> None:
     )
     assert error(IllegalMoveError, state.apply, None) == "None is not a move"
     assert state.push("draw") == state.apply(state.parse_move("draw"))
+
+
+def test_a_refusal_quotes_only_the_start_of_a_huge_move() -> None:
+    state = new_game(players=3, seed=5)
+    huge = Take(tuple(CARDS[i % 52] for i in range(5000)))
+    with pytest.raises(IllegalMoveError) as caught:
+        state.apply(huge)
+    assert len(str(huge)) > 10_000
+    assert str(caught.value) == (
+        f"'{str(huge)[:500]}…' is illegal: a take names the deepest card wanted and every card "
+        f"above it, up to the top of the pile, deepest first; the pile is: {state.pile[0]}"
+    )

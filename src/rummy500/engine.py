@@ -10,7 +10,7 @@ otherwise builds the successor. Every successor is built by :meth:`Position._nex
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar, cast
+from typing import Final, TypeVar, cast
 
 from rummy500.cards import Card
 from rummy500.dealing import deal_hand, reshuffled_pile
@@ -49,6 +49,9 @@ __all__ = ["apply", "explain_illegal", "is_legal"]
 P = TypeVar("P", bound=Position)
 _Hands = tuple[tuple[Card, ...], ...]
 
+#: The most characters of a move's text a refusal quotes (a whole pile takes about 450).
+MOVE_TEXT_SHOWN: Final = 500
+
 
 def is_legal(s: Position, move: object) -> bool:
     """Whether ``move`` is legal in ``s`` (without listing every legal move)."""
@@ -68,7 +71,13 @@ def explain_illegal(s: Position, move: object) -> str | None:
     reason = problem(s, move)
     if reason is None:
         return None
-    return f"'{move}' is illegal: {reason}" if type(move) in PLAYABLE else reason
+    if type(move) not in PLAYABLE:
+        return reason
+    text = str(move)
+    if len(text) > MOVE_TEXT_SHOWN:
+        # A move built in code can name any number of cards: quote only its start.
+        text = text[:MOVE_TEXT_SHOWN] + "…"
+    return f"'{text}' is illegal: {reason}"
 
 
 def apply(s: P, move: object) -> P:
