@@ -1125,7 +1125,8 @@ def check_views(s: State, rng: random.Random) -> int:
                 hands[q][i], stock[j] = stock[j], hands[q][i]
             elif len(others) > 1:
                 r = rng.choice([o for o in others if o != q])
-                if hands[r]:
+                # As above: the mover's cards are not swapped away while a card is owed.
+                if hands[r] and not (r == s.current and s.owed is not None):
                     j = rng.randrange(len(hands[r]))
                     if not (r == s.current and hands[r][j] in known):
                         hands[q][i], hands[r][j] = hands[r][j], hands[q][i]
