@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from rummy500.cards import Card, describe_value, format_cards
+from rummy500.cards import JOKER, Card, describe_value, format_cards
 from rummy500.melds import (
     TableMeld,
     layoff_error,
@@ -158,7 +158,7 @@ def usable_takes(s: Position) -> list[int]:
         if k == 1 and keep_top:
             out.append(k)
             continue
-        if card < 52 and not near[card // 13] >> (card % 13 + 1) & 1:
+        if card < JOKER and not near[card // 13] >> (card % 13 + 1) & 1:
             cost = 3 if meld_through(card, avail, cfg) else None
         else:
             cost = use_cost(card, avail, table, cfg, how)
@@ -291,10 +291,10 @@ def play_problem(s: Position, move: Meld | Layoff) -> str | None:
 def _touches(owed: Card, cards: Sequence[Card]) -> bool:
     """Whether putting ``cards`` down could change how ``owed`` can be used: they share its
     rank or suit, or hold a joker (or ``owed`` is one)."""
-    if owed >= 52:
+    if owed >= JOKER:
         return True
     suit, rank = owed // 13, owed % 13
-    return any(c >= 52 or c // 13 == suit or c % 13 == rank for c in cards)
+    return any(c >= JOKER or c // 13 == suit or c % 13 == rank for c in cards)
 
 
 def _owed_cost_now(s: Position) -> int:

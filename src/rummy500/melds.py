@@ -83,8 +83,6 @@ class RunShape:
     top: int
     #: Every span a run may cover, as (low, high, mask), by low then high.
     intervals: tuple[tuple[int, int, int], ...] = attrs.field(init=False, eq=False, repr=False)
-    #: For each position, the masks of the 3-card runs through it.
-    windows: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     #: For each rank, a mask of the start positions of the 3-card runs through a card of it.
     starts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
@@ -95,18 +93,12 @@ class RunShape:
             for hi in range(lo + 2, self.top + 1)
             if self.ok(lo, hi)
         )
-        windows: list[list[int]] = [[] for _ in range(28)]
-        for lo, hi, mask in intervals:
-            if hi - lo == 2:
-                for p in range(lo, hi + 1):
-                    windows[p].append(mask)
         starts = [0] * 14
         for rank in range(1, 14):
             for lo, hi, _ in intervals:
                 if hi - lo == 2 and any(lo <= p <= hi for p in self.positions(rank)):
                     starts[rank] |= 1 << lo
         object.__setattr__(self, "intervals", intervals)
-        object.__setattr__(self, "windows", tuple(tuple(w) for w in windows))
         object.__setattr__(self, "starts", tuple(starts))
 
     def ok(self, low: int, high: int) -> bool:
@@ -243,6 +235,16 @@ class TableMeld:
         if self.doubled:
             return tuple(2 * p for p in pts)
         return tuple(pts)
+
+    @classmethod
+    def of(cls, cards: Sequence[int], owners: Sequence[int], *, doubled: bool = False) -> TableMeld:
+        """The meld holding ``cards`` (a valid meld, in any order), each put there by the owner
+        at the same place in ``owners``: how a saved or hand-built table meld is rebuilt."""
+        owner_of: dict[int, list[int]] = {}
+        for c, o in zip(cards, owners, strict=True):
+            owner_of.setdefault(c, []).append(o)
+        meld = cls.new(canonical_meld(cards), 0, doubled=doubled)
+        return attrs.evolve(meld, owners=tuple(owner_of[c].pop(0) for c in meld.cards))
 
     @classmethod
     def new(cls, cards: Sequence[int], owner: int, *, doubled: bool = False) -> TableMeld:

@@ -69,7 +69,7 @@ from rummy500.errors import (
     SerializationError,
     StateError,
 )
-from rummy500.melds import TableMeld, canonical_meld, meld_error
+from rummy500.melds import TableMeld, meld_error
 from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
 from rummy500.phases import OwedUse
 from rummy500.position import FIELDS, Position
@@ -314,14 +314,10 @@ def _structure_table_meld(value: Any, _: type) -> TableMeld:
     if len(owners) != len(cards) or any(o < 0 for o in owners):
         raise StateError("a table meld needs an owner (a player number) for each card")
     # Whether the meld is valid under the game's rules is checked with the state it is in.
-    ordered = canonical_meld(cards)
-    owner_of: dict[Card, list[int]] = {}
-    for c, o in zip(cards, owners, strict=True):
-        owner_of.setdefault(c, []).append(o)
-    meld = TableMeld.new(ordered, 0, doubled=doubled)
+    meld = TableMeld.of(cards, owners, doubled=doubled)
     if doubled and not meld.doubled:
         raise StateError("only a set of four melded at once scores double, not a run")
-    return attrs.evolve(meld, owners=tuple(owner_of[c].pop(0) for c in meld.cards))
+    return meld
 
 
 converter.register_unstructure_hook(TableMeld, _unstructure_table_meld)

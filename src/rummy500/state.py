@@ -551,11 +551,7 @@ def _table_meld(config: RuleConfig, cards: Sequence[int], owners: Sequence[int])
         raise StateError(f"{' '.join(str(CARDS[c]) for c in cards)} is not a meld: {problem}")
     if len(owners) != len(cards):
         raise StateError("a table meld needs exactly one owner for each card")
-    owner_of: dict[int, list[int]] = {}
-    for c, o in zip(cards, owners, strict=True):
-        owner_of.setdefault(CARDS[c], []).append(o)
-    meld = TableMeld.new(ordered, 0)
-    return attrs.evolve(meld, owners=tuple(owner_of[c].pop(0) for c in meld.cards))
+    return TableMeld.of(cards, owners)
 
 
 def new_game(
