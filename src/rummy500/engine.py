@@ -23,9 +23,9 @@ from rummy500.legality import (
     keeps_top,
     problem,
     take_use,
-    usable_takes,
 )
 from rummy500.melds import TableMeld, physical, put_down, remove_cards
+from rummy500.movegen import generate
 from rummy500.moves import (
     Call,
     Deal,
@@ -40,7 +40,7 @@ from rummy500.moves import (
     Take,
 )
 from rummy500.phases import OwedUse, Phase
-from rummy500.position import Position, Standing
+from rummy500.position import Position, Standing, self_set
 from rummy500.rules import EmptyStock, RuleConfig
 from rummy500.scoring import game_result, hand_scores
 
@@ -237,9 +237,14 @@ def _pass_turn(
         )
         size, pile = len(stock), ()
     nxt = s._next(move, Phase.DRAW, player, hands, size, pile, table, turn=turn, standing=standing)
-    if not size and not usable_takes(nxt):
-        # The stock is empty and the player to draw has no legal take: the hand ends at once.
-        return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
+    if not size:
+        moves = generate(nxt)
+        if len(moves) == 1:
+            # The stock is empty and the player to draw has no legal take (``decline`` is all
+            # that is left): the hand ends at once.
+            return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
+        # Listing the takes was the way to know the hand goes on: keep the list.
+        self_set(nxt, "_legal", moves)
     return nxt
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from rummy500.cards import JOKER
 from rummy500.melds import TableMeld
 from rummy500.rules import CardValues, RuleConfig
 
@@ -31,15 +32,31 @@ __all__ = [
 def table_points(values: CardValues, table: Sequence[TableMeld], players: int) -> list[int]:
     """The points each player has on the table (every card scores for whoever put it there)."""
     totals = [0] * players
+    by_card = values.by_card
     for meld in table:
-        for owner, pts in zip(meld.owners, meld.card_points(values), strict=True):
-            totals[owner] += pts
+        owners = meld.owners
+        owner = owners[0]
+        if owners.count(owner) == len(owners):
+            # Most melds have one owner: their points are one sum, with the ends of a run
+            # corrected for an ace there.
+            cards = meld.cards
+            pts = sum(map(by_card.__getitem__, cards))
+            if meld.is_run:
+                first, last = cards[0], cards[-1]
+                if first < JOKER and first % 13 == 0:
+                    pts += values.low_ace - by_card[first]
+                if last < JOKER and last % 13 == 0:
+                    pts += values.high_ace - by_card[last]
+            totals[owner] += 2 * pts if meld.doubled else pts
+        else:
+            for o, card_pts in zip(owners, meld.card_points(values), strict=True):
+                totals[o] += card_pts
     return totals
 
 
 def hand_points(values: CardValues, hand: Sequence[int]) -> int:
     """What the cards left in a hand count against their holder (an ace at its plain value)."""
-    return sum(values.points(c) for c in hand)
+    return sum(map(values.by_card.__getitem__, hand))
 
 
 class PlayerScore(NamedTuple):
