@@ -454,8 +454,8 @@ def test_player_numbers_out_of_range() -> None:
 
 def test_wrong_and_missing_format_version() -> None:
     data = state_data()
-    data["format"] = 2
-    assert "unsupported state format 2: this library reads format 1" in load_error(data)
+    data["format"] = 3
+    assert "unsupported state format 3: this library reads formats 1 and 2" in load_error(data)
     del data["format"]
     assert "has no 'format' field" in load_error(data)
     record = to_data(GameRecord(RuleConfig(), 2, 0))
