@@ -9,6 +9,7 @@ went out on the last hand."
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -33,7 +34,7 @@ SIX_IN_PAIRS = RuleConfig(team_size=2, min_players=6, max_players=6)
 SIX_IN_THREES = RuleConfig(team_size=3, min_players=6, max_players=6)
 
 
-def _player_0_goes_out(config: RuleConfig, totals: tuple[int, int]) -> State:
+def _player_0_goes_out(config: RuleConfig, totals: tuple[int, ...]) -> State:
     """Four players; player 0 melds three 8s and goes out.
 
     Player 0 scores 24; player 1 (three kings down, 2♦ in hand) 28; player 2 (Q♠ in hand)
@@ -150,9 +151,9 @@ def test_from_position_takes_each_players_scores() -> None:
     assert over.player_history == ((10, 30, -10, 10), (24, 28, -10, 15))
 
 
-def _refusal(config: RuleConfig, hands: list[str], **options: object) -> str:
+def _refusal(config: RuleConfig, hands: list[str], **options: Any) -> str:
     with pytest.raises(StateError) as caught:
-        build(config, hands, table=[("KC KD KH", 1)], **options)  # type: ignore[arg-type]
+        build(config, hands, table=[("KC KD KH", 1)], **options)
     return str(caught.value)
 
 
