@@ -2,8 +2,9 @@
 
 A :class:`State` describes a whole game: the hand in progress (hands, stock, discard pile,
 table melds with the owner of every card), the running totals and the score of every finished
-hand. It never changes. :meth:`State.apply` returns a new state; :meth:`State.undo` returns the
-state the move was applied to (the very same object, in O(1)).
+hand, each side's and each player's. It never changes. :meth:`State.apply` returns a new
+state; :meth:`State.undo` returns the state the move was applied to (the very same object, in
+O(1)).
 
 Build the opening state with :func:`new_game`, or any position at all with
 :meth:`State.from_position`.
