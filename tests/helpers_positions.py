@@ -71,6 +71,7 @@ def position(
     turn: int = 0,
     totals: Sequence[int] | None = None,
     history: Sequence[Sequence[int]] = (),
+    player_history: Sequence[Sequence[int]] | None = None,
     hand_number: int | None = None,
     seed: int = 0,
 ) -> State:
@@ -132,6 +133,7 @@ def position(
         turn=turn,
         totals=totals,
         history=history,
+        player_history=player_history,
         hand_number=hand_number,
         seed=seed,
     )

@@ -105,6 +105,7 @@ __all__ = [
     "model",
     "must_keep",
     "oracle_moves",
+    "oracle_player_scores",
     "oracle_result",
     "oracle_scores",
     "player_counts",
@@ -776,12 +777,22 @@ def card_worth(values: CardValues, card: int, end: int = 0) -> int:
 
 
 def oracle_scores(s: State) -> tuple[int, ...]:
-    """Each side's score for the hand that ``s`` ends.
+    """Each side's score for the hand that ``s`` ends: a side adds up its players' scores
+    (:func:`oracle_player_scores`)."""
+    sides = s.players // s.config.team_size
+    out = [0] * sides
+    for p, score in enumerate(oracle_player_scores(s)):
+        out[p % sides] += score
+    return tuple(out)
+
+
+def oracle_player_scores(s: State) -> tuple[int, ...]:
+    """Each player's score for the hand that ``s`` ends.
 
     Every card on the table scores for the player who put it there (twice in a doubled set; an
     ace at an end of a run scores as a low or high ace, a joker always as a joker), minus the
     cards left in hand (unless nobody went out and the rules spare the hands then), plus the
-    going-out bonus; a side adds up its players' scores.
+    going-out bonus.
     """
     cfg = s.config
     values = cfg.card_values
@@ -800,11 +811,7 @@ def oracle_scores(s: State) -> tuple[int, ...]:
             scores[owner] += card_worth(values, c, end) * factor
     if s.went_out is not None:
         scores[s.went_out] += cfg.going_out_bonus
-    sides = n // cfg.team_size
-    out = [0] * sides
-    for p, score in enumerate(scores):
-        out[p % sides] += score
-    return tuple(out)
+    return tuple(scores)
 
 
 def oracle_result(

@@ -131,6 +131,17 @@ def test_partnership_score_sheet_has_a_column_per_team(
     assert "P0+P2" in sheet[1]
     assert "P1+P3" in sheet[1]
     assert sheet[-1].startswith(("P0+P2 win with", "P1+P3 win with"))
+    # Each player's score of the hand stands beside the team's.
+    assert sheet[1:4] == [
+        "Hand |          P0+P2          |          P1+P3",
+        "     |    P0    P2  team total |    P1    P3  team total",
+        "-----+-------------------------+-------------------------",
+    ]
+    assert sheet[4] == "   1 |    48    97   145   145 |    70   -13    57    57"
+    for row in sheet[4:-1]:
+        for team in row.split("|")[1:]:
+            first, second, score, _ = map(int, team.split())
+            assert first + second == score
 
 
 def test_a_two_deal_game_says_how_many_hands_it_plays(

@@ -51,6 +51,7 @@ from strategies import (
     deck_counter,
     meld_preferring_policy,
     model,
+    oracle_player_scores,
     oracle_scores,
     player_counts,
     random_policy,
@@ -168,6 +169,7 @@ def check_hand_end(s: State, move: Move, nxt: State, log: HandLog) -> None:
         assert nxt.went_out == s.current
         assert not nxt.hands[s.current]
     assert nxt.history[-1] == oracle_scores(nxt)
+    assert nxt.player_history[-1] == oracle_player_scores(nxt)
     assert len(nxt.history) == nxt.hand_number + 1
     assert nxt.totals == tuple(sum(col) for col in zip(*nxt.history, strict=True))
     best = max(nxt.totals)

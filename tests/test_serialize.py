@@ -34,6 +34,7 @@ from rummy500 import (
     Take,
     new_game,
     parse_cards,
+    presets,
 )
 from rummy500.bots import RandomBot, play_game
 from rummy500.melds import canonical_meld
@@ -42,6 +43,7 @@ from rummy500.serialize import (
     FORMAT_VERSION,
     MAX_DEPTH,
     MAX_TEXT,
+    READ_FORMATS,
     GameRecord,
     converter,
     dumps,
@@ -258,6 +260,83 @@ def test_state_data_leaves_out_the_undo_chain_and_marks_the_format() -> None:
     assert json.loads(json.dumps(data)) == data
 
 
+#: A partnership game short enough for a random line to finish it.
+PARTNERS_SHORT = attrs.evolve(presets.get("partnership"), target=300)
+
+
+def test_a_partnership_state_keeps_each_players_scores() -> None:
+    final = random_line(4, 3, PARTNERS_SHORT)[-1]
+    assert final.history == ((121, 130), (158, 176))
+    data = to_data(final)
+    assert data["player_history"] == [[55, 78, 66, 52], [41, 72, 117, 104]]
+    back = loads(dumps(final), State)
+    assert back == final
+    assert back.player_history == ((55, 78, 66, 52), (41, 72, 117, 104))
+
+
+def test_a_format_1_state_loads_with_each_players_scores_where_it_can() -> None:
+    assert (FORMAT_VERSION, READ_FORMATS) == (2, (1, 2))
+    # Without partnerships each player is a side: the history holds every player's scores.
+    alone = random_line(3, 4)[-1]
+    assert len(alone.history) > 1
+    data = to_data(alone)
+    data["format"] = 1
+    del data["player_history"]
+    assert from_data(data, State) == alone
+    # A partnership game's format 1 save kept only the team scores: the players' are unknown
+    # for the hands it holds, and the hands finished after loading add theirs.
+    line = random_line(4, 0, PARTNERS_SHORT)
+    first = next(i for i, s in enumerate(line) if s.phase is Phase.HAND_OVER)
+    data = to_data(line[first])
+    data["format"] = 1
+    del data["player_history"]
+    loaded = from_data(data, State)
+    assert loaded == line[first].replace(player_history=())
+    assert (loaded.history, loaded.player_history) == (((146, 116),), ())
+    for later in line[first + 1 :]:
+        assert later.last_move is not None
+        loaded = loaded.apply(later.last_move)
+    assert loaded.history == line[-1].history
+    assert (
+        loaded.player_history
+        == line[-1].player_history[1:]
+        == (
+            (0, 33, 84, 93),
+            (-1, -23, 13, 20),
+            (15, 62, 13, 48),
+        )
+    )
+
+
+def test_a_format_1_state_with_player_scores_is_refused() -> None:
+    data = to_data(random_line(4, 3, PARTNERS_SHORT)[-1])
+    data["format"] = 1
+    assert load_error(data) == (
+        "cannot load State at $: a format 1 state has no player_history field: each player's "
+        "scores came with format 2"
+    )
+
+
+def test_a_saved_state_whose_players_scores_do_not_make_the_teams_is_refused() -> None:
+    data = to_data(random_line(4, 3, PARTNERS_SHORT)[-1])
+    data["player_history"][0] = [55, 78, 66, 51]
+    assert load_error(data) == (
+        "cannot load State at $: inconsistent state: hand 0 (counting from 0): the players' "
+        "scores [55, 78, 66, 51] make the team scores [121, 129], but the history records "
+        "[121, 130]: a team scores the sum of its players' scores"
+    )
+
+
+def test_a_format_1_game_record_replays_each_players_scores() -> None:
+    final = random_line(4, 3, PARTNERS_SHORT)[-1]
+    data = to_data(GameRecord.from_state(final))
+    assert data["format"] == 2
+    data["format"] = 1
+    replayed = from_data(data, GameRecord).replay()
+    assert replayed == final
+    assert replayed.player_history == ((55, 78, 66, 52), (41, 72, 117, 104))
+
+
 def test_json_is_stable() -> None:
     # Equal states built separately give the same text, with keys in a fixed order.
     a = random_line(5, 8)[40]
@@ -454,8 +533,8 @@ def test_player_numbers_out_of_range() -> None:
 
 def test_wrong_and_missing_format_version() -> None:
     data = state_data()
-    data["format"] = 2
-    assert "unsupported state format 2: this library reads format 1" in load_error(data)
+    data["format"] = 3
+    assert "unsupported state format 3: this library reads formats 1 and 2" in load_error(data)
     del data["format"]
     assert "has no 'format' field" in load_error(data)
     record = to_data(GameRecord(RuleConfig(), 2, 0))

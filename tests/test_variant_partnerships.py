@@ -8,11 +8,25 @@ went out on the last hand."
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from helpers_positions import build
-from rummy500 import Phase, RuleConfig, State, StateError, new_game, presets
+from rummy500 import Deal, Phase, RuleConfig, State, StateError, new_game, presets
+from rummy500.serialize import GameRecord, dumps, loads
+from strategies import (
+    meld_preferring_policy,
+    oracle_player_scores,
+    random_policy,
+    rule_configs,
+    scaled,
+    seeds,
+)
 
 PARTNERS = presets.get("partnership")
 #: Six players: three teams of two, or two teams of three.
@@ -20,7 +34,7 @@ SIX_IN_PAIRS = RuleConfig(team_size=2, min_players=6, max_players=6)
 SIX_IN_THREES = RuleConfig(team_size=3, min_players=6, max_players=6)
 
 
-def _player_0_goes_out(config: RuleConfig, totals: tuple[int, int]) -> State:
+def _player_0_goes_out(config: RuleConfig, totals: tuple[int, ...]) -> State:
     """Four players; player 0 melds three 8s and goes out.
 
     Player 0 scores 24; player 1 (three kings down, 2♦ in hand) 28; player 2 (Q♠ in hand)
@@ -74,6 +88,7 @@ def test_a_team_scores_the_sum_of_its_players_scores(
     over = state.push("meld 8C 8D 8H").push("discard 9C")
     assert over.phase is Phase.HAND_OVER
     assert over.history == (scores,)
+    assert over.player_history == ((24, -2, -3, 26, -5, -6),)
     assert over.totals == scores
 
 
@@ -91,6 +106,133 @@ def test_each_team_keeps_one_running_total() -> None:
         assert view.side == player % 2
         assert view.totals == (114, 243)
         assert view.history == over.history
+
+
+# -- each player's score beside the team's -------------------------------------------------------
+
+
+def test_each_player_keeps_their_score_of_the_hand_beside_their_team() -> None:
+    over = _player_0_goes_out(PARTNERS, (100, 200))
+    assert over.history == ((14, 43),)
+    assert over.player_history == ((24, 28, -10, 15),)
+    for player in range(4):
+        assert over.view(player).player_history == ((24, 28, -10, 15),)
+    dealt = over.apply(Deal())
+    assert (dealt.history, dealt.player_history) == (((14, 43),), ((24, 28, -10, 15),))
+
+
+def test_without_partnerships_the_players_scores_are_the_history_itself() -> None:
+    over = _player_0_goes_out(RuleConfig(), (100, 200, 0, 50))
+    assert over.history == ((24, 28, -10, 15),)
+    # The same rows serve both: a long game keeps them once.
+    assert over.player_history is over.history
+    built = build(
+        RuleConfig(),
+        ["8C 8D 8H 9C", "2D", "QS"],
+        table=[("KC KD KH", 1)],
+        totals=(5, 10, 0),
+        history=[(5, 10, 0)],
+    )
+    assert built.player_history is built.history
+
+
+def test_from_position_takes_each_players_scores() -> None:
+    state = build(
+        PARTNERS,
+        ["8C 8D 8H 9C", "2D", "QS", "3D"],
+        table=[("KC KD KH", 1), ("5H 6H 7H", 3)],
+        totals=(0, 40),
+        history=[(0, 40)],
+        player_history=[(10, 30, -10, 10)],
+    )
+    assert state.player_history == ((10, 30, -10, 10),)
+    over = state.push("meld 8C 8D 8H").push("discard 9C")
+    assert over.history == ((0, 40), (14, 43))
+    assert over.player_history == ((10, 30, -10, 10), (24, 28, -10, 15))
+
+
+def _refusal(config: RuleConfig, hands: list[str], **options: Any) -> str:
+    with pytest.raises(StateError) as caught:
+        build(config, hands, table=[("KC KD KH", 1)], **options)
+    return str(caught.value)
+
+
+def test_player_scores_that_do_not_add_up_to_the_teams_are_refused() -> None:
+    hands = ["8C 8D 8H 9C", "2D", "QS", "3D"]
+    assert _refusal(
+        PARTNERS, hands, totals=(0, 40), history=[(0, 40)], player_history=[(0, 30, 0, 5)]
+    ) == (
+        "hand 0 (counting from 0): the players' scores [0, 30, 0, 5] make the team scores "
+        "[0, 35], but the history records [0, 40]: a team scores the sum of its players' scores"
+    )
+    assert _refusal(
+        PARTNERS, hands, totals=(0, 40), history=[(0, 40)], player_history=[(0, 40)]
+    ) == ("every player_history row needs one score for each of the 4 players")
+    assert _refusal(PARTNERS, hands, totals=(0, 40), player_history=[(0, 30, 0, 10)]) == (
+        "player_history holds 1 hand, but the history 0 hands: each player's scores are kept "
+        "for hands the history records"
+    )
+    assert _refusal(
+        RuleConfig(),
+        ["8C 8D 8H 9C", "2D", "QS"],
+        totals=(5, 10, 0),
+        history=[(5, 10, 0)],
+        player_history=[(5, 10, 1)],
+    ) == (
+        "player_history [[5, 10, 1]] is not the history [[5, 10, 0]]: without partnerships "
+        "each player is a side, so both record the same scores"
+    )
+
+
+def test_the_last_hands_player_scores_must_be_what_the_hand_scores() -> None:
+    over = _player_0_goes_out(PARTNERS, (0, 0))
+    # Partners' scores swapped: the team's score is right, the players' are not.
+    swapped = over.replace(player_history=((-10, 28, 24, 15),))
+    with pytest.raises(StateError) as caught:
+        swapped.validate()
+    assert str(caught.value) == (
+        "the last hand's player scores [-10, 28, 24, 15] are not [24, 28, -10, 15], what the "
+        "hands and table of the hand just over score"
+    )
+
+
+#: Partnership rules: the presets, and any configuration with teams.
+PARTNERSHIP_CONFIGS = st.sampled_from(
+    [PARTNERS, presets.get("persian"), SIX_IN_PAIRS, SIX_IN_THREES]
+) | rule_configs(lively=True).filter(lambda config: config.team_size > 1)
+
+
+@scaled(0.5)
+@given(config=PARTNERSHIP_CONFIGS, seed=seeds, data=st.data())
+def test_team_scores_are_always_the_sums_of_their_players_scores(
+    config: RuleConfig, seed: int, data: st.DataObject
+) -> None:
+    players = data.draw(st.sampled_from(config.player_counts), label="players")
+    teams = config.sides(players)
+    rng = random.Random(seed)
+    state = new_game(config, players=players, seed=seed)
+    for _ in range(1500):
+        if state.is_terminal():
+            break
+        policy = random_policy if rng.random() < 0.2 else meld_preferring_policy
+        before = state
+        state = state.apply(policy(rng, state))
+        if state.phase >= Phase.HAND_OVER and before.phase < Phase.HAND_OVER:
+            assert state.player_history[-1] == oracle_player_scores(state)
+        assert len(state.player_history) == len(state.history)
+        for row, team_row in zip(state.player_history, state.history, strict=True):
+            assert len(row) == players
+            assert team_row == tuple(
+                sum(row[teams * k + t] for k in range(config.team_size)) for t in range(teams)
+            )
+        for team in range(teams):
+            partners = range(team, players, teams)
+            played = sum(row[p] for row in state.player_history for p in partners)
+            assert played == state.totals[team]
+    assert state.history, "no hand ended: the property checked nothing"
+    assert state.view(0).player_history == state.player_history
+    assert loads(dumps(state), State).player_history == state.player_history
+    assert GameRecord.from_state(state).replay().player_history == state.player_history
 
 
 def test_totals_and_history_have_one_entry_per_team() -> None:
@@ -160,6 +302,8 @@ def test_persian_rummy_is_two_deals_won_by_the_higher_team_total() -> None:
     over = second.push("meld 8C 8D 8H").push("discard 9C")
     # Team 0 went out and scores 14, team 1 scores 28 - 3 = 25: 14 against 65.
     assert over.history == ((0, 40), (14, 25))
+    # The position was built without each player's scores of the first deal.
+    assert over.player_history == ((24, 28, -10, -3),)
     assert over.phase is Phase.GAME_OVER
     assert over.winner == 1
 

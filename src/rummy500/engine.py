@@ -42,7 +42,7 @@ from rummy500.moves import (
 from rummy500.phases import OwedUse, Phase
 from rummy500.position import Position, Standing, self_set
 from rummy500.rules import EmptyStock, RuleConfig
-from rummy500.scoring import game_result, hand_scores
+from rummy500.scoring import game_result, player_scores, side_scores
 
 __all__ = ["apply", "explain_illegal", "is_legal"]
 
@@ -233,7 +233,14 @@ def _pass_turn(
     if not size and rule is EmptyStock.REUSE_PILE:
         stock = reshuffled_pile(pile, s.seed, s.hand_number, turn)
         standing = Standing(
-            s.hand_number, s.dealer, s.totals, s.history, s.went_out, s.winner, stock
+            s.hand_number,
+            s.dealer,
+            s.totals,
+            s.history,
+            s.went_out,
+            s.winner,
+            stock,
+            player_history=s.player_history,
         )
         size, pile = len(stock), ()
     nxt = s._next(move, Phase.DRAW, player, hands, size, pile, table, turn=turn, standing=standing)
@@ -282,7 +289,8 @@ def _end_hand(
 ) -> Position:
     """Score the hand that just ended and see whether the game is over (won or drawn)."""
     cfg = s.config
-    scores = hand_scores(cfg, hands, table, went_out=went_out, stock_ran_out=stock_ran_out)
+    per_player = player_scores(cfg, hands, table, went_out=went_out, stock_ran_out=stock_ran_out)
+    scores = side_scores(cfg, per_player)
     totals = tuple(t + d for t, d in zip(s.totals, scores, strict=True))
     over, won = game_result(
         cfg,
@@ -290,14 +298,17 @@ def _end_hand(
         hands_played=s.hand_number + 1,
         went_out_side=None if went_out is None else cfg.side_of(went_out, s.players),
     )
+    history = (*s.history, scores)
     standing = Standing(
         s.hand_number,
         s.dealer,
         totals,
-        (*s.history, scores),
+        history,
         went_out,
         won,
         s._standing.stock_cards,
+        # Without partnerships each player is a side: the same rows serve both.
+        player_history=(*s.player_history, per_player) if cfg.team_size > 1 else history,
     )
     phase = Phase.GAME_OVER if over else Phase.HAND_OVER
     return s._next(
@@ -310,7 +321,9 @@ def _deal(s: Position, move: Move) -> Position:
     number = s.hand_number + 1
     dealer = (s.dealer + 1) % n
     hands, stock, pile = deal_hand(s.config, n, s.seed, number, dealer)
-    standing = Standing(number, dealer, s.totals, s.history, None, None, stock)
+    standing = Standing(
+        number, dealer, s.totals, s.history, None, None, stock, player_history=s.player_history
+    )
     return s._next(
         move, Phase.DRAW, (dealer + 1) % n, hands, len(stock), pile, (), turn=0, standing=standing
     )

@@ -51,6 +51,8 @@ class Standing:
 
     ``stock_cards`` is the order of the stock as dealt (or as reshuffled from the pile): a
     position's stock is its first ``stock_size`` cards, so a draw copies no cards.
+    ``player_history`` is each player's score of the last finished hands; in a game without
+    partnerships it is the very ``history`` object, so it costs nothing to keep.
     """
 
     hand_number: int
@@ -60,6 +62,7 @@ class Standing:
     went_out: int | None = None
     winner: int | None = None
     stock_cards: tuple[Card, ...] = attrs.field(default=(), eq=False, repr=False)
+    player_history: tuple[tuple[int, ...], ...] = attrs.field(kw_only=True)
 
 
 #: The fields of a position, as :meth:`Position.of` takes them and :meth:`Position.fields`
@@ -78,6 +81,7 @@ FIELDS: Final = (
     "owed",
     "totals",
     "history",
+    "player_history",
     "went_out",
     "winner",
     "dealer_draw",
@@ -118,7 +122,8 @@ class Position(_Slots):
     and ``owed_use`` how (:class:`~rummy500.phases.OwedUse`); ``kept`` is a lone top discard
     taken and kept, which may not be discarded this turn. ``totals`` are the running totals of
     each scoring side (each player, or each team in a partnership game), ``history`` the side
-    scores of every finished hand, and ``winner`` the winning side (``None`` until the game is
+    scores of every finished hand, ``player_history`` each player's scores of them (the same
+    rows unless players play in teams), and ``winner`` the winning side (``None`` until the game is
     won, and in a game drawn at ``RuleConfig.hand_limit``). ``turn`` counts the turns finished
     in this hand; in the ``CALL`` phase, ``discarder`` is the player whose discard
     may be called. ``parent`` is the position this one came from by ``last_move`` (neither is
@@ -208,6 +213,7 @@ class Position(_Slots):
         owed: Card | None,
         totals: tuple[int, ...],
         history: tuple[tuple[int, ...], ...] = (),
+        player_history: tuple[tuple[int, ...], ...] | None = None,
         went_out: int | None = None,
         winner: int | None = None,
         dealer_draw: tuple[Card, ...] = (),
@@ -218,12 +224,26 @@ class Position(_Slots):
     ) -> Self:
         """A position from its fields (see :data:`FIELDS`), with no undo history.
 
-        Nothing is checked here: :meth:`rummy500.state.State.from_position` builds a checked
-        position.
+        ``player_history`` left out (``None``) is ``history`` in a game without partnerships,
+        and no rows (each player's scores not known) in a partnership game. Nothing is checked
+        here: :meth:`rummy500.state.State.from_position` builds a checked position.
         """
+        if player_history is None:
+            player_history = () if config.team_size > 1 else history
+        elif player_history == history:
+            player_history = history  # share the rows rather than keep a second copy
         draft = _Draft(
             Game(config, seed, len(hands), dealer_draw),
-            Standing(hand_number, dealer, totals, history, went_out, winner, stock),
+            Standing(
+                hand_number,
+                dealer,
+                totals,
+                history,
+                went_out,
+                winner,
+                stock,
+                player_history=player_history,
+            ),
             phase,
             current,
             turn,
@@ -247,14 +267,22 @@ class Position(_Slots):
 
     def replace(self, **changes: Any) -> Self:
         """A copy with some fields changed (by the names of :data:`FIELDS`), unchecked and
-        with no undo history."""
+        with no undo history.
+
+        Where ``player_history`` is the history (no partnerships), a new ``history`` is also
+        taken for it unless ``player_history`` is given too.
+        """
         unknown = sorted(set(changes) - set(FIELDS))
         if unknown:
             raise StateError(
                 f"a position has no field {', '.join(map(repr, unknown))}; its fields are "
                 f"{', '.join(FIELDS)}"
             )
-        return self.of(**{**self.fields(), **changes})
+        fields = self.fields()
+        if "player_history" not in changes and fields["player_history"] == fields["history"]:
+            # Rows that are the history's (every player a side) follow a changed history.
+            del fields["player_history"]
+        return self.of(**{**fields, **changes})
 
     # -- what is shared by a whole game or hand ------------------------------------------------
 
@@ -297,6 +325,17 @@ class Position(_Slots):
     def history(self) -> tuple[tuple[int, ...], ...]:
         """Each finished hand's score for each side, oldest first."""
         return self._standing.history
+
+    @property
+    def player_history(self) -> tuple[tuple[int, ...], ...]:
+        """Each player's score of the last finished hands, oldest first, one row per hand.
+
+        A team's row of :attr:`history` is the sum of its players' scores, and without
+        partnerships the rows are the same. Every hand played through the engine has a row;
+        a partnership position built or loaded without each player's scores has rows only for
+        the hands finished since, which are the last rows of :attr:`history`.
+        """
+        return self._standing.player_history
 
     @property
     def went_out(self) -> int | None:

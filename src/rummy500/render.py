@@ -180,9 +180,14 @@ def score_sheet(state: State, names: Sequence[str]) -> list[str]:
     """The score sheet: a column per player (or team), a row per hand with its score and
     running total.
 
-    Scores below zero carry a minus sign. Totals run from what the players had before the
-    first recorded hand (zero in a game started with :func:`rummy500.new_game`).
+    In a partnership game each team's column also shows what each of its players scored in
+    the hand, before the team's score (their sum) and running total; a hand whose players'
+    scores are not known (a partnership game loaded from a save that did not keep them) shows
+    only the team's. Scores below zero carry a minus sign. Totals run from what the players
+    had before the first recorded hand (zero in a game started with :func:`rummy500.new_game`).
     """
+    if state.config.team_size > 1:
+        return _team_score_sheet(state, names)
     names = side_names(state, names)
     # Each player's column holds two numbers, the hand's score and the running total;
     # Python writes a score below zero with its minus sign, as a score sheet does.
@@ -199,6 +204,40 @@ def score_sheet(state: State, names: Sequence[str]) -> list[str]:
             running[p] += score
             cells.append(f"{score:>{half - 1}} {running[p]:>{col - half - 1}} ")
         lines.append(f"{number:>4} |" + "|".join(cells))
+    return [line.rstrip() for line in lines]
+
+
+def _team_score_sheet(state: State, names: Sequence[str]) -> list[str]:
+    config = state.config
+    players = len(names)
+    teams = side_names(state, names)
+    members = [
+        [p for p in range(players) if config.side_of(p, players) == team]
+        for team in range(len(teams))
+    ]
+    cell = max(5, *(len(n) for n in names))
+    group = (len(members[0]) + 2) * (cell + 1) + 1
+
+    def cells(values: Sequence[object]) -> str:
+        return "".join(f" {v:>{cell}}" for v in values) + " "
+
+    head = "Hand |" + "|".join(f"{t:^{group}}" for t in teams)
+    sub = "     |" + "|".join(cells([*(names[p] for p in m), "team", "total"]) for m in members)
+    rule = "-----+" + "+".join("-" * group for _ in teams)
+    history = state.history
+    running = [t - sum(row[s] for row in history) for s, t in enumerate(state.totals)]
+    first = len(history) - len(state.player_history)
+    lines = ["Score sheet", head, sub, rule]
+    for number, row in enumerate(history):
+        known = number >= first
+        groups = []
+        for team, score in enumerate(row):
+            running[team] += score
+            played = [
+                state.player_history[number - first][p] if known else "" for p in members[team]
+            ]
+            groups.append(cells([*played, score, running[team]]))
+        lines.append(f"{number + 1:>4} |" + "|".join(groups))
     return [line.rstrip() for line in lines]
 
 

@@ -24,6 +24,7 @@ __all__ = [
     "hand_scores",
     "player_scores",
     "score_breakdown",
+    "side_scores",
     "table_points",
     "winner",
 ]
@@ -136,7 +137,13 @@ def hand_scores(
 ) -> tuple[int, ...]:
     """Each side's score for a finished hand (each player's, or each team's)."""
     per_player = player_scores(config, hands, table, went_out=went_out, stock_ran_out=stock_ran_out)
-    n = len(hands)
+    return side_scores(config, per_player)
+
+
+def side_scores(config: RuleConfig, per_player: Sequence[int]) -> tuple[int, ...]:
+    """Each side's score from each player's: a team scores the sum of its players' scores,
+    and a player alone their own."""
+    n = len(per_player)
     sides = [0] * config.sides(n)
     for p, score in enumerate(per_player):
         sides[config.side_of(p, n)] += score

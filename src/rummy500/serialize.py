@@ -26,8 +26,15 @@ The format
     card); its kind and ends are rebuilt from the cards. A state holds every field that takes
     part in equality (not the undo chain: ``parent`` and ``last_move``), so the loaded state
     compares ``==`` to the saved one. State and game-record documents start with
-    ``"format": 1`` (:data:`FORMAT_VERSION`). Keys come in a fixed order, so equal objects
+    ``"format": 2`` (:data:`FORMAT_VERSION`). Keys come in a fixed order, so equal objects
     always give the same text.
+
+Format 1
+    Documents of format 1 still load (:data:`READ_FORMATS`). A format 1 state has no
+    ``player_history``: in a game without partnerships each player's scores are the side
+    scores of ``history``, so nothing is lost; a partnership state loads with no rows of each
+    player's scores (its team scores are all there), and the hands finished after loading add
+    theirs. A format 1 game record is a format 2 one: replaying it scores every player.
 
 Loading validates
     Malformed or inconsistent data raises :class:`~rummy500.errors.SerializationError` saying
@@ -80,6 +87,7 @@ __all__ = [
     "FORMAT_VERSION",
     "MAX_DEPTH",
     "MAX_TEXT",
+    "READ_FORMATS",
     "GameRecord",
     "converter",
     "dumps",
@@ -91,7 +99,11 @@ __all__ = [
 T = TypeVar("T")
 
 #: The version of the document format, written as ``"format"`` in state and record documents.
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
+
+#: The format versions :func:`loads` and :func:`from_data` read. Format 1 has no
+#: ``player_history`` in a state.
+READ_FORMATS: Final = (1, 2)
 
 #: The longest JSON text :func:`loads` reads, in characters (or bytes). A saved state takes a
 #: few kilobytes and a game record about 20 bytes a move, so even a record of a game of
@@ -339,8 +351,9 @@ def _fields(
     return value
 
 
-def _check_format(value: Any, what: str) -> dict[str, Any]:
-    """A copy of the document ``value`` without its ``"format"`` key, which must be current."""
+def _check_format(value: Any, what: str) -> tuple[int, dict[str, Any]]:
+    """The format of the document ``value``, which must be one this library reads, and a copy
+    of the document without its ``"format"`` key."""
     if not isinstance(value, Mapping):
         raise SerializationError(f"a {what} document is a JSON object, not {value!r}")
     if "format" not in value:
@@ -349,11 +362,12 @@ def _check_format(value: Any, what: str) -> dict[str, Any]:
             f'"format": {FORMAT_VERSION})'
         )
     version = value["format"]
-    if type(version) is not int or version != FORMAT_VERSION:
+    if type(version) is not int or version not in READ_FORMATS:
+        readable = " and ".join(map(str, READ_FORMATS))
         raise SerializationError(
-            f"unsupported {what} format {version!r}: this library reads format {FORMAT_VERSION}"
+            f"unsupported {what} format {version!r}: this library reads formats {readable}"
         )
-    return {k: v for k, v in value.items() if k != "format"}
+    return version, {k: v for k, v in value.items() if k != "format"}
 
 
 def _state_document() -> type:
@@ -389,7 +403,15 @@ def _unstructure_state(state: State) -> dict[str, Any]:
 
 
 def _structure_state(value: Any, _: type) -> State:
-    document = _structure_state_fields(_check_format(value, "state"), _StateDocument)
+    version, data = _check_format(value, "state")
+    if version == 1 and "player_history" in data:
+        raise SerializationError(
+            "a format 1 state has no player_history field: each player's scores came with format 2"
+        )
+    # A format 1 state leaves player_history out: Position.of then takes the history for it
+    # where every player is a side, and no rows for a partnership game, whose players' scores
+    # that format did not keep.
+    document = _structure_state_fields(data, _StateDocument)
     fields = attrs.asdict(document, recurse=False)
     # Hands are sorted in every state (as State.from_position builds them).
     fields["hands"] = tuple(tuple(sorted(h)) for h in fields["hands"])
@@ -422,7 +444,8 @@ def _unstructure_record(record: GameRecord) -> dict[str, Any]:
 
 
 def _structure_record(value: Any, _: type) -> GameRecord:
-    return _structure_record_fields(_check_format(value, "game record"), GameRecord)
+    # Both formats record the same moves; replaying them scores each player again.
+    return _structure_record_fields(_check_format(value, "game record")[1], GameRecord)
 
 
 converter.register_unstructure_hook(GameRecord, _unstructure_record)

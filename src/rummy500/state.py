@@ -2,8 +2,9 @@
 
 A :class:`State` describes a whole game: the hand in progress (hands, stock, discard pile,
 table melds with the owner of every card), the running totals and the score of every finished
-hand. It never changes. :meth:`State.apply` returns a new state; :meth:`State.undo` returns the
-state the move was applied to (the very same object, in O(1)).
+hand, each side's and each player's. It never changes. :meth:`State.apply` returns a new
+state; :meth:`State.undo` returns the state the move was applied to (the very same object, in
+O(1)).
 
 Build the opening state with :func:`new_game`, or any position at all with
 :meth:`State.from_position`.
@@ -30,7 +31,7 @@ from rummy500.moves import (
 from rummy500.phases import CHANCE, TERMINAL, OwedUse, Phase
 from rummy500.position import Position, self_set
 from rummy500.rules import CallRule, EmptyStock, FirstDealer, RuleConfig
-from rummy500.scoring import game_result, hand_scores
+from rummy500.scoring import game_result, hand_scores, player_scores, side_scores
 
 __all__ = ["CHANCE", "TERMINAL", "Phase", "PlayerView", "State", "new_game", "parse_move"]
 
@@ -206,6 +207,7 @@ class State(Position):
         turn: int = 0,
         totals: Sequence[int] | None = None,
         history: Sequence[Sequence[int]] = (),
+        player_history: Sequence[Sequence[int]] | None = None,
         hand_number: int | None = None,
         seed: int = 0,
     ) -> State:
@@ -214,7 +216,9 @@ class State(Position):
         ``table`` holds :class:`~rummy500.melds.TableMeld` objects or ``(cards, owners)``
         pairs (an owner for every card). ``dealer`` defaults to the player on ``current``'s
         right. ``totals`` and ``history`` hold one score per scoring side (per team in a
-        partnership game). The cards in hands, stock, pile and table must be exactly the cards
+        partnership game); ``player_history`` holds each player's scores of the same hands
+        (left out: the history in a game without partnerships, unknown in a partnership
+        game). The cards in hands, stock, pile and table must be exactly the cards
         of the decks the rules use for that many players; otherwise :class:`StateError` says
         why.
         """
@@ -244,6 +248,7 @@ class State(Position):
             owed=None if owed is None else _card(owed, "owed"),
             totals=tuple(totals) if totals is not None else (0,) * config.sides(n),
             history=tuple(tuple(h) for h in history),
+            player_history=None if player_history is None else tuple(map(tuple, player_history)),
             turn=turn,
             kept=None if kept is None else _card(kept, "kept"),
             owed_use=OwedUse(owed_use),
@@ -264,6 +269,10 @@ class State(Position):
         if len(self.totals) != sides or any(len(h) != sides for h in self.history):
             raise StateError(
                 f"totals and every history row need one score for each of the {sides} sides"
+            )
+        if any(len(row) != n for row in self.player_history):
+            raise StateError(
+                f"every player_history row needs one score for each of the {n} players"
             )
         self._validate_cards()
         for i, meld in enumerate(self.table):
@@ -292,6 +301,7 @@ class State(Position):
                 f"when hand_number {last} is over"
             )
         self._validate_history()
+        self._validate_player_history()
         self._validate_outcome()
         self._validate_dealer_draw()
         self._validate_has_a_move()
@@ -375,6 +385,43 @@ class State(Position):
                 raise StateError(
                     f"the last hand's scores {list(history[-1])} are not {list(scores)}, what "
                     "the hands and table of the hand just over score"
+                )
+
+    def _validate_player_history(self) -> None:
+        """Each player's rows are the last rows of the history, split between partners."""
+        cfg = self.config
+        rows, history = self.player_history, self.history
+        if cfg.team_size == 1:
+            if rows != history:
+                raise StateError(
+                    f"player_history {_rows(rows)} is not the history {_rows(history)}: without "
+                    "partnerships each player is a side, so both record the same scores"
+                )
+            return
+        if len(rows) > len(history):
+            raise StateError(
+                f"player_history holds {_hands_count(len(rows))}, but the history "
+                f"{_hands_count(len(history))}: each player's scores are kept for hands the "
+                "history records"
+            )
+        first = len(history) - len(rows)
+        for number, row in enumerate(rows, first):
+            teams = side_scores(cfg, row)
+            if teams != history[number]:
+                raise StateError(
+                    f"hand {number} (counting from 0): the players' scores {list(row)} make "
+                    f"the team scores {list(teams)}, but the history records "
+                    f"{list(history[number])}: a team scores the sum of its players' scores"
+                )
+        if rows and self.phase >= Phase.HAND_OVER:
+            went_out = self.went_out
+            scores = player_scores(
+                cfg, self.hands, self.table, went_out=went_out, stock_ran_out=went_out is None
+            )
+            if rows[-1] != scores:
+                raise StateError(
+                    f"the last hand's player scores {list(rows[-1])} are not {list(scores)}, "
+                    "what the hands and table of the hand just over score"
                 )
 
     def _validate_outcome(self) -> None:
@@ -532,6 +579,10 @@ def _phase(value: object) -> Phase:
     raise StateError(f"phase must be one of {names}, not {describe_value(value)}")
 
 
+def _rows(rows: tuple[tuple[int, ...], ...]) -> list[list[int]]:
+    return [list(row) for row in rows]
+
+
 def _hands_count(n: int, kind: str = "") -> str:
     return f"{n} {kind}hand" + ("" if n == 1 else "s")
 
@@ -642,6 +693,8 @@ class PlayerView:
     turn: int
     totals: tuple[int, ...]
     history: tuple[tuple[int, ...], ...]
+    #: Each player's score of the finished hands (see :attr:`State.player_history`).
+    player_history: tuple[tuple[int, ...], ...]
     went_out: int | None
     winner: int | None
     #: The cards drawn to choose the first dealer (drawn face up for everyone to see).
