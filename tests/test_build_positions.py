@@ -4,7 +4,9 @@ as written, finished hands and open call windows, each as play would have made i
 from __future__ import annotations
 
 import doctest
+import re
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -27,6 +29,7 @@ from rummy500 import (
 )
 from rummy500 import state as state_module
 
+DOCS_PAGE = Path(__file__).parent.parent / "docs" / "build-positions.md"
 STANDARD = RuleConfig()
 PAGAT = presets.get("pagat")  # wild jokers (two per deck) and calling rummy
 HANDS = ["AS 2S 3S 4S 5S 6S 7S", "AH 2H 3H 4H 5H 6H 7H", "AD 2D 3D 4D 5D 6D 7D"]
@@ -454,3 +457,11 @@ def test_the_examples_in_the_docstring_run() -> None:
     for test in tests:
         runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_the_code_on_the_build_positions_page_runs() -> None:
+    blocks = re.findall(r"```python\n(.*?)```", DOCS_PAGE.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 9
+    namespace: dict[str, Any] = {}
+    for block in blocks:
+        exec(compile(block, str(DOCS_PAGE), "exec"), namespace)

@@ -239,7 +239,7 @@ class State(Position):
         text with the cards separated by spaces (``"5H 6H 7H"``). Players are numbered from 0,
         and so are hands: the first hand of a game is hand 0.
 
-        Left out, the stock is every card not placed elsewhere, shuffled by the seed::
+        Left out, the stock is every card not placed elsewhere, shuffled by the seed:
 
             >>> from rummy500 import Phase, RuleConfig, State, presets
             >>> config = RuleConfig()  # standard rules: one deck, 7 cards each for 3 players
@@ -248,7 +248,7 @@ class State(Position):
             >>> state.stock_size, state.stock[-1], state.hand_number
             (30, Card('10D'), 0)
 
-        Table melds are written as on the table, each with the player who put it down::
+        Table melds are written as on the table, each with the player who put it down:
 
             >>> state = State.from_position(
             ...     config, hands=hands, pile="8C", table=[("9C 10C JC", 1)]
@@ -256,7 +256,7 @@ class State(Position):
             >>> state.table[0].owners
             (1, 1, 1)
 
-        ``went_out`` builds a finished hand, scored as if play had ended there::
+        ``went_out`` builds a finished hand, scored as if play had ended there:
 
             >>> done = State.from_position(
             ...     config,
@@ -268,7 +268,7 @@ class State(Position):
             >>> done.phase.name, done.totals, done.history
             ('HAND_OVER', (64, -5, -10), ((64, -5, -10),))
 
-        ``discarded_by`` opens the call window after a discard, polling whoever play would::
+        ``discarded_by`` opens the call window after a discard, polling whoever play would:
 
             >>> window = State.from_position(
             ...     presets.get("pagat"),  # wild jokers, and calling rummy
