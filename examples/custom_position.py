@@ -6,24 +6,17 @@ so you must also take the 4♥, K♦ and 2♠ above it, and you must meld the J�
 Run it with ``python examples/custom_position.py``.
 """
 
-from collections import Counter
-
-from rummy500 import IllegalMoveError, RuleConfig, State, Take, make_deck, parse_cards
+from rummy500 import IllegalMoveError, RuleConfig, State, Take, parse_cards
 
 
 def main() -> None:
     config = RuleConfig()  # the standard rules: 3 players get 7 cards from one deck
-    pile = parse_cards("6S 9D JC 4H KD 2S")
-    you = parse_cards("JS JH 5S 2C 3D 8H 9C")
-    left = parse_cards("AC 3C 4C 6H 7H 10S QS")
-    right = parse_cards("AD 2D 5D 6D QH KH AS")
+    you = "JS JH 5S 2C 3D 8H 9C"
+    left = "AC 3C 4C 6H 7H 10S QS"
+    right = "AD 2D 5D 6D QH KH AS"
 
-    # from_position wants every card of the deck exactly once: the rest form the stock.
-    rest = Counter(make_deck(1))
-    rest.subtract([*pile, *you, *left, *right])
-    stock = sorted(rest.elements())
-
-    state = State.from_position(config, hands=[you, left, right], stock=stock, pile=pile, current=0)
+    # With the stock left out, every card placed nowhere else forms it, shuffled by the seed.
+    state = State.from_position(config, hands=[you, left, right], pile="6S 9D JC 4H KD 2S")
     print("Discard pile (oldest first):", " ".join(map(str, state.pile)))
     print("Your hand:", " ".join(map(str, state.hands[0])))
 

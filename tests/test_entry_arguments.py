@@ -105,17 +105,17 @@ def test_from_position_refuses_text_that_is_not_a_card() -> None:
 
 def test_from_position_refuses_lists_and_rules_of_the_wrong_type() -> None:
     opening = new_game(players=2, seed=3)
-    assert error(StateError, position, stock="QH KH") == (
-        "stock must be a list of cards, not 'QH KH'"
+    assert error(StateError, position, stock=7) == (
+        "stock must be a list of cards or a text of cards such as '8S 8H 8D', not 7"
     )
     assert error(StateError, position, hands=[list(opening.hands[0]), 5]) == (
-        "hands[1] must be a list of cards, not 5"
+        "hands[1] must be a list of cards or a text of cards such as '8S 8H 8D', not 5"
     )
     assert error(StateError, position, hands="QH") == (
         "hands must be a list of hands, one for each player, not 'QH'"
     )
     assert error(StateError, position, table=[5]) == (
-        "table[0] must be a TableMeld or a (cards, owners) pair, not 5"
+        "table[0] must be a TableMeld or a (cards, owner) pair such as ('5H 6H JK=7H', 0), not 5"
     )
     with pytest.raises(ConfigError) as info:
         State.from_position("standard", hands=[], stock=[], pile=[])  # type: ignore[arg-type]

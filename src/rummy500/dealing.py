@@ -8,9 +8,10 @@ its seed and moves. Nothing here touches the global random state.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 
-from rummy500.cards import Card, make_deck
+from rummy500.cards import CARDS, Card, make_deck
 from rummy500.errors import StateError
 from rummy500.rules import FirstDealer, RuleConfig
 
@@ -20,6 +21,7 @@ __all__ = [
     "deal_hand",
     "dealer_draw_rounds",
     "reshuffled_pile",
+    "rest_of_deck",
     "shuffled_deck",
 ]
 
@@ -40,6 +42,24 @@ def reshuffled_pile(
     cards = sorted(pile)
     random.Random(f"rummy500/{seed}/{hand_number}/reuse/{turn}").shuffle(cards)
     return tuple(cards)
+
+
+def rest_of_deck(
+    config: RuleConfig, players: int, seed: int, hand_number: int, placed: Iterable[int]
+) -> tuple[Card, ...]:
+    """Every card of the game's decks that is not among ``placed``, shuffled (top card last).
+
+    The decks are the ones the rules use for ``players`` players: ``config.decks[players]``
+    standard decks with ``config.jokers_per_deck`` jokers each. A joker standing for a card
+    (``JK=6S``) is placed as a joker. The same cards, ``seed`` and ``hand_number`` always give
+    the same order. Cards placed more often than the decks hold them are not an error here:
+    the checks of a position name them.
+    """
+    left = Counter(make_deck(config.decks[players], config.jokers_per_deck))
+    left.subtract(CARDS[c].physical for c in placed)
+    rest = sorted(left.elements())
+    random.Random(f"rummy500/{seed}/{hand_number}/rest").shuffle(rest)
+    return tuple(rest)
 
 
 #: One round of the draw for the first deal: each player who drew, with the card they drew.

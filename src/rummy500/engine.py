@@ -44,7 +44,14 @@ from rummy500.position import Position, Standing, self_set
 from rummy500.rules import EmptyStock, RuleConfig
 from rummy500.scoring import game_result, player_scores, side_scores
 
-__all__ = ["apply", "explain_illegal", "is_legal"]
+__all__ = [
+    "apply",
+    "end_hand",
+    "ends_before_next_draw",
+    "explain_illegal",
+    "first_caller",
+    "is_legal",
+]
 
 P = TypeVar("P", bound=Position)
 _Hands = tuple[tuple[Card, ...], ...]
@@ -164,9 +171,9 @@ def _discard(s: Position, move: Move) -> Position:
     if not hand:
         return _end_hand(s, move, hands, pile, s.table, went_out=player)
     turn = s.turn + 1
-    if _ends_before_next_draw(s.config, turn, s.stock_size):
+    if ends_before_next_draw(s.config, turn, s.stock_size):
         return _end_hand(s, move, hands, pile, s.table, went_out=None, stock_ran_out=True)
-    caller = _next_caller(s.config, hands, pile, s.table, player, player)
+    caller = first_caller(s.config, hands, pile, s.table, player)
     if caller is not None:
         return s._next(
             move,
@@ -182,12 +189,24 @@ def _discard(s: Position, move: Move) -> Position:
     return _pass_turn(s, move, hands, pile, s.table, (player + 1) % s.players, turn)
 
 
-def _ends_before_next_draw(config: RuleConfig, turn: int, stock_size: int) -> bool:
+def ends_before_next_draw(config: RuleConfig, turn: int, stock_size: int) -> bool:
     """Whether the hand ends, with nobody out, once ``turn`` turns are over: the turn limit is
     reached, or the stock is out under the rule that the hand then ends at once."""
     return turn >= config.turn_limit or (
         not stock_size and config.empty_stock is EmptyStock.END_AT_ONCE
     )
+
+
+def first_caller(
+    config: RuleConfig,
+    hands: _Hands,
+    pile: tuple[Card, ...],
+    table: tuple[TableMeld, ...],
+    discarder: int,
+) -> int | None:
+    """The first player polled for a call after ``discarder`` discarded the top of ``pile``:
+    the next in seat order who may call, or ``None`` when nobody may."""
+    return _next_caller(config, hands, pile, table, discarder, discarder)
 
 
 def _next_caller(
@@ -226,7 +245,7 @@ def _pass_turn(
     size = s.stock_size
     standing = None
     rule = cfg.empty_stock
-    if _ends_before_next_draw(cfg, turn, size) or (
+    if ends_before_next_draw(cfg, turn, size) or (
         not size and rule is EmptyStock.REUSE_PILE and not pile
     ):
         return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
@@ -277,9 +296,23 @@ def _decline(s: Position, move: Move) -> Position:
     return _end_hand(s, move, s.hands, s.pile, s.table, went_out=None, stock_ran_out=True)
 
 
+def end_hand(s: P, went_out: int | None) -> P:
+    """``s`` as a finished hand: scored as if play had ended there, with ``went_out`` gone out
+    (``None``: the stock ran out), exactly as a move that ends the hand scores it.
+
+    The hand's scores are added to the totals and the history, and the phase is ``HAND_OVER``
+    or, when the totals decide the game, ``GAME_OVER``; the turn is counted as finished. The
+    result's parent is ``s``, with no move in between. Nothing is checked here.
+    """
+    ended = _end_hand(
+        s, None, s.hands, s.pile, s.table, went_out=went_out, stock_ran_out=went_out is None
+    )
+    return cast(P, ended)
+
+
 def _end_hand(
     s: Position,
-    move: Move,
+    move: Move | None,
     hands: _Hands,
     pile: tuple[Card, ...],
     table: tuple[TableMeld, ...],

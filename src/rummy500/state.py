@@ -18,9 +18,16 @@ from typing import Final
 
 import attrs
 
-from rummy500.cards import CARDS, JOKER, Card, describe_value, make_deck
-from rummy500.dealing import choose_first_dealer, deal_hand, dealer_draw_rounds
-from rummy500.engine import apply, explain_illegal, is_legal
+from rummy500.cards import CARDS, JOKER, Card, describe_value, make_deck, parse_cards
+from rummy500.dealing import choose_first_dealer, deal_hand, dealer_draw_rounds, rest_of_deck
+from rummy500.engine import (
+    apply,
+    end_hand,
+    ends_before_next_draw,
+    explain_illegal,
+    first_caller,
+    is_legal,
+)
 from rummy500.errors import CardError, ConfigError, IllegalMoveError, StateError
 from rummy500.melds import TableMeld, canonical_meld, meld_error
 from rummy500.movegen import generate
@@ -36,7 +43,13 @@ from rummy500.scoring import game_result, hand_scores, player_scores, side_score
 __all__ = ["CHANCE", "TERMINAL", "Phase", "PlayerView", "State", "new_game", "parse_move"]
 
 
-#: The kinds of move that :meth:`State.apply` plays.
+#: Cards as :meth:`State.from_position` takes them: one text of cards separated by spaces
+#: (``"5H 6H JK=7H"``), or a list of cards, each a card's text, a :class:`Card` or a card id.
+CardsInput = str | Iterable[int | str]
+
+#: A table meld as :meth:`State.from_position` takes it: a :class:`TableMeld`, or its cards
+#: with the player who put them all down (or a list of one owner for each card).
+TableMeldInput = TableMeld | tuple[CardsInput, int | Sequence[int]]
 
 
 def _card(value: object, where: str) -> Card:
@@ -55,16 +68,24 @@ def _card(value: object, where: str) -> Card:
 
 
 def _card_list(value: object, where: str) -> list[Card]:
-    if isinstance(value, str) or not isinstance(value, Iterable):
-        raise StateError(f"{where} must be a list of cards, not {describe_value(value)}")
+    if isinstance(value, str):
+        try:
+            return list(parse_cards(value))
+        except CardError as exc:
+            raise CardError(f"{where}: {exc}") from exc
+    if not isinstance(value, Iterable):
+        raise StateError(
+            f"{where} must be a list of cards or a text of cards such as '8S 8H 8D', not "
+            f"{describe_value(value)}"
+        )
     return [_card(c, f"{where}[{i}]") for i, c in enumerate(value)]
 
 
-def _hands(value: Iterable[Iterable[int]]) -> tuple[tuple[Card, ...], ...]:
+def _hands(value: Iterable[object]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(sorted(_card_list(hand, f"hands[{p}]"))) for p, hand in enumerate(value))
 
 
-def _cards(value: Iterable[int], where: str) -> tuple[Card, ...]:
+def _cards(value: object, where: str) -> tuple[Card, ...]:
     return tuple(_card_list(value, where))
 
 
@@ -193,16 +214,16 @@ class State(Position):
         cls,
         config: RuleConfig,
         *,
-        hands: Sequence[Iterable[int]],
-        stock: Iterable[int],
-        pile: Iterable[int],
-        table: Sequence[TableMeld | tuple[Sequence[int], Sequence[int]]] = (),
-        current: int = 0,
+        hands: Sequence[CardsInput],
+        stock: CardsInput | None = None,
+        pile: CardsInput,
+        table: Sequence[TableMeldInput] = (),
+        current: int | None = None,
         dealer: int | None = None,
-        phase: Phase = Phase.DRAW,
-        owed: int | None = None,
+        phase: Phase | None = None,
+        owed: int | str | None = None,
         owed_use: OwedUse = OwedUse.ANY,
-        kept: int | None = None,
+        kept: int | str | None = None,
         discarder: int | None = None,
         turn: int = 0,
         totals: Sequence[int] | None = None,
@@ -210,17 +231,140 @@ class State(Position):
         player_history: Sequence[Sequence[int]] | None = None,
         hand_number: int | None = None,
         seed: int = 0,
+        went_out: int | None = None,
+        discarded_by: int | None = None,
     ) -> State:
         """Build any position, checking that it is consistent.
 
-        ``table`` holds :class:`~rummy500.melds.TableMeld` objects or ``(cards, owners)``
-        pairs (an owner for every card). ``dealer`` defaults to the player on ``current``'s
-        right. ``totals`` and ``history`` hold one score per scoring side (per team in a
-        partnership game); ``player_history`` holds each player's scores of the same hands
-        (left out: the history in a game without partnerships, unknown in a partnership
-        game). The cards in hands, stock, pile and table must be exactly the cards
-        of the decks the rules use for that many players; otherwise :class:`StateError` says
-        why.
+        Cards may be given everywhere as text (``"QH"``, ``"10♠"``, ``"JK"``), as
+        :class:`~rummy500.cards.Card` values or as card ids, and a list of cards may be one
+        text with the cards separated by spaces (``"5H 6H 7H"``). Players are numbered from 0,
+        and so are hands: the first hand of a game is hand 0.
+
+        Left out, the stock is every card not placed elsewhere, shuffled by the seed:
+
+            >>> from rummy500 import Phase, RuleConfig, State, presets
+            >>> config = RuleConfig()  # standard rules: one deck, 7 cards each for 3 players
+            >>> hands = ["AS 2S 3S 4S 5S 6S 7S", "AH 2H 3H 4H 5H 6H 7H", "AD 2D 3D 4D 5D 6D 7D"]
+            >>> state = State.from_position(config, hands=hands, pile="8C")
+            >>> state.stock_size, state.stock[-1], state.hand_number
+            (30, Card('10D'), 0)
+
+        Table melds are written as on the table, each with the player who put it down:
+
+            >>> state = State.from_position(
+            ...     config, hands=hands, pile="8C", table=[("9C 10C JC", 1)]
+            ... )
+            >>> state.table[0].owners
+            (1, 1, 1)
+
+        ``went_out`` builds a finished hand, scored as if play had ended there:
+
+            >>> done = State.from_position(
+            ...     config,
+            ...     hands=["", "2H 3H", "KD"],
+            ...     pile="8C",
+            ...     table=[("9C 10C JC", 0), ("QS KS AS", 0)],
+            ...     went_out=0,
+            ... )
+            >>> done.phase.name, done.totals, done.history
+            ('HAND_OVER', (64, -5, -10), ((64, -5, -10),))
+
+        ``discarded_by`` opens the call window after a discard, polling whoever play would:
+
+            >>> window = State.from_position(
+            ...     presets.get("pagat"),  # wild jokers, and calling rummy
+            ...     hands=["2S 3S 4S 9D 9C", "QH QD", "8C 4D 6C"],
+            ...     pile="KH 8H",
+            ...     table=[("5H 6H JK=7H", 0)],
+            ...     discarded_by=2,
+            ...     turn=5,
+            ... )
+            >>> window.phase.name, window.current, window.discarder
+            ('CALL', 0, 2)
+
+        Every refusal is a :class:`~rummy500.errors.StateError` (a
+        :class:`~rummy500.errors.CardError` for a card it cannot read, a
+        :class:`~rummy500.errors.ConfigError` for a config that is not one) whose message names
+        what is inconsistent: a card missing or placed twice, a hand of the wrong size, a table
+        meld that is not a meld, totals that are not the sums of the history, a player who went
+        out still holding cards, a discard nobody may call...
+
+        :param config: the rules, a :class:`~rummy500.rules.RuleConfig`; named rule sets are
+            in :mod:`rummy500.presets`: ``presets.get("pagat")``.
+        :param hands: one list of cards for each player (their number is the number of
+            players): ``hands=["AS 2S 3S", ["AH", "2H", "3H"], [Card("AD"), 14, 15]]``.
+        :param stock: the stock, bottom card first (the next card drawn is the last):
+            ``stock="KC QC"`` has the Q♣ on top. Given, the hands, stock, pile and table must
+            hold exactly the cards of the game's decks. Left out, the stock is every card of
+            those decks not placed in the hands, the pile or on the table, shuffled by ``seed``
+            and ``hand_number`` (the same cards and numbers give the same order); the decks are
+            the ones the rules use for that many players, ``config.decks[players]`` standard
+            decks with ``config.jokers_per_deck`` jokers each.
+        :param pile: the discard pile, oldest card first (the top card is the last):
+            ``pile="9C 8C"`` has the 8♣ on top.
+        :param table: the melds on the table, oldest first (a lay-off names a meld by its
+            place here). Each is a ``(cards, owner)`` pair: the cards as written on the table,
+            a wild joker with the card it stands for, and the player who put them all down, or
+            a list with the owner of each card:
+            ``table=[("5H 6H JK=7H", 0), (["8C", "8D", "8S"], [1, 1, 2])]``. A joker on the
+            table is counted as one of the decks' jokers. A
+            :class:`~rummy500.melds.TableMeld` is taken as it is: build one with
+            :meth:`TableMeld.of <rummy500.melds.TableMeld.of>` for a set of four that scores
+            double.
+        :param current: the player to move, 0 unless given: ``current=2``.
+        :param dealer: the dealer of this hand: ``dealer=1``. By default, the player on the
+            right of the player whose turn it is (``current``; the player who went out, with
+            ``went_out``; the discarder, with ``discarded_by``).
+        :param phase: where the turn is, a :class:`~rummy500.phases.Phase`, ``Phase.DRAW``
+            unless given: ``phase=Phase.PLAY`` once the player to move has drawn (and holds
+            one card more). Leave it out with ``went_out`` and ``discarded_by``, which decide
+            it.
+        :param owed: in the play phase, the deepest card taken from the pile this turn, which
+            must still go down: ``owed="JC"``.
+        :param owed_use: how the owed card must go down, a
+            :class:`~rummy500.phases.OwedUse`: ``owed_use=OwedUse.MELD``.
+        :param kept: in the play phase, a lone top discard taken and kept (under
+            ``keep_top_discard``), which may not be thrown back this turn: ``kept="KD"``.
+        :param discarder: in the call phase, the player whose discard may be called, with
+            ``current`` the player polled: ``phase=Phase.CALL, discarder=2, current=0``.
+            ``discarded_by`` finds the player polled by itself.
+        :param turn: how many turns of this hand are over, 0 unless given: ``turn=12``. With
+            ``discarded_by``, the turn of the discard is one of them; with ``went_out``, the
+            turn in which the player went out is not, and the finished hand counts it
+            (``turn + 1``), as play does.
+        :param totals: each scoring side's running total (each player's, or each team's in a
+            partnership game), all 0 unless given: ``totals=[120, 85, -20]``. With
+            ``went_out``, the totals before this hand.
+        :param history: each finished hand's score for each side, oldest first:
+            ``history=[[120, 85, -20]]``. Given, it is the whole record of the game: one row
+            for each hand before this one, adding up to ``totals``.
+        :param player_history: each finished hand's score for each player, the last rows of
+            ``history`` (a partnership game's team rows are the sums of its partners' rows):
+            ``player_history=[[70, 50, 85, -20]]`` for two teams of two. Left out, it is the
+            history in a game without partnerships, and unknown (no rows) in a partnership
+            game.
+        :param hand_number: the number of this hand, counting from 0 (the first hand of a game
+            is hand 0; after three finished hands comes hand 3): ``hand_number=3``. By default
+            the number of rows in ``history``, so 0 without a history.
+        :param seed: the seed of every shuffle from here on (the stock when left out, the pile
+            turned into a new stock, the next deals): ``seed=7``.
+        :param went_out: the player who has just gone out (holding no cards), for a finished
+            hand: ``went_out=0``. The position is scored on construction, exactly as if play
+            had ended there: the phase is ``HAND_OVER`` (``GAME_OVER`` when the totals decide
+            the game), and the hand's scores are added to ``totals`` and recorded in
+            ``history``. A history left out stays empty, though, when ``totals`` or
+            ``hand_number`` say that hands were played before this one. ``phase``, ``owed``,
+            ``kept`` and ``discarder`` do not apply, and ``current``, if given, must be the
+            player who went out.
+        :param discarded_by: the player who has just discarded the top card of ``pile``, for
+            an open call window under rules that play calling rummy: ``discarded_by=2``. The
+            player polled first is decided as in play: the next in seat order who may call.
+            When nobody may call on that pile, no window opens and :class:`StateError` says
+            so: build the next player's draw instead (``current``, without ``discarded_by``).
+            ``phase`` and ``discarder`` do not apply, and ``current``, if given, must be the
+            player polled first.
+        :raises StateError: when the position is inconsistent, saying why.
         """
         if not isinstance(config, RuleConfig):
             raise ConfigError(f"config must be a RuleConfig, not {describe_value(config)}")
@@ -230,35 +374,115 @@ class State(Position):
             )
         n = len(hands)
         config.check_players(n)
-        melds = tuple(
-            m if isinstance(m, TableMeld) else _table_pair(config, m, f"table[{i}]")
-            for i, m in enumerate(table)
-        )
-        state = cls.of(
-            config=config,
-            seed=seed,
-            hand_number=len(history) if hand_number is None else hand_number,
-            dealer=(current - 1) % n if dealer is None else dealer,
-            phase=_phase(phase),
-            current=current,
-            hands=_hands(hands),
-            stock=_cards(stock, "stock"),
-            pile=_cards(pile, "pile"),
-            table=melds,
-            owed=None if owed is None else _card(owed, "owed"),
-            totals=tuple(totals) if totals is not None else (0,) * config.sides(n),
-            history=tuple(tuple(h) for h in history),
-            player_history=None if player_history is None else tuple(map(tuple, player_history)),
-            turn=turn,
-            kept=None if kept is None else _card(kept, "kept"),
-            owed_use=OwedUse(owed_use),
-            discarder=discarder,
-        )
+        for name, who in (("went_out", went_out), ("discarded_by", discarded_by)):
+            if who is not None and (
+                isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < n
+            ):
+                raise StateError(
+                    f"{name} must be a player from 0 to {n - 1} or None, not {describe_value(who)}"
+                )
+        held = _hands(hands)
+        pile_cards = _cards(pile, "pile")
+        melds = tuple(_table_input(config, m, f"table[{i}]") for i, m in enumerate(table))
+        number = len(history) if hand_number is None else hand_number
+        if stock is None:
+            placed = [c for h in held for c in h] + [c for m in melds for c in m.cards]
+            placed += pile_cards
+            stock_cards = rest_of_deck(config, n, seed, number, placed)
+        else:
+            stock_cards = _cards(stock, "stock")
+
+        def build(
+            phase: Phase,
+            mover: int,
+            in_turn: int,
+            *,
+            owed: Card | None = None,
+            kept: Card | None = None,
+            discarder: int | None = None,
+        ) -> State:
+            return cls.of(
+                config=config,
+                seed=seed,
+                hand_number=number,
+                dealer=(in_turn - 1) % n if dealer is None else dealer,
+                phase=phase,
+                current=mover,
+                hands=held,
+                stock=stock_cards,
+                pile=pile_cards,
+                table=melds,
+                owed=owed,
+                totals=tuple(totals) if totals is not None else (0,) * config.sides(n),
+                history=tuple(tuple(h) for h in history),
+                player_history=(
+                    None if player_history is None else tuple(map(tuple, player_history))
+                ),
+                turn=turn,
+                kept=kept,
+                owed_use=OwedUse(owed_use),
+                discarder=discarder,
+            )
+
+        if went_out is not None or discarded_by is not None:
+            _refuse_extras(
+                went_out, discarded_by, phase=phase, owed=owed, kept=kept, discarder=discarder
+            )
+        if went_out is not None:
+            if current is not None and current != went_out:
+                raise StateError(
+                    f"current is {current}, but went_out is {went_out}: the player who goes out "
+                    "makes the last move of the hand"
+                )
+            before = build(Phase.PLAY, went_out, went_out)
+            before._validate_basics()
+            # The record before the hand is checked as given, before the hand is added to it.
+            before._validate_history()
+            state = end_hand(before, went_out)
+            if not before.history and (before.hand_number or any(before.totals)):
+                # Totals set up without the record of the hands before: none is started.
+                state = state.replace(history=(), player_history=())
+            state = state.detached()
+        elif discarded_by is not None:
+            base = build(Phase.CALL, (discarded_by + 1) % n, discarded_by, discarder=discarded_by)
+            base._validate_basics()
+            state = base.replace(current=_first_caller(base, discarded_by, current))
+        else:
+            mover = 0 if current is None else current
+            state = build(
+                Phase.DRAW if phase is None else _phase(phase),
+                mover,
+                mover,
+                owed=None if owed is None else _card(owed, "owed"),
+                kept=None if kept is None else _card(kept, "kept"),
+                discarder=discarder,
+            )
         state.validate()
         return state
 
     def validate(self) -> None:
         """Check that this state is consistent; raise :class:`StateError` saying why not."""
+        self._validate_basics()
+        if self.phase < Phase.HAND_OVER:
+            self._validate_hand_sizes()
+        self._validate_turn()
+        if self.hand_number < 0:
+            raise StateError(f"hand_number cannot be negative, not {self.hand_number}")
+        last = self.config.hand_limit - 1  # hands are numbered from 0
+        if self.hand_number > last or (self.phase == Phase.HAND_OVER and self.hand_number == last):
+            raise StateError(
+                f"hand_number {self.hand_number} (counting from 0) in phase "
+                f"{self.phase.name.lower()}: with hand_limit {self.config.hand_limit}, the game "
+                f"ends when hand_number {last} is over"
+            )
+        self._validate_history()
+        self._validate_player_history()
+        self._validate_outcome()
+        self._validate_dealer_draw()
+        self._validate_has_a_move()
+
+    def _validate_basics(self) -> None:
+        """The players, the sides, the cards and the table: what holds in every phase."""
         n = self.players
         cfg = self.config
         cfg.check_players(n)
@@ -288,23 +512,6 @@ class State(Position):
                     f"table meld {i} scores double, but only a set of four melded at once does, "
                     "and only under four_of_a_kind_double"
                 )
-        if self.phase < Phase.HAND_OVER:
-            self._validate_hand_sizes()
-        self._validate_turn()
-        if self.hand_number < 0:
-            raise StateError(f"hand_number cannot be negative, not {self.hand_number}")
-        last = cfg.hand_limit - 1  # hands are numbered from 0
-        if self.hand_number > last or (self.phase == Phase.HAND_OVER and self.hand_number == last):
-            raise StateError(
-                f"hand_number {self.hand_number} (counting from 0) in phase "
-                f"{self.phase.name.lower()}: with hand_limit {cfg.hand_limit}, the game ends "
-                f"when hand_number {last} is over"
-            )
-        self._validate_history()
-        self._validate_player_history()
-        self._validate_outcome()
-        self._validate_dealer_draw()
-        self._validate_has_a_move()
 
     def _validate_turn(self) -> None:
         limit = self.config.turn_limit
@@ -587,12 +794,30 @@ def _hands_count(n: int, kind: str = "") -> str:
     return f"{n} {kind}hand" + ("" if n == 1 else "s")
 
 
-def _table_pair(config: RuleConfig, pair: object, where: str) -> TableMeld:
-    if isinstance(pair, str) or not isinstance(pair, Sequence) or len(pair) != 2:
+def _table_input(config: RuleConfig, item: object, where: str) -> TableMeld:
+    """One table meld as :meth:`State.from_position` takes it (see :data:`TableMeldInput`)."""
+    if isinstance(item, TableMeld):
+        return item
+    if isinstance(item, str) or not isinstance(item, Sequence) or len(item) != 2:
         raise StateError(
-            f"{where} must be a TableMeld or a (cards, owners) pair, not {describe_value(pair)}"
+            f"{where} must be a TableMeld or a (cards, owner) pair such as ('5H 6H JK=7H', 0), "
+            f"not {describe_value(item)}"
         )
-    return _table_meld(config, _cards(pair[0], f"{where} cards"), pair[1])
+    cards = _cards(item[0], f"{where} cards")
+    owner = item[1]
+    if isinstance(owner, int) and not isinstance(owner, bool):
+        return _table_meld(config, cards, (owner,) * len(cards))
+    if isinstance(owner, str) or not isinstance(owner, Sequence):
+        raise StateError(
+            f"{where} owner must be a player number, or a list of one player number for each "
+            f"card, not {describe_value(owner)}"
+        )
+    for i, one in enumerate(owner):
+        if isinstance(one, bool) or not isinstance(one, int):
+            raise StateError(
+                f"{where} owner[{i}] must be a player number, not {describe_value(one)}"
+            )
+    return _table_meld(config, cards, tuple(owner))
 
 
 def _table_meld(config: RuleConfig, cards: Sequence[int], owners: Sequence[int]) -> TableMeld:
@@ -603,6 +828,80 @@ def _table_meld(config: RuleConfig, cards: Sequence[int], owners: Sequence[int])
     if len(owners) != len(cards):
         raise StateError("a table meld needs exactly one owner for each card")
     return TableMeld.of(cards, owners)
+
+
+def _refuse_extras(
+    went_out: int | None,
+    discarded_by: int | None,
+    *,
+    phase: Phase | None,
+    owed: object,
+    kept: object,
+    discarder: int | None,
+) -> None:
+    """Refuse what :meth:`State.from_position` cannot take along with ``went_out`` or
+    ``discarded_by``, which decide the phase themselves."""
+    if went_out is not None and discarded_by is not None:
+        raise StateError(
+            f"went_out is {went_out} and discarded_by is {discarded_by}, but a hand that is over "
+            "has no call window: give one of them"
+        )
+    key = "went_out" if went_out is not None else "discarded_by"
+    if phase is not None:
+        raise StateError(f"phase is given with {key}, which decides the phase: leave phase out")
+    for name, value in (("owed", owed), ("kept", kept)):
+        if value is not None:
+            raise StateError(
+                f"{name} is given with {key}, but a card is {name} only while the player who "
+                "took it is to play"
+            )
+    if discarder is not None:
+        why = (
+            "a hand that is over has no call window"
+            if key == "went_out"
+            else "discarded_by opens the call window itself"
+        )
+        raise StateError(f"discarder is given with {key}, but {why}: leave discarder out")
+
+
+def _first_caller(base: State, discarded_by: int, current: int | None) -> int:
+    """The player polled first in the call window after ``discarded_by``'s discard, the top
+    card of ``base``'s pile, as play decides it; :class:`StateError` when no window opens."""
+    cfg = base.config
+    who = f"discarded_by is {discarded_by}, but"
+    if not base.pile:
+        raise StateError(
+            f"{who} the pile is empty: the card just discarded is the top card of the pile"
+        )
+    if not base.hands[discarded_by]:
+        raise StateError(
+            f"{who} player {discarded_by} holds no cards: a discard that empties the hand goes "
+            f"out (went_out={discarded_by} builds the finished hand)"
+        )
+    if cfg.calling is CallRule.NONE:
+        raise StateError(
+            f"{who} these rules do not play calling rummy, so no call window opens after a discard"
+        )
+    if ends_before_next_draw(cfg, base.turn, base.stock_size):
+        why = (
+            f"turn {base.turn} reaches the turn_limit of {cfg.turn_limit}"
+            if base.turn >= cfg.turn_limit
+            else "the stock is empty under empty_stock end_at_once"
+        )
+        raise StateError(f"{who} that discard ends the hand ({why}), so no call window opens")
+    caller = first_caller(cfg, base.hands, base.pile, base.table, discarded_by)
+    if caller is None:
+        n = base.players
+        raise StateError(
+            f"{who} nobody may call rummy on that pile, so no call window opens: for the next "
+            f"player's draw, leave out discarded_by and give current={(discarded_by + 1) % n}"
+        )
+    if current is not None and current != caller:
+        raise StateError(
+            f"current is {current}, but after player {discarded_by}'s discard player {caller} "
+            "is the first who may call rummy"
+        )
+    return caller
 
 
 def new_game(
