@@ -64,6 +64,7 @@ from strategies import (
     can_take,
     check_views,
     deck_counter,
+    meld_ids,
     meld_preferring_policy,
     model,
     oracle_result,
@@ -184,7 +185,7 @@ def check_move(s: State, move: Move, nxt: State, log: HandLog) -> None:
     elif isinstance(move, Meld | Layoff):
         # The table grows as the rules say: the ends a lay-off goes to, runs joined, the sets
         # of four that score double (which the scoring below relies on).
-        put = as_put(move)
+        put = as_put(move, meld_ids(s))
         assert put is not None
         predicted = apply_put(put, *model(s), s.current, cfg)
         assert predicted is not None, f"{move} is no meld or lay-off by the rules"

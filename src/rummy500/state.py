@@ -12,7 +12,7 @@ Build the opening state with :func:`new_game`, or any position at all with
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 import attrs
@@ -195,7 +195,9 @@ class State(Position):
         hands: Sequence[Iterable[int]],
         stock: Iterable[int],
         pile: Iterable[int],
-        table: Sequence[TableMeld | tuple[Sequence[int], Sequence[int]]] = (),
+        table: Sequence[
+            TableMeld | tuple[Sequence[int], Sequence[int]] | Mapping[str, object]
+        ] = (),
         current: int = 0,
         dealer: int | None = None,
         phase: Phase = Phase.DRAW,
@@ -211,12 +213,19 @@ class State(Position):
     ) -> State:
         """Build any position, checking that it is consistent.
 
-        ``table`` holds :class:`~rummy500.melds.TableMeld` objects or ``(cards, owners)``
-        pairs (an owner for every card). ``dealer`` defaults to the player on ``current``'s
-        right. ``totals`` and ``history`` hold one score per scoring side (per team in a
-        partnership game). The cards in hands, stock, pile and table must be exactly the cards
-        of the decks the rules use for that many players; otherwise :class:`StateError` says
-        why.
+        ``table`` holds :class:`~rummy500.melds.TableMeld` objects, ``(cards, owners)`` pairs
+        (an owner for every card) or mappings (below). ``dealer`` defaults to the player on
+        ``current``'s right. ``totals`` and ``history`` hold one score per scoring side (per
+        team in a partnership game). The cards in hands, stock, pile and table must be exactly
+        the cards of the decks the rules use for that many players; otherwise
+        :class:`StateError` says why.
+
+        A table meld given as a mapping has ``"cards"`` and any of ``"owners"``, ``"owner"``
+        and ``"id"``, as in ``{"cards": ["5S", "6S", "7S", "8S"], "owners": [1, 1, 1, 2],
+        "id": 4}``. A pair, or a mapping without an ``"id"``, takes its place on the table as
+        its id. The player who laid the meld down (``"owner"``) is by default the owner of its
+        first card as listed, and each card's owner (``"owners"``) by default that player. Each
+        meld on the table needs an id of its own.
         """
         if not isinstance(config, RuleConfig):
             raise ConfigError(f"config must be a RuleConfig, not {describe_value(config)}")
@@ -227,7 +236,7 @@ class State(Position):
         n = len(hands)
         config.check_players(n)
         melds = tuple(
-            m if isinstance(m, TableMeld) else _table_pair(config, m, f"table[{i}]")
+            m if isinstance(m, TableMeld) else _table_entry(config, m, i)
             for i, m in enumerate(table)
         )
         state = cls.of(
@@ -279,6 +288,7 @@ class State(Position):
                     f"table meld {i} scores double, but only a set of four melded at once does, "
                     "and only under four_of_a_kind_double"
                 )
+        self._validate_meld_ids()
         if self.phase < Phase.HAND_OVER:
             self._validate_hand_sizes()
         self._validate_turn()
@@ -295,6 +305,34 @@ class State(Position):
         self._validate_outcome()
         self._validate_dealer_draw()
         self._validate_has_a_move()
+
+    def _validate_meld_ids(self) -> None:
+        """Each table meld has an id of its own, a player who laid it down, and a ``top_id``
+        that is its own id or the id of a run joined into it (no meld on the table)."""
+        n = self.players
+        place_of: dict[int, int] = {}
+        for i, meld in enumerate(self.table):
+            if meld.id < 0:
+                raise StateError(f"table[{i}] has id {meld.id}: a meld id is 0 or more")
+            if meld.id in place_of:
+                raise StateError(
+                    f"table[{place_of[meld.id]}] and table[{i}] both have id {meld.id}: each "
+                    "meld on the table has an id of its own"
+                )
+            place_of[meld.id] = i
+            if not 0 <= meld.owner < n:
+                raise StateError(
+                    f"table[{i}] was laid down by player {meld.owner}: the owner of a meld is a "
+                    f"player from 0 to {n - 1}"
+                )
+        for i, meld in enumerate(self.table):
+            top = meld.top_id
+            if top < meld.id or (top != meld.id and top in place_of):
+                raise StateError(
+                    f"table[{i}] has id {meld.id} and top_id {top}: top_id is the highest id "
+                    "of the meld and the runs joined into it, so it is at least the meld's id "
+                    "and no other meld on the table has it"
+                )
 
     def _validate_turn(self) -> None:
         limit = self.config.turn_limit
@@ -536,22 +574,63 @@ def _hands_count(n: int, kind: str = "") -> str:
     return f"{n} {kind}hand" + ("" if n == 1 else "s")
 
 
-def _table_pair(config: RuleConfig, pair: object, where: str) -> TableMeld:
+def _table_pair(config: RuleConfig, pair: object, where: str, *, meld_id: int = 0) -> TableMeld:
     if isinstance(pair, str) or not isinstance(pair, Sequence) or len(pair) != 2:
         raise StateError(
-            f"{where} must be a TableMeld or a (cards, owners) pair, not {describe_value(pair)}"
+            f"{where} must be a TableMeld, a (cards, owners) pair or a mapping with cards, "
+            f"owners, owner and id, not {describe_value(pair)}"
         )
-    return _table_meld(config, _cards(pair[0], f"{where} cards"), pair[1])
+    return _table_meld(config, _cards(pair[0], f"{where} cards"), pair[1], meld_id=meld_id)
 
 
-def _table_meld(config: RuleConfig, cards: Sequence[int], owners: Sequence[int]) -> TableMeld:
+def _table_entry(config: RuleConfig, entry: object, place: int) -> TableMeld:
+    """The table meld at ``place`` given as a pair or a mapping (see ``from_position``)."""
+    where = f"table[{place}]"
+    if not isinstance(entry, Mapping):
+        return _table_pair(config, entry, where, meld_id=place)
+    unknown = sorted(map(str, set(entry) - {"cards", "owners", "owner", "id"}))
+    if unknown or "cards" not in entry:
+        raise StateError(
+            f"{where} has the keys cards and any of owners, owner and id, not "
+            f"{', '.join(map(repr, entry)) or 'none'}"
+        )
+    cards = _cards(entry["cards"], f"{where} cards")
+    owner = _whole(entry.get("owner"), f"{where} owner")
+    meld_id = _whole(entry.get("id"), f"{where} id")
+    if "owners" in entry:
+        owners = entry["owners"]
+        if isinstance(owners, str) or not isinstance(owners, Sequence):
+            raise StateError(f"{where} owners is a list of players, not {describe_value(owners)}")
+    elif owner is None:
+        raise StateError(f"{where} needs the owners of its cards, or the owner of the meld")
+    else:
+        owners = [owner] * len(cards)
+    return _table_meld(
+        config, cards, owners, meld_id=place if meld_id is None else meld_id, owner=owner
+    )
+
+
+def _whole(value: object, where: str) -> int | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise StateError(f"{where} is a whole number, not {describe_value(value)}")
+
+
+def _table_meld(
+    config: RuleConfig,
+    cards: Sequence[int],
+    owners: Sequence[int],
+    *,
+    meld_id: int = 0,
+    owner: int | None = None,
+) -> TableMeld:
     ordered = canonical_meld(cards)
     problem = meld_error(ordered, config)
     if problem is not None:
         raise StateError(f"{' '.join(str(CARDS[c]) for c in cards)} is not a meld: {problem}")
     if len(owners) != len(cards):
         raise StateError("a table meld needs exactly one owner for each card")
-    return TableMeld.of(cards, owners)
+    return TableMeld.of(cards, owners, id=meld_id, owner=owner)
 
 
 def new_game(
