@@ -174,7 +174,8 @@ def check_meld_ids(s: State, move: Move, nxt: State, log: HandLog) -> None:
             assert not Counter(meld.cards) - Counter(kept.cards), f"meld {ident} lost cards"
             continue
         assert isinstance(move, Meld), f"meld {ident} left the table after {move}"
-        assert s.config.join_melds and meld.is_run, f"meld {ident} was joined against the rules"
+        assert s.config.join_melds, f"meld {ident} was joined without join_melds"
+        assert meld.is_run, f"meld {ident} was joined, but only runs join"
         into = [m for i, m in after.items() if i in before and i != ident and m.is_run]
         assert any(not Counter(meld.cards) - Counter(m.cards) for m in into), (
             f"meld {ident} was not joined into a run already on the table"
