@@ -100,6 +100,7 @@ __all__ = [
     "illegal_moves",
     "layoff_results",
     "legal_by_rules",
+    "meld_ids",
     "meld_kind",
     "meld_preferring_policy",
     "model",
@@ -571,19 +572,27 @@ def usable(
     return False
 
 
-def as_move(put: Put) -> Meld | Layoff:
-    """The library move for the model's ``put``."""
+def as_move(put: Put, ids: Sequence[int]) -> Meld | Layoff:
+    """The library move for the model's ``put``; ``ids`` are the ids of the table melds, in
+    table order (the model names a meld by its place, a lay-off by the meld's id)."""
     index, cards, high = put
-    return Meld([CARDS[c] for c in cards]) if index < 0 else Layoff(index, cards, high)
+    return Meld([CARDS[c] for c in cards]) if index < 0 else Layoff(ids[index], cards, high)
 
 
-def as_put(move: Move) -> Put | None:
-    """The model's reading of a meld or lay-off move (``None`` for other moves)."""
+def as_put(move: Move, ids: Sequence[int]) -> Put | None:
+    """The model's reading of a meld or lay-off move (``None`` for other moves); a lay-off on
+    a meld id that is not among ``ids`` names a place past the table."""
     if isinstance(move, Meld):
         return -1, tuple(int(c) for c in move.melded), False
     if isinstance(move, Layoff):
-        return move.meld, tuple(sorted(int(c) for c in move.laid)), move.high
+        index = ids.index(move.meld) if move.meld in ids else len(ids) + move.meld
+        return index, tuple(sorted(int(c) for c in move.laid)), move.high
     return None
+
+
+def meld_ids(s: State) -> tuple[int, ...]:
+    """The ids of the table melds of ``s``, in table order."""
+    return tuple(m.id for m in s.table)
 
 
 def model(s: State) -> Model:
@@ -713,7 +722,7 @@ def legal_by_rules(s: State, move: Move, seen: Model | None = None) -> bool:
         if s.owed is not None or move.card not in hand:
             return False
         return move.card != s.kept or hand.count(move.card) > 1
-    put = as_put(move)
+    put = as_put(move, meld_ids(s))
     return put is not None and _put_ok(s, put, seen)
 
 
@@ -733,7 +742,8 @@ def candidates(s: State) -> Iterator[Move]:
     if s.phase != Phase.PLAY:
         return
     hand, table = model(s)
-    yield from (as_move(put) for put in put_candidates(hand, table, s.config))
+    ids = meld_ids(s)
+    yield from (as_move(put, ids) for put in put_candidates(hand, table, s.config))
     for c in hand:
         yield Discard(CARDS[c])
 
@@ -750,10 +760,11 @@ def oracle_moves(s: State) -> set[Move]:
     # The same as above, without building a library move for every subset tried.
     seen = model(s)
     moves: set[Move] = set()
+    ids = meld_ids(s)
     for put in put_candidates(*seen, s.config):
         if _put_ok(s, put, seen):
-            move = as_move(put)
-            assert as_put(move) == put, f"{move} does not keep the cards in the order {put}"
+            move = as_move(put, ids)
+            assert as_put(move, ids) == put, f"{move} does not keep the cards in the order {put}"
             moves.add(move)
     if s.owed is None:
         hand = seen[0]

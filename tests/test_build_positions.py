@@ -154,7 +154,9 @@ def test_table_melds_as_text_or_card_lists_with_one_owner_or_one_per_card() -> N
     )
     assert state.table == (
         TableMeld.of(parse_cards("5H 6H JK=7H"), (0, 0, 0)),
-        TableMeld.of(parse_cards("8D 8S JK=8H"), (2, 1, 2)),
+        # The second meld's id is its place, and it was laid down by the owner of its first
+        # card as listed (the 8♠).
+        TableMeld.of(parse_cards("8D 8S JK=8H"), (2, 1, 2), id=1, owner=1),
     )
     assert ascii_cards(state.table[0].cards) == "5H 6H JK=7H"
     assert state.table[1].owners == (2, 2, 1)
@@ -190,8 +192,8 @@ def test_a_joker_on_the_table_counts_as_one_of_the_decks_jokers() -> None:
     [
         (
             "5H 6H 7H",
-            "table[0] must be a TableMeld or a (cards, owner) pair such as ('5H 6H JK=7H', 0), "
-            "not '5H 6H 7H'",
+            "table[0] must be a TableMeld, a (cards, owner) pair such as ('5H 6H JK=7H', 0) or "
+            "a mapping with cards, owners, owner and id, not '5H 6H 7H'",
         ),
         (
             ("5H 6H 7H", "0"),

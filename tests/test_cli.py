@@ -440,7 +440,7 @@ def test_a_human_seat_explains_any_text_and_asks_again(
     lines = out.splitlines()
     said = [line for line in lines if line.startswith(("Cannot ", "There is no move"))]
     assert said == [
-        "Cannot read that move: 'layoff' needs a table meld number, then cards: 'layoff 2 9S'",
+        "Cannot read that move: 'layoff' needs a table meld id, then cards: 'layoff 2 9S'",
         "Cannot read that move: a move's text is at most 1000 characters, not 3002: "
         "'JK=JK=JK=JK=JK=JK=JK=JK=JK=JK=JK=JK=JK=J'…",
         "Cannot read that move: a move's text is at most 1000 characters, not 60004: "

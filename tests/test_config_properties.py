@@ -64,6 +64,7 @@ from strategies import (
     can_take,
     check_views,
     deck_counter,
+    meld_ids,
     meld_preferring_policy,
     model,
     oracle_result,
@@ -133,6 +134,8 @@ class HandLog:
     kept: int = 0
     # The card owed this turn and how many were on the table before it was taken.
     owed: tuple[int, int] | None = None
+    # New melds laid down (each took the next meld id, even one joined into a run at once).
+    melds: int = 0
 
 
 def _on_table(s: State, card: int) -> int:
@@ -153,10 +156,49 @@ def check_deal(s: State) -> None:
     assert s.current == (s.dealer + 1) % n
 
 
+def check_meld_ids(s: State, move: Move, nxt: State, log: HandLog) -> None:
+    """Table melds keep their ids and owners for the hand: a meld id on the table before a move
+    is there after it, laid down by the same player and holding its cards, unless a new run was
+    joined to it and it became part of a meld already on the table. A new meld takes the next
+    id of the hand (0, 1, 2...), never one given before, even to a meld since joined."""
+    after = {m.id: m for m in nxt.table}
+    assert len(after) == len(nxt.table), f"two table melds share an id: {nxt.table}"
+    if isinstance(move, Deal):
+        assert not after
+        return
+    before = {m.id: m for m in s.table}
+    for ident, meld in before.items():
+        kept = after.get(ident)
+        if kept is not None:
+            assert kept.owner == meld.owner, f"meld {ident} changed hands after {move}"
+            assert not Counter(meld.cards) - Counter(kept.cards), f"meld {ident} lost cards"
+            continue
+        assert isinstance(move, Meld), f"meld {ident} left the table after {move}"
+        assert s.config.join_melds, f"meld {ident} was joined without join_melds"
+        assert meld.is_run, f"meld {ident} was joined, but only runs join"
+        into = [m for i, m in after.items() if i in before and i != ident and m.is_run]
+        assert any(not Counter(meld.cards) - Counter(m.cards) for m in into), (
+            f"meld {ident} was not joined into a run already on the table"
+        )
+    new = [i for i in after if i not in before]
+    if not isinstance(move, Meld):
+        assert not new, f"{move} gave a meld a new id"
+        return
+    given = log.melds
+    log.melds += 1
+    if new:
+        assert new == [given], f"the meld laid down got id {new}, not {given}"
+        assert after[given].owner == s.current
+    else:
+        assert s.config.join_melds, f"{move} left no new meld on the table"
+    assert max(m.top_id for m in nxt.table) == given, "the highest id given was lost"
+
+
 def check_move(s: State, move: Move, nxt: State, log: HandLog) -> None:
     """What ``move`` did from ``s`` to ``nxt``, by the rules; updates ``log``."""
     cfg = s.config
     log.moves += 1
+    check_meld_ids(s, move, nxt, log)
     if isinstance(move, Draw):
         log.draws += 1
         assert nxt.stock == s.stock[:-1]
@@ -184,7 +226,7 @@ def check_move(s: State, move: Move, nxt: State, log: HandLog) -> None:
     elif isinstance(move, Meld | Layoff):
         # The table grows as the rules say: the ends a lay-off goes to, runs joined, the sets
         # of four that score double (which the scoring below relies on).
-        put = as_put(move)
+        put = as_put(move, meld_ids(s))
         assert put is not None
         predicted = apply_put(put, *model(s), s.current, cfg)
         assert predicted is not None, f"{move} is no meld or lay-off by the rules"

@@ -115,7 +115,8 @@ def test_from_position_refuses_lists_and_rules_of_the_wrong_type() -> None:
         "hands must be a list of hands, one for each player, not 'QH'"
     )
     assert error(StateError, position, table=[5]) == (
-        "table[0] must be a TableMeld or a (cards, owner) pair such as ('5H 6H JK=7H', 0), not 5"
+        "table[0] must be a TableMeld, a (cards, owner) pair such as ('5H 6H JK=7H', 0) or a "
+        "mapping with cards, owners, owner and id, not 5"
     )
     with pytest.raises(ConfigError) as info:
         State.from_position("standard", hands=[], stock=[], pile=[])  # type: ignore[arg-type]

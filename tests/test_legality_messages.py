@@ -599,14 +599,14 @@ def test_wild_jokers_laid_off() -> None:
     )
 
 
-TWO_MELDS = "the table melds are numbered 0 to 1"
+TWO_MELDS = "the table melds are 0 and 1"
 
 
 @pytest.mark.parametrize(
     ("table", "meld", "reason"),
     [
         ([], 0, "there is no table meld 0: the table holds no melds"),
-        ([CLUBS], 1, "there is no table meld 1: the only table meld is number 0"),
+        ([CLUBS], 1, "there is no table meld 1: the only table meld is meld 0"),
         ([CLUBS, ("5H 6H 7H", 2)], 2, f"there is no table meld 2: {TWO_MELDS}"),
         ([CLUBS, ("5H 6H 7H", 2)], 7, f"there is no table meld 7: {TWO_MELDS}"),
     ],

@@ -388,9 +388,9 @@ def test_every_lay_off_the_rules_allow_is_generated(meld: TableMeld, hand: list[
 SEARCH_HAND = "5H 6H 7H 8H 7C 7S QH KS"
 #: A hearts run, a set of queens and a low spade run, all put down by the other players.
 SEARCH_TABLE = (
-    TableMeld.new(cards("9H 10H JH"), 1),
-    TableMeld.new(cards("QC QD QS"), 2),
-    TableMeld.new(cards("AS 2S 3S"), 1),
+    TableMeld.new(cards("9H 10H JH"), 1, id=0),
+    TableMeld.new(cards("QC QD QS"), 2, id=1),
+    TableMeld.new(cards("AS 2S 3S"), 1, id=2),
 )
 HEARTS_LAYOFFS = [
     (0, "QH", False),
@@ -462,7 +462,7 @@ def test_put_down_gives_the_hand_and_table_after_a_lay_off() -> None:
     hand, table = put_down(cards(SEARCH_HAND), SEARCH_TABLE, cards("KS"), 0, wrap, onto=2)
     assert format_cards(hand, ascii=True) == "5H 6H 7H 8H 7C 7S QH"
     assert table[:2] == SEARCH_TABLE[:2]
-    assert table[2] == TableMeld(cards("KS AS 2S 3S"), (0, 1, 1, 1), True, 13, 16)
+    assert table[2] == TableMeld(cards("KS AS 2S 3S"), (0, 1, 1, 1), True, 13, 16, id=2, owner=1)
     # K♠ scores 10 for player 0; the ace in the middle of K-A-2-3 scores 15.
     assert table_points(VALUES, table, 3) == [10, 9 + 10 + 10 + 15 + 2 + 3, 30]
 

@@ -150,9 +150,9 @@ def test_moves_are_hashable_values() -> None:
         ("deal 1", "takes nothing"),
         ("take", "at least one card"),
         ("meld", "at least one card"),
-        ("layoff", "table meld number"),
-        ("layoff x 9S", "table meld number"),
-        ("layoff -1 9S", "table meld number"),
+        ("layoff", "table meld id"),
+        ("layoff x 9S", "table meld id"),
+        ("layoff -1 9S", "table meld id"),
         ("layoff 2", "at least one card"),
         ("layoff 0 high", "at least one card"),
         ("discard", "exactly one card"),
@@ -237,9 +237,9 @@ def test_state_parse_move_leaves_a_low_ace_low() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("layoff ² 9S", "'layoff' needs a table meld number, then cards: 'layoff 2 9S'"),
-        ("layoff ٣ 9S", "'layoff' needs a table meld number, then cards: 'layoff 2 9S'"),
-        ("layoff +1 9S", "'layoff' needs a table meld number, then cards: 'layoff 2 9S'"),
+        ("layoff ² 9S", "'layoff' needs a table meld id, then cards: 'layoff 2 9S'"),
+        ("layoff ٣ 9S", "'layoff' needs a table meld id, then cards: 'layoff 2 9S'"),
+        ("layoff +1 9S", "'layoff' needs a table meld id, then cards: 'layoff 2 9S'"),
         (
             "meld " + "QH " * 20000,
             "a move's text is at most 1000 characters, not 60005: "
@@ -272,10 +272,10 @@ def test_bad_move_text_gets_a_short_full_message(text: str, message: str) -> Non
     [
         (lambda: Move.from_text(None), MoveParseError, "a move's text is a str, not None"),
         (lambda: Move.from_text(b"draw"), MoveParseError, "a move's text is a str, not a bytes"),
-        (lambda: Layoff(1.5, "9S"), MoveParseError, "a table meld number is an int, not 1.5"),
-        (lambda: Layoff(None, "9S"), MoveParseError, "a table meld number is an int, not None"),
-        (lambda: Layoff(True, "9S"), MoveParseError, "a table meld number is an int, not True"),
-        (lambda: Layoff(-1, "9S"), MoveParseError, "a table meld number is 0 or more, not -1"),
+        (lambda: Layoff(1.5, "9S"), MoveParseError, "a table meld id is an int, not 1.5"),
+        (lambda: Layoff(None, "9S"), MoveParseError, "a table meld id is an int, not None"),
+        (lambda: Layoff(True, "9S"), MoveParseError, "a table meld id is an int, not True"),
+        (lambda: Layoff(-1, "9S"), MoveParseError, "a table meld id is 0 or more, not -1"),
         (lambda: Layoff(0, "9S", "yes"), MoveParseError, "'high' is True or False, not 'yes'"),
         (
             lambda: Discard(None),

@@ -43,6 +43,7 @@ from strategies import (
     as_put,
     build_position,
     candidates,
+    meld_ids,
     meld_kind,
     meld_preferring_policy,
     model,
@@ -87,7 +88,7 @@ def assert_agrees(s: State, *, illegal_sample: int | None = None, seed: int = 0)
     if s.phase == Phase.PLAY:
         seen = model(s)
         for move in listed:
-            put = as_put(move)
+            put = as_put(move, meld_ids(s))
             if put is None:
                 continue
             predicted = apply_put(put, *seen, s.current, s.config)

@@ -173,19 +173,26 @@ def test_table_meld_round_trip_rebuilds_kind_and_ends(
     text: str, owners: tuple[int, ...], is_run: bool, low: int, high: int
 ) -> None:
     cards = canonical_meld(parse_cards(text))
-    meld = attrs.evolve(TableMeld.new(cards, 0), owners=owners)
+    meld = attrs.evolve(TableMeld.new(cards, 0, id=3), owners=owners, owner=owners[-1])
     data = to_data(meld)
-    assert data == {"cards": [c.ascii for c in cards], "owners": list(owners)}
+    assert data == {
+        "id": 3,
+        "owner": owners[-1],
+        "cards": [c.ascii for c in cards],
+        "owners": list(owners),
+    }
     back = loads(dumps(meld), TableMeld)
     assert back == meld
     assert (back.is_run, back.low, back.high) == (is_run, low, high)
 
 
 def test_table_meld_cards_are_put_in_canonical_order_with_their_owners() -> None:
-    back = from_data({"cards": ["KH", "AH", "QH"], "owners": [0, 1, 2]}, TableMeld)
+    data = {"id": 2, "owner": 0, "cards": ["KH", "AH", "QH"], "owners": [0, 1, 2]}
+    back = from_data(data, TableMeld)
     assert back.cards == parse_cards("QH KH AH")
     assert back.owners == (2, 0, 1)
     assert (back.is_run, back.low, back.high) == (True, 12, 14)
+    assert (back.id, back.owner, back.top_id) == (2, 0, 2)
 
 
 # -- states ------------------------------------------------------------------------------------
@@ -503,7 +510,7 @@ def test_hand_written_as_text_is_refused() -> None:
 
 def test_table_meld_that_is_not_a_meld() -> None:
     data = state_data()
-    data["table"] = [{"cards": ["AC", "2D", "3H"], "owners": [0, 0, 0]}]
+    data["table"] = [{"id": 0, "owner": 0, "cards": ["AC", "2D", "3H"], "owners": [0, 0, 0]}]
     message = load_error(data)
     assert "$.table[0]" in message
     assert "AC 2D 3H is not a meld" in message
@@ -518,9 +525,10 @@ def test_table_meld_owner_out_of_range() -> None:
 
 
 def test_table_meld_with_missing_owners() -> None:
-    message = load_error({"cards": ["AC", "2C", "3C"], "owners": [0, 1]}, TableMeld)
-    assert "needs an owner" in message
-    assert "missing fields in a table meld: owners" in load_error({"cards": ["AC"]}, TableMeld)
+    meld = {"id": 0, "owner": 0, "cards": ["AC", "2C", "3C"], "owners": [0, 1]}
+    assert "needs an owner" in load_error(meld, TableMeld)
+    message = load_error({"id": 0, "owner": 0, "cards": ["AC"]}, TableMeld)
+    assert "missing fields in a table meld: owners" in message
 
 
 def test_player_numbers_out_of_range() -> None:

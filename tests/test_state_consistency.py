@@ -255,7 +255,9 @@ def test_a_run_saved_as_doubled_is_refused() -> None:
         moves = state.legal_moves()
         state = state.apply(moves[rng.randrange(len(moves))])
     data = json.loads(dumps(state))
-    assert data["table"] == [{"cards": ["9D", "10D", "JD"], "owners": [2, 2, 2]}]
+    assert data["table"] == [
+        {"id": 0, "owner": 2, "cards": ["9D", "10D", "JD"], "owners": [2, 2, 2]}
+    ]
     data["table"][0]["doubled"] = True
     with pytest.raises(SerializationError) as caught:
         loads(json.dumps(data), State)

@@ -22,6 +22,8 @@ from rummy500.melds import (
     TableMeld,
     layoff_error,
     meld_error,
+    meld_index,
+    missing_meld,
     physical,
     placed_meld,
     put_down,
@@ -344,17 +346,10 @@ def layoff_problem(s: Position, move: Layoff) -> str | None:
     if reason is not None:
         return reason
     table = s.table
-    if not isinstance(move.meld, int) or move.meld >= len(table):
-        if not table:
-            held = "the table holds no melds"
-        elif len(table) == 1:
-            held = "the only table meld is number 0"
-        else:
-            held = f"the table melds are numbered 0 to {len(table) - 1}"
-        return f"there is no table meld {move.meld}: {held}"
-    return layoff_error(table[move.meld], move.laid, s.config, high=move.high) or play_problem(
-        s, move
-    )
+    index = meld_index(table, move.meld)
+    if index < 0:
+        return missing_meld(table, move.meld)
+    return layoff_error(table[index], move.laid, s.config, high=move.high) or play_problem(s, move)
 
 
 def discard_problem(s: Position, card: Card) -> str | None:

@@ -37,7 +37,10 @@ __all__ = [
     "joined",
     "layoff_error",
     "meld_error",
+    "meld_index",
+    "missing_meld",
     "new_table_meld",
+    "next_meld_id",
     "physical",
     "placed_layoff",
     "placed_meld",
@@ -151,14 +154,24 @@ def run_shape(config: RuleConfig) -> RunShape:
 
 @attrs.frozen
 class TableMeld:
-    """A meld on the table: its cards in order and the player who put each card there.
+    """A meld on the table: its cards in order, who put each card there, who laid it down and
+    the id that names it.
 
     Cards of a run are in position order (low to high); cards of a set are in suit order. A
     joker on the table is the card it stands for (``JK=6S``); a set of jokers that are not wild
     holds plain jokers. ``low`` and ``high`` are the run's end positions (for a set, both are
     its rank, 0 for a set of jokers). ``doubled`` marks a set of four melded at once where that
     scores double. Cards laid off on a meld score for the player who laid them, so each card
-    keeps its owner.
+    keeps its owner in ``owners``.
+
+    ``id`` names the meld for :class:`~rummy500.moves.Layoff` and stays the same for the rest
+    of the hand. Melds get ids 0, 1, 2... in the order they are laid down in a hand, and an id
+    is never given twice in a hand, even once its meld has been joined into another.
+    ``owner`` is the player who laid the meld down. A run joined into a run already on the
+    table (under ``join_melds``) becomes part of that run, which keeps its id and owner;
+    ``top_id`` is the highest id among this meld and the melds joined into it, so the next
+    meld's id is one more than the highest ``top_id`` on the table. ``owner`` defaults to the
+    owner of the first card and ``top_id`` to ``id``.
     """
 
     cards: tuple[Card, ...]
@@ -167,6 +180,9 @@ class TableMeld:
     low: int
     high: int
     doubled: bool = False
+    id: int = 0
+    owner: int = attrs.field(default=attrs.Factory(lambda m: m.owners[0], takes_self=True))
+    top_id: int = attrs.field(default=attrs.Factory(lambda m: m.id, takes_self=True))
     #: Derived once, for speed: the suits the meld holds (a mask), the suit of its first card
     #: (a run's suit) and the jokers it holds.
     suits: int = attrs.field(init=False, eq=False, repr=False)
@@ -237,31 +253,56 @@ class TableMeld:
         return tuple(pts)
 
     @classmethod
-    def of(cls, cards: Sequence[int], owners: Sequence[int], *, doubled: bool = False) -> TableMeld:
+    def of(
+        cls,
+        cards: Sequence[int],
+        owners: Sequence[int],
+        *,
+        doubled: bool = False,
+        id: int = 0,
+        owner: int | None = None,
+        top_id: int | None = None,
+    ) -> TableMeld:
         """The meld holding ``cards`` (a valid meld, in any order), each put there by the owner
-        at the same place in ``owners``: how a saved or hand-built table meld is rebuilt."""
+        at the same place in ``owners``: how a saved or hand-built table meld is rebuilt.
+
+        ``owner``, the player who laid the meld down, defaults to the owner of the first card
+        as listed (list the cards laid down first, or give the owner); ``top_id`` defaults to
+        ``id``.
+        """
         owner_of: dict[int, list[int]] = {}
         for c, o in zip(cards, owners, strict=True):
             owner_of.setdefault(c, []).append(o)
         meld = cls.new(canonical_meld(cards), 0, doubled=doubled)
-        return attrs.evolve(meld, owners=tuple(owner_of[c].pop(0) for c in meld.cards))
+        return attrs.evolve(
+            meld,
+            owners=tuple(owner_of[c].pop(0) for c in meld.cards),
+            id=id,
+            owner=owners[0] if owner is None else owner,
+            top_id=id if top_id is None else top_id,
+        )
 
     @classmethod
-    def new(cls, cards: Sequence[int], owner: int, *, doubled: bool = False) -> TableMeld:
-        """The table meld made by laying down ``cards`` (a valid meld in canonical order)."""
+    def new(
+        cls, cards: Sequence[int], owner: int, *, doubled: bool = False, id: int = 0
+    ) -> TableMeld:
+        """The table meld ``owner`` makes by laying down ``cards`` (a valid meld in canonical
+        order), named ``id``."""
         cs = tuple(CARDS[c] for c in cards)
         owners = (owner,) * len(cs)
         if cs[0] == _JOKER:
-            return cls(cs, owners, False, 0, 0, doubled)
+            return cls(cs, owners, False, 0, 0, doubled, id, owner, id)
         f0, f1 = face_of(cs[0]), face_of(cs[1])
         if f0 % 13 == f1 % 13:
             r = f0 % 13 + 1
-            return cls(cs, owners, False, r, r, doubled)
+            return cls(cs, owners, False, r, r, doubled, id, owner, id)
         low = f0 % 13 + 1
-        return cls(cs, owners, True, low, low + len(cs) - 1)
+        return cls(cs, owners, True, low, low + len(cs) - 1, False, id, owner, id)
 
     def extended(self, placement: tuple[int, int], cards: Sequence[int], owner: int) -> TableMeld:
-        """This meld with ``cards`` laid off by ``owner``: ``placement`` is (below, above)."""
+        """This meld with ``cards`` laid off by ``owner``: ``placement`` is (below, above).
+
+        The meld keeps its id and the player who laid it down."""
         if not self.is_run:
             merged = sorted(
                 [*zip(self.cards, self.owners, strict=True), *((CARDS[c], owner) for c in cards)],
@@ -274,6 +315,9 @@ class TableMeld:
                 self.low,
                 self.high,
                 self.doubled,
+                self.id,
+                self.owner,
+                self.top_id,
             )
         below, above = placement
         low, high = self.low - below, self.high + above
@@ -288,6 +332,10 @@ class TableMeld:
             True,
             low,
             high,
+            False,
+            self.id,
+            self.owner,
+            self.top_id,
         )
 
 
@@ -348,12 +396,28 @@ def _joined_span(a: TableMeld, b: TableMeld, config: RuleConfig) -> tuple[int, i
 
 
 def joined(a: TableMeld, b: TableMeld, config: RuleConfig) -> TableMeld:
-    """The run made by joining run ``b`` to the run ``a`` it continues."""
+    """The run made by joining run ``b`` to the run ``a`` it continues (below or above it).
+
+    The joined run keeps the id and owner of ``a``, and the higher ``top_id`` of the two.
+    """
+    return _join(a, b, config, a)
+
+
+def _join(a: TableMeld, b: TableMeld, config: RuleConfig, name: TableMeld) -> TableMeld:
+    """The run made by joining run ``b`` to run ``a``, with the id and owner of ``name``."""
     joint = _joined_span(a, b, config)
     assert joint is not None
     first, second = (a, b) if joint[0] == a.low else (b, a)
     return TableMeld(
-        first.cards + second.cards, first.owners + second.owners, True, joint[0], joint[1]
+        first.cards + second.cards,
+        first.owners + second.owners,
+        True,
+        joint[0],
+        joint[1],
+        False,
+        name.id,
+        name.owner,
+        max(a.top_id, b.top_id),
     )
 
 
@@ -527,10 +591,46 @@ def is_run_cards(cards: Sequence[int]) -> bool:
     return len(faces) == len(cards) and len({f % 13 for f in faces}) > 1
 
 
-def new_table_meld(cards: Sequence[int], player: int, config: RuleConfig) -> TableMeld:
-    """The table meld ``player`` makes by melding ``cards`` (valid, in canonical order)."""
+def new_table_meld(
+    cards: Sequence[int], player: int, config: RuleConfig, *, id: int = 0
+) -> TableMeld:
+    """The table meld ``player`` makes by melding ``cards`` (valid, in canonical order), named
+    ``id``."""
     doubled = config.four_of_a_kind_double and len(cards) == 4 and not is_run_cards(cards)
-    return TableMeld.new(cards, player, doubled=doubled)
+    return TableMeld.new(cards, player, doubled=doubled, id=id)
+
+
+def next_meld_id(table: Sequence[TableMeld]) -> int:
+    """The id the next meld laid down on ``table`` gets: one more than any id given so far in
+    the hand, joined melds' included (0 on an empty table)."""
+    top = -1
+    for meld in table:
+        if meld.top_id > top:
+            top = meld.top_id
+    return top + 1
+
+
+def meld_index(table: Sequence[TableMeld], meld_id: int) -> int:
+    """The place on ``table`` of the meld with id ``meld_id``, or -1 if there is none."""
+    # Until a run is joined into another, each meld's id is its place: look there first.
+    if 0 <= meld_id < len(table) and table[meld_id].id == meld_id:
+        return meld_id
+    for i, meld in enumerate(table):
+        if meld.id == meld_id:
+            return i
+    return -1
+
+
+def missing_meld(table: Sequence[TableMeld], meld_id: object) -> str:
+    """Why there is no table meld ``meld_id``: the refusal, naming the ids on the table."""
+    ids = [str(m.id) for m in table]
+    if not ids:
+        held = "the table holds no melds"
+    elif len(ids) == 1:
+        held = f"the only table meld is meld {ids[0]}"
+    else:
+        held = f"the table melds are {', '.join(ids[:-1])} and {ids[-1]}"
+    return f"there is no table meld {meld_id}: {held}"
 
 
 def put_down(
@@ -544,20 +644,24 @@ def put_down(
     high: bool = False,
 ) -> tuple[tuple[Card, ...], tuple[TableMeld, ...]]:
     """The hand and table after ``player`` melds ``cards`` (``onto`` is ``None``) or lays them
-    off on table meld number ``onto`` (``high`` as in :class:`~rummy500.moves.Layoff`).
+    off on the table meld with id ``onto`` (``high`` as in :class:`~rummy500.moves.Layoff`).
 
-    The play must be legal: nothing is checked here.
+    The play must be legal: only a meld id missing from the table is refused, with a
+    :class:`ValueError` naming the ids on the table.
     """
     if onto is None:
         return remove_cards(hand, cards), placed_meld(table, cards, player, config)
-    return remove_cards(hand, cards), placed_layoff(table, onto, cards, high, player, config)
+    index = meld_index(table, onto)
+    if index < 0:
+        raise ValueError(missing_meld(table, onto))
+    return remove_cards(hand, cards), placed_layoff(table, index, cards, high, player, config)
 
 
 def placed_meld(
     table: tuple[TableMeld, ...], cards: Sequence[int], player: int, config: RuleConfig
 ) -> tuple[TableMeld, ...]:
     """The table after ``player`` melds ``cards`` (joining runs where the rules say so)."""
-    new = new_table_meld(cards, player, config)
+    new = new_table_meld(cards, player, config, id=next_meld_id(table))
     if config.join_melds:
         return _joined_table(table, new, config)
     return (*table, new)
@@ -571,7 +675,7 @@ def placed_layoff(
     player: int,
     config: RuleConfig,
 ) -> tuple[TableMeld, ...]:
-    """The table after ``player`` lays ``cards`` off on table meld ``index``.
+    """The table after ``player`` lays ``cards`` off on the table meld at place ``index``.
 
     On a run, ``high`` puts cards that could go at either end at the top end.
     """
@@ -586,7 +690,8 @@ def _joined_table(
     table: tuple[TableMeld, ...], new: TableMeld, config: RuleConfig
 ) -> tuple[TableMeld, ...]:
     """The table after a new run joins every run it continues (a run filling the gap between
-    two runs joins both); the joined run takes the place of the first of them."""
+    two runs joins both); the joined run takes the place, the id and the owner of the first
+    of them on the table."""
     melds = list(table)
     at = join_run(melds, new, config)
     if at is None:
@@ -599,8 +704,8 @@ def _joined_table(
         if other is None:
             return tuple(melds)
         other += other >= at  # back to an index of melds
-        grown = joined(melds[other], grown, config)
         first, second = sorted((at, other))
+        grown = _join(melds[other], grown, config, melds[first])
         melds[first] = grown
         del melds[second]
         at = first

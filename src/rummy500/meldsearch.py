@@ -355,16 +355,14 @@ def possible_layoffs(
 ) -> list[tuple[int, tuple[Card, ...], bool]]:
     """Every group of cards of ``hand`` that can be laid off at once on a meld of ``table``.
 
-    Each entry is ``(meld, cards, high)`` as in :class:`~rummy500.moves.Layoff`: the index of
-    the table meld, the cards, and whether they go at the top end of a run where they could go
-    at either end. Entries come by table meld, in table order. As with :func:`possible_melds`,
+    Each entry is ``(meld, cards, high)`` as in :class:`~rummy500.moves.Layoff`: the id of the
+    table meld, the cards, and whether they go at the top end of a run where they could go at
+    either end. Entries come by table meld, in table order. As with :func:`possible_melds`,
     the rules of the turn are not considered.
     """
     avail = availability(hand, config)
     return [
-        (index, cards, high)
-        for index, meld in enumerate(table)
-        for cards, high in layoffs(meld, avail, config)
+        (meld.id, cards, high) for meld in table for cards, high in layoffs(meld, avail, config)
     ]
 
 

@@ -84,11 +84,12 @@ def _play_moves(s: Position) -> tuple[Move, ...]:
         near = 0
         for c in hand:
             near |= 1 << c
-    for i, meld in enumerate(s.table):
+    for meld in s.table:
         # A lay-off starts with a card just beyond the meld: most melds have none in hand.
         if meld.attach & near:
+            ident = meld.id
             moves.extend(
-                trusted_layoff(i, cards, high) for cards, high in layoffs(meld, avail, cfg)
+                trusted_layoff(ident, cards, high) for cards, high in layoffs(meld, avail, cfg)
             )
     if s.owed is not None or s.kept is not None or must_keep(cfg):
         moves = [m for m in moves if play_problem(s, m) is None]

@@ -7,7 +7,8 @@ Move         Text                           Meaning
 ``Take``     ``take J♣ 4♥ K♦ 2♠``           take from the discard pile: the deepest card
                                             first, then every card above it up to the top
 ``Meld``     ``meld 8♠ 8♥ 8♦``              lay down a new set or run
-``Layoff``   ``layoff 2 9♠``                lay cards off on table meld number 2 (0-based);
+``Layoff``   ``layoff 2 9♠``                lay cards off on the table meld with id 2 (see
+                                            :class:`~rummy500.melds.TableMeld`);
                                             ``layoff 0 A♠ high`` puts a card that could go at
                                             either end of a run at its top end
 ``Discard``  ``discard 5♠``                 discard a card (ends the turn)
@@ -293,8 +294,11 @@ def _is_number(word: str) -> bool:
 
 @attrs.frozen
 class Layoff(Move):
-    """Lay one or more cards off on the table meld at index ``meld`` (0-based).
+    """Lay one or more cards off on the table meld whose id is ``meld``.
 
+    A meld's id (:attr:`TableMeld.id <rummy500.melds.TableMeld.id>`) stays the same for the
+    rest of the hand; melds get ids 0, 1, 2... in the order they are laid down, so until a run
+    is joined into another (under ``join_melds``) a meld's id is also its place on the table.
     The cards (all together) must extend that meld. ``high`` puts cards that could go at
     either end of a run (an ace on a run of 2 to K, say) at its top end. The cards are kept
     sorted.
@@ -308,9 +312,9 @@ class Layoff(Move):
     def __attrs_post_init__(self) -> None:
         meld: object = self.meld
         if not isinstance(meld, int) or isinstance(meld, bool):
-            raise MoveParseError(f"a table meld number is an int, not {describe_value(meld)}")
+            raise MoveParseError(f"a table meld id is an int, not {describe_value(meld)}")
         if meld < 0:
-            raise MoveParseError(f"a table meld number is 0 or more, not {describe_value(meld)}")
+            raise MoveParseError(f"a table meld id is 0 or more, not {describe_value(meld)}")
         high: object = self.high
         if not isinstance(high, bool):
             raise MoveParseError(f"'high' is True or False, not {describe_value(high)}")
@@ -326,7 +330,7 @@ class Layoff(Move):
     @classmethod
     def _parse_args(cls, args: list[str]) -> Move:
         if not args or not _is_number(args[0]):
-            raise MoveParseError("'layoff' needs a table meld number, then cards: 'layoff 2 9S'")
+            raise MoveParseError("'layoff' needs a table meld id, then cards: 'layoff 2 9S'")
         high = len(args) > 1 and args[-1].lower() == "high"
         cards = args[1:-1] if high else args[1:]
         return cls(int(args[0]), _need_cards(cls, cards), high)
@@ -388,7 +392,7 @@ def trusted_meld(cards: tuple[Card, ...]) -> Meld:
 
 
 def trusted_layoff(meld: int, cards: tuple[Card, ...], high: bool) -> Layoff:
-    """A :class:`Layoff` of cards already sorted (for the move generator)."""
+    """A :class:`Layoff` of cards already sorted onto meld id ``meld`` (for the generator)."""
     return _built(Layoff, meld=meld, laid=cards, high=high)
 
 

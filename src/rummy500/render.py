@@ -89,28 +89,28 @@ def move_words(move: Move, *, ascii: bool = False, you: bool = False) -> str:
     return move.text(ascii=ascii)
 
 
-def meld_line(index: int, meld: TableMeld, names: Sequence[str], *, ascii: bool = False) -> str:
-    """One table meld, numbered as in ``layoff N``, with who put down which cards."""
-    owners = list(dict.fromkeys(meld.owners))
+def meld_line(meld: TableMeld, names: Sequence[str], *, ascii: bool = False) -> str:
+    """One table meld under its id (as in ``layoff N``), with who laid it down and who added
+    which cards: ``"  4: 5♠ 6♠ 7♠ 8♠   (P1's meld; P2 added 8♠)"``."""
     cards = _cards(meld.cards, ascii)
-    if len(owners) == 1:
-        whose = names[owners[0]]
-    else:
-        whose = ", ".join(
-            f"{names[o]} "
-            + _cards([c for c, w in zip(meld.cards, meld.owners, strict=True) if w == o], ascii)
-            for o in owners
-        )
-    return f"{index:>3}: {cards}   ({whose})"
+    added = [
+        f"{names[o]} added "
+        + _cards([c for c, w in zip(meld.cards, meld.owners, strict=True) if w == o], ascii)
+        for o in dict.fromkeys(meld.owners)
+        if o != meld.owner
+    ]
+    whose = "; ".join([f"{names[meld.owner]}'s meld", *added])
+    return f"{meld.id:>3}: {cards}   ({whose})"
 
 
 def table_lines(view: PlayerView, names: Sequence[str], *, ascii: bool = False) -> list[str]:
-    """The public table: the melds (numbered), the spread discard pile, the stock, hand sizes.
+    """The public table: the melds (each under its id), the spread discard pile, the stock,
+    hand sizes.
 
     Only public information is shown, whichever player's view this is.
     """
     lines = ["  Table melds:" if view.table else "  Table melds: none"]
-    lines.extend("  " + meld_line(i, meld, names, ascii=ascii) for i, meld in enumerate(view.table))
+    lines.extend("  " + meld_line(meld, names, ascii=ascii) for meld in view.table)
     lines.append(f"  Discard pile (oldest first, top last): {_cards(view.pile, ascii)}")
     sizes = ", ".join(f"{names[p]} {n}" for p, n in enumerate(view.hand_sizes))
     lines.append(f"  Stock: {view.stock_size} cards.   Cards in hand: {sizes}")

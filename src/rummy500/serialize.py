@@ -22,19 +22,26 @@ The format
     A card is its ASCII text (``"QH"``, ``"10S"``, ``"JK"``) and a move is its ASCII text form
     (``"meld 8S 8H 8D"``, ``"layoff 0 AS high"``). A :class:`~rummy500.rules.PlayerTable` is
     its list of values indexed by player count, a phase its lower-case name (``"play"``), other
-    enums their value. A table meld is ``{"cards": [...], "owners": [...]}`` (an owner for each
-    card); its kind and ends are rebuilt from the cards. A state holds every field that takes
-    part in equality (not the undo chain: ``parent`` and ``last_move``), so the loaded state
-    compares ``==`` to the saved one. State and game-record documents start with
+    enums their value. A table meld is ``{"id": 3, "owner": 1, "cards": [...], "owners":
+    [...]}``: its id, the player who laid it down and an owner for each card, with
+    ``"top_id"`` when a run joined into it had a higher id and ``"doubled": true`` for a set
+    that scores double; its kind and ends are rebuilt from the cards. A state holds every field
+    that takes part in equality (not the undo chain: ``parent`` and ``last_move``), so the
+    loaded state compares ``==`` to the saved one. State and game-record documents start with
     ``"format": 2`` (:data:`FORMAT_VERSION`). Keys come in a fixed order, so equal objects
     always give the same text.
 
 Format 1
-    Documents of format 1 still load (:data:`READ_FORMATS`). A format 1 state has no
-    ``player_history``: in a game without partnerships each player's scores are the side
-    scores of ``history``, so nothing is lost; a partnership state loads with no rows of each
-    player's scores (its team scores are all there), and the hands finished after loading add
-    theirs. A format 1 game record is a format 2 one: replaying it scores every player.
+    Documents of format 1 still load (:data:`READ_FORMATS`). Format 1 was written before table
+    melds had ids and before each player's scores were kept in partnership games. Its table
+    melds get their places on the table as ids, and the owner of their first card as the player
+    who laid them down. A format 1 state has no ``player_history``: in a game without
+    partnerships each player's scores are the side scores of ``history``, so nothing is lost; a
+    partnership state loads with no rows of each player's scores (its team scores are all
+    there), and the hands finished after loading add theirs. In a format 1 game record, a
+    lay-off names the meld by its place on the table; where runs may be joined (and places and
+    ids can differ), loading replays the record to turn each place into the meld's id, and
+    replaying it scores every player.
 
 Loading validates
     Malformed or inconsistent data raises :class:`~rummy500.errors.SerializationError` saying
@@ -101,8 +108,8 @@ T = TypeVar("T")
 #: The version of the document format, written as ``"format"`` in state and record documents.
 FORMAT_VERSION: Final = 2
 
-#: The format versions :func:`loads` and :func:`from_data` read. Format 1 has no
-#: ``player_history`` in a state.
+#: The format versions :func:`loads` and :func:`from_data` read. Format 1 has no meld ids
+#: and no ``player_history`` in a state (see "Format 1" above).
 READ_FORMATS: Final = (1, 2)
 
 #: The longest JSON text :func:`loads` reads, in characters (or bytes). A saved state takes a
@@ -308,28 +315,62 @@ for _kind in (Move, Draw, Take, Meld, Layoff, Discard, Decline, Call, Pass, Deal
 
 def _unstructure_table_meld(meld: TableMeld) -> dict[str, Any]:
     data: dict[str, Any] = {
+        "id": meld.id,
+        "owner": meld.owner,
         "cards": [CARDS[c].ascii for c in meld.cards],
         "owners": list(meld.owners),
     }
+    if meld.top_id != meld.id:
+        data["top_id"] = meld.top_id
     if meld.doubled:
         data["doubled"] = True
     return data
 
 
 def _structure_table_meld(value: Any, _: type) -> TableMeld:
-    data = _fields(value, ("cards", "owners"), "a table meld", optional=("doubled",))
+    data = _fields(
+        value, ("id", "owner", "cards", "owners"), "a table meld", optional=("top_id", "doubled")
+    )
+    meld_id = converter.structure(data["id"], int)
+    owner = converter.structure(data["owner"], int)
     cards = converter.structure(data["cards"], tuple[Card, ...])
     owners = converter.structure(data["owners"], tuple[int, ...])
+    top_id = converter.structure(data.get("top_id", meld_id), int)
     doubled = converter.structure(data.get("doubled", False), bool)
+    if meld_id < 0:
+        raise StateError(f"a table meld's id is 0 or more, not {meld_id}")
+    if owner < 0:
+        raise StateError(f"a table meld's owner is a player number, not {owner}")
+    if top_id < meld_id:
+        raise StateError(
+            f"a table meld's top_id is at least its id ({meld_id}), not {top_id}: it is the "
+            "highest id of the meld and the runs joined into it"
+        )
     if len(cards) < 3:
         raise StateError(f"{' '.join(c.ascii for c in cards)} is not a meld: too few cards")
     if len(owners) != len(cards) or any(o < 0 for o in owners):
         raise StateError("a table meld needs an owner (a player number) for each card")
     # Whether the meld is valid under the game's rules is checked with the state it is in.
-    meld = TableMeld.of(cards, owners, doubled=doubled)
+    meld = TableMeld.of(cards, owners, doubled=doubled, id=meld_id, owner=owner, top_id=top_id)
     if doubled and not meld.doubled:
         raise StateError("only a set of four melded at once scores double, not a run")
     return meld
+
+
+def _format_1_table(table: Any) -> Any:
+    """A format 1 table (melds without ids) in the current form: each meld's place is its id
+    and the owner of its first card the player who laid it down."""
+    if not isinstance(table, list):
+        return table  # refused as it stands by the table's own hook
+    out: list[Any] = []
+    for place, meld in enumerate(table):
+        if isinstance(meld, Mapping) and "id" not in meld and "owner" not in meld:
+            owners = meld.get("owners")
+            # A missing or malformed owner list is refused by the meld's own hook, by name.
+            first = owners[0] if isinstance(owners, list) and owners else 0
+            meld = {"id": place, "owner": first, **meld}
+        out.append(meld)
+    return out
 
 
 converter.register_unstructure_hook(TableMeld, _unstructure_table_meld)
@@ -352,8 +393,8 @@ def _fields(
 
 
 def _check_format(value: Any, what: str) -> tuple[int, dict[str, Any]]:
-    """The format of the document ``value``, which must be one this library reads, and a copy
-    of the document without its ``"format"`` key."""
+    """The format of the document ``value``, which must be one this library reads
+    (:data:`READ_FORMATS`), and a copy of the document without its ``"format"`` key."""
     if not isinstance(value, Mapping):
         raise SerializationError(f"a {what} document is a JSON object, not {value!r}")
     if "format" not in value:
@@ -411,6 +452,8 @@ def _structure_state(value: Any, _: type) -> State:
     # A format 1 state leaves player_history out: Position.of then takes the history for it
     # where every player is a side, and no rows for a partnership game, whose players' scores
     # that format did not keep.
+    if version == 1 and "table" in data:
+        data["table"] = _format_1_table(data["table"])
     document = _structure_state_fields(data, _StateDocument)
     fields = attrs.asdict(document, recurse=False)
     # Hands are sorted in every state (as State.from_position builds them).
@@ -444,8 +487,31 @@ def _unstructure_record(record: GameRecord) -> dict[str, Any]:
 
 
 def _structure_record(value: Any, _: type) -> GameRecord:
+    version, data = _check_format(value, "game record")
+    record: GameRecord = _structure_record_fields(data, GameRecord)
+    if version == 1 and record.config.join_melds:
+        record = attrs.evolve(record, moves=_lay_offs_by_id(record))
     # Both formats record the same moves; replaying them scores each player again.
-    return _structure_record_fields(_check_format(value, "game record")[1], GameRecord)
+    return record
+
+
+def _lay_offs_by_id(record: GameRecord) -> tuple[Move, ...]:
+    """The moves of a format 1 record with each lay-off naming its meld by id, not by place.
+
+    The record is replayed to find the meld at each place. From a move that is illegal
+    where the record plays it, the moves are left as they are: replaying the record then
+    refuses that move.
+    """
+    moves = list(record.moves)
+    state = record.start()
+    for number, move in enumerate(moves):
+        if isinstance(move, Layoff) and move.meld < len(state.table):
+            moves[number] = move = Layoff(state.table[move.meld].id, move.laid, move.high)
+        try:
+            state = state.apply(move)
+        except IllegalMoveError:
+            break
+    return tuple(moves)
 
 
 converter.register_unstructure_hook(GameRecord, _unstructure_record)

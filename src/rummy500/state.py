@@ -13,7 +13,7 @@ Build the opening state with :func:`new_game`, or any position at all with
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 import attrs
@@ -47,9 +47,10 @@ __all__ = ["CHANCE", "TERMINAL", "Phase", "PlayerView", "State", "new_game", "pa
 #: (``"5H 6H JK=7H"``), or a list of cards, each a card's text, a :class:`Card` or a card id.
 CardsInput = str | Iterable[int | str]
 
-#: A table meld as :meth:`State.from_position` takes it: a :class:`TableMeld`, or its cards
-#: with the player who put them all down (or a list of one owner for each card).
-TableMeldInput = TableMeld | tuple[CardsInput, int | Sequence[int]]
+#: A table meld as :meth:`State.from_position` takes it: a :class:`TableMeld`; its cards with
+#: the player who put them all down (or a list of one owner for each card); or a mapping with
+#: ``"cards"`` and any of ``"owners"``, ``"owner"`` and ``"id"``.
+TableMeldInput = TableMeld | tuple[CardsInput, int | Sequence[int]] | Mapping[str, object]
 
 
 def _card(value: object, where: str) -> Card:
@@ -303,15 +304,18 @@ class State(Position):
             decks with ``config.jokers_per_deck`` jokers each.
         :param pile: the discard pile, oldest card first (the top card is the last):
             ``pile="9C 8C"`` has the 8♣ on top.
-        :param table: the melds on the table, oldest first (a lay-off names a meld by its
-            place here). Each is a ``(cards, owner)`` pair: the cards as written on the table,
-            a wild joker with the card it stands for, and the player who put them all down, or
-            a list with the owner of each card:
-            ``table=[("5H 6H JK=7H", 0), (["8C", "8D", "8S"], [1, 1, 2])]``. A joker on the
-            table is counted as one of the decks' jokers. A
-            :class:`~rummy500.melds.TableMeld` is taken as it is: build one with
-            :meth:`TableMeld.of <rummy500.melds.TableMeld.of>` for a set of four that scores
-            double.
+        :param table: the melds on the table, oldest first. Each is a ``(cards, owner)`` pair:
+            the cards as written on the table, a wild joker with the card it stands for, and
+            the player who put them all down, or a list with the owner of each card:
+            ``table=[("5H 6H JK=7H", 0), (["8C", "8D", "8S"], [1, 1, 2])]``. A pair takes its
+            place on the table as its id (the number a lay-off names it by), and the owner of
+            its first card as listed as the player who laid it down. A mapping gives the id and
+            that player as well: ``{"cards": "5S 6S 7S 8S", "owners": [1, 1, 1, 2], "id": 4}``
+            (with ``"owner"``, the player who laid it down, every card's owner by default).
+            Each meld on the table needs an id of its own. A joker on the table is counted as
+            one of the decks' jokers. A :class:`~rummy500.melds.TableMeld` is taken as it is:
+            build one with :meth:`TableMeld.of <rummy500.melds.TableMeld.of>` for a set of
+            four that scores double.
         :param current: the player to move, 0 unless given: ``current=2``.
         :param dealer: the dealer of this hand: ``dealer=1``. By default, the player on the
             right of the player whose turn it is (``current``; the player who went out, with
@@ -383,7 +387,7 @@ class State(Position):
                 )
         held = _hands(hands)
         pile_cards = _cards(pile, "pile")
-        melds = tuple(_table_input(config, m, f"table[{i}]") for i, m in enumerate(table))
+        melds = tuple(_table_input(config, m, i) for i, m in enumerate(table))
         number = len(history) if hand_number is None else hand_number
         if stock is None:
             placed = [c for h in held for c in h] + [c for m in melds for c in m.cards]
@@ -511,6 +515,35 @@ class State(Position):
                 raise StateError(
                     f"table meld {i} scores double, but only a set of four melded at once does, "
                     "and only under four_of_a_kind_double"
+                )
+        self._validate_meld_ids()
+
+    def _validate_meld_ids(self) -> None:
+        """Each table meld has an id of its own, a player who laid it down, and a ``top_id``
+        that is its own id or the id of a run joined into it (no meld on the table)."""
+        n = self.players
+        place_of: dict[int, int] = {}
+        for i, meld in enumerate(self.table):
+            if meld.id < 0:
+                raise StateError(f"table[{i}] has id {meld.id}: a meld id is 0 or more")
+            if meld.id in place_of:
+                raise StateError(
+                    f"table[{place_of[meld.id]}] and table[{i}] both have id {meld.id}: each "
+                    "meld on the table has an id of its own"
+                )
+            place_of[meld.id] = i
+            if not 0 <= meld.owner < n:
+                raise StateError(
+                    f"table[{i}] was laid down by player {meld.owner}: the owner of a meld is a "
+                    f"player from 0 to {n - 1}"
+                )
+        for i, meld in enumerate(self.table):
+            top = meld.top_id
+            if top < meld.id or (top != meld.id and top in place_of):
+                raise StateError(
+                    f"table[{i}] has id {meld.id} and top_id {top}: top_id is the highest id "
+                    "of the meld and the runs joined into it, so it is at least the meld's id "
+                    "and no other meld on the table has it"
                 )
 
     def _validate_turn(self) -> None:
@@ -794,19 +827,23 @@ def _hands_count(n: int, kind: str = "") -> str:
     return f"{n} {kind}hand" + ("" if n == 1 else "s")
 
 
-def _table_input(config: RuleConfig, item: object, where: str) -> TableMeld:
-    """One table meld as :meth:`State.from_position` takes it (see :data:`TableMeldInput`)."""
+def _table_input(config: RuleConfig, item: object, place: int) -> TableMeld:
+    """The table meld at ``place`` as :meth:`State.from_position` takes it: a
+    :class:`TableMeld`, a ``(cards, owner)`` pair or a mapping (see :data:`TableMeldInput`)."""
+    where = f"table[{place}]"
     if isinstance(item, TableMeld):
         return item
+    if isinstance(item, Mapping):
+        return _table_mapping(config, item, where, place)
     if isinstance(item, str) or not isinstance(item, Sequence) or len(item) != 2:
         raise StateError(
-            f"{where} must be a TableMeld or a (cards, owner) pair such as ('5H 6H JK=7H', 0), "
-            f"not {describe_value(item)}"
+            f"{where} must be a TableMeld, a (cards, owner) pair such as ('5H 6H JK=7H', 0) or "
+            f"a mapping with cards, owners, owner and id, not {describe_value(item)}"
         )
     cards = _cards(item[0], f"{where} cards")
     owner = item[1]
     if isinstance(owner, int) and not isinstance(owner, bool):
-        return _table_meld(config, cards, (owner,) * len(cards))
+        return _table_meld(config, cards, (owner,) * len(cards), meld_id=place)
     if isinstance(owner, str) or not isinstance(owner, Sequence):
         raise StateError(
             f"{where} owner must be a player number, or a list of one player number for each "
@@ -817,17 +854,56 @@ def _table_input(config: RuleConfig, item: object, where: str) -> TableMeld:
             raise StateError(
                 f"{where} owner[{i}] must be a player number, not {describe_value(one)}"
             )
-    return _table_meld(config, cards, tuple(owner))
+    return _table_meld(config, cards, tuple(owner), meld_id=place)
 
 
-def _table_meld(config: RuleConfig, cards: Sequence[int], owners: Sequence[int]) -> TableMeld:
+def _table_mapping(
+    config: RuleConfig, entry: Mapping[object, object], where: str, place: int
+) -> TableMeld:
+    """A table meld given as a mapping with its cards and any of owners, owner and id."""
+    unknown = sorted(map(str, set(entry) - {"cards", "owners", "owner", "id"}))
+    if unknown or "cards" not in entry:
+        raise StateError(
+            f"{where} has the keys cards and any of owners, owner and id, not "
+            f"{', '.join(map(repr, entry)) or 'none'}"
+        )
+    cards = _cards(entry["cards"], f"{where} cards")
+    owner = _whole(entry.get("owner"), f"{where} owner")
+    meld_id = _whole(entry.get("id"), f"{where} id")
+    if "owners" in entry:
+        owners = entry["owners"]
+        if isinstance(owners, str) or not isinstance(owners, Sequence):
+            raise StateError(f"{where} owners is a list of players, not {describe_value(owners)}")
+    elif owner is None:
+        raise StateError(f"{where} needs the owners of its cards, or the owner of the meld")
+    else:
+        owners = [owner] * len(cards)
+    return _table_meld(
+        config, cards, owners, meld_id=place if meld_id is None else meld_id, owner=owner
+    )
+
+
+def _whole(value: object, where: str) -> int | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise StateError(f"{where} is a whole number, not {describe_value(value)}")
+
+
+def _table_meld(
+    config: RuleConfig,
+    cards: Sequence[int],
+    owners: Sequence[int],
+    *,
+    meld_id: int = 0,
+    owner: int | None = None,
+) -> TableMeld:
     ordered = canonical_meld(cards)
     problem = meld_error(ordered, config)
     if problem is not None:
         raise StateError(f"{' '.join(str(CARDS[c]) for c in cards)} is not a meld: {problem}")
     if len(owners) != len(cards):
         raise StateError("a table meld needs exactly one owner for each card")
-    return TableMeld.of(cards, owners)
+    return TableMeld.of(cards, owners, id=meld_id, owner=owner)
 
 
 def _refuse_extras(
