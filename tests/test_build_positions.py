@@ -463,7 +463,7 @@ def test_the_examples_in_the_docstring_run() -> None:
 
 def test_the_code_on_the_build_positions_page_runs() -> None:
     blocks = re.findall(r"```python\n(.*?)```", DOCS_PAGE.read_text(encoding="utf-8"), re.S)
-    assert len(blocks) == 9
+    assert len(blocks) == 11
     namespace: dict[str, Any] = {}
     for block in blocks:
         exec(compile(block, str(DOCS_PAGE), "exec"), namespace)
