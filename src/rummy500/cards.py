@@ -31,7 +31,6 @@ __all__ = [
     "RANK_NAMES",
     "Card",
     "Suit",
-    "face_of",
     "format_cards",
     "make_deck",
     "parse_cards",
