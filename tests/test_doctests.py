@@ -1,0 +1,47 @@
+"""The examples in the package's docstrings (``>>>``) run and give what they show."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+from types import ModuleType
+
+import pytest
+
+import rummy500
+
+#: Modules that need an optional extra: their examples run where it is installed.
+OPTIONAL = {"rummy500.observations": "numpy"}
+
+
+def modules() -> list[str]:
+    return sorted(
+        ["rummy500"]
+        + [f"rummy500.{m.name}" for m in pkgutil.iter_modules(rummy500.__path__) if not m.ispkg]
+    )
+
+
+def load(name: str) -> ModuleType:
+    if name in OPTIONAL:
+        pytest.importorskip(OPTIONAL[name])
+    return importlib.import_module(name)
+
+
+@pytest.mark.parametrize("name", modules())
+def test_the_examples_in_the_docstrings_run(name: str) -> None:
+    module = load(name)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    for test in doctest.DocTestFinder().find(module, name):
+        runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+
+
+@pytest.mark.skipif(rummy500.COMPILED, reason="compiled modules keep no docstrings")
+def test_the_modules_with_examples_have_them() -> None:
+    with_examples = {
+        name
+        for name in modules()
+        if any(test.examples for test in doctest.DocTestFinder().find(load(name), name))
+    }
+    assert {"rummy500", "rummy500.bots", "rummy500.state", "rummy500.presets"} <= with_examples
