@@ -72,6 +72,7 @@ def test_a_game_is_the_game_its_seeds_give() -> None:
     assert outcome.seed == 42
     assert outcome.totals == final.totals
     assert outcome.winner == final.winner
+    assert outcome.first_player == new_game(SHORT, 3, 42).current
     assert [h.scores for h in outcome.hands] == list(final.history)
     assert [h.player_scores for h in outcome.hands] == list(final.player_history)
     assert len(outcome.hands) == 2
@@ -187,9 +188,15 @@ def test_the_summary_counts_seats_bots_and_endings() -> None:
 
     outcomes = (
         GameOutcome(
-            0, 0, (hand((50, -10), "went_out", 0), hand((20, 30), "stock", None)), (70, 20), 0, 40
+            0,
+            0,
+            (hand((50, -10), "went_out", 0), hand((20, 30), "stock", None)),
+            (70, 20),
+            0,
+            40,
+            1,
         ),
-        GameOutcome(1, 1, (hand((0, 60), "went_out", 1),), (0, 60), 1, 20),
+        GameOutcome(1, 1, (hand((0, 60), "went_out", 1),), (0, 60), 1, 20, 0),
     )
     summary = Summary.of(sim, outcomes)
     assert summary.games == 2

@@ -154,7 +154,8 @@ class HandOutcome:
 @attrs.frozen
 class GameOutcome:
     """One finished game: its number and seed, its hands, the totals and the winning side
-    (``None`` for a game drawn at the hand limit), and the decisions taken."""
+    (``None`` for a game drawn at the hand limit), the decisions taken, and the player who
+    moved first (the one on the first dealer's left)."""
 
     index: int
     seed: int
@@ -162,6 +163,7 @@ class GameOutcome:
     totals: tuple[int, ...]
     winner: int | None
     decisions: int
+    first_player: int
 
     def to_json(self) -> dict[str, Any]:
         """The outcome as JSON data (one line of an output file)."""
@@ -171,6 +173,7 @@ class GameOutcome:
             "totals": list(self.totals),
             "winner": self.winner,
             "decisions": self.decisions,
+            "first_player": self.first_player,
             "hands": [
                 {
                     "scores": list(h.scores),
@@ -204,6 +207,7 @@ class GameOutcome:
             tuple(data["totals"]),
             data["winner"],
             data["decisions"],
+            data["first_player"],
         )
 
 
@@ -212,6 +216,7 @@ def play_one(simulation: Simulation, index: int) -> GameOutcome:
     seed = simulation.seed + index
     bots = [make_bot(name, seed * SEATS + seat) for seat, name in enumerate(simulation.bots)]
     state = new_game(simulation.config, simulation.players, seed)
+    first = state.current
     hands: list[HandOutcome] = []
     decisions = calls = 0
     limit = simulation.config.turn_limit
@@ -242,7 +247,7 @@ def play_one(simulation: Simulation, index: int) -> GameOutcome:
                 )
             )
             calls = 0
-    return GameOutcome(index, seed, tuple(hands), state.totals, state.winner, decisions)
+    return GameOutcome(index, seed, tuple(hands), state.totals, state.winner, decisions, first)
 
 
 def _play_range(simulation: Simulation, indexes: Sequence[int]) -> list[GameOutcome]:
