@@ -366,6 +366,22 @@ class ActionSpace:
         """The action space of the game ``state`` belongs to."""
         return _space(state.config, state.players)
 
+    @property
+    def max_pile(self) -> int:
+        """The most cards a take (or a call) can pick up: the length of those ranges."""
+        return self._max_pile
+
+    @property
+    def table_places(self) -> int:
+        """The most melds the table can hold when a card is laid off: the places a lay-off
+        id can name."""
+        return self._slots
+
+    @property
+    def layoff_shapes(self) -> int:
+        """How many lay-off ids each place on the table has."""
+        return self._slot_size
+
     def __repr__(self) -> str:
         return f"<ActionSpace {self.size} ids for {self.players} players>"
 
