@@ -5,7 +5,11 @@ or a move that is not legal is refused, saying why.
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
+from pathlib import Path
+from types import ModuleType
 
 import attrs
 import pytest
@@ -378,3 +382,40 @@ def test_two_decks_give_more_places_and_a_longer_pile() -> None:
     two = ActionSpace.of(attrs.evolve(STANDARD, decks=PlayerTable.of(2)), 4)
     assert (one.max_pile, one.table_places, one.layoff_shapes) == (45, 16, 65)
     assert (two.max_pile, two.table_places, two.layoff_shapes) == (97, 33, 65)
+
+
+# -- the documentation ---------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _generator() -> ModuleType:
+    path = ROOT / "scripts" / "gen_actions.py"
+    spec = importlib.util.spec_from_file_location("gen_actions", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("gen_actions", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_size_table_in_the_docs_is_up_to_date() -> None:
+    problem = _generator().check()
+    assert problem is None, problem
+
+
+def test_the_size_table_has_a_row_per_preset_and_player_count() -> None:
+    rows = _generator().table().splitlines()[2:]
+    assert len(rows) == len(PRESET_GAMES)
+    assert rows[0] == "| `standard` | 2 | 47 | – | 52 | 373 | 1,040 | 16 × 65 | **1,515** |"
+
+
+def test_a_stale_size_table_is_reported(tmp_path: Path) -> None:
+    gen = _generator()
+    page = tmp_path / "actions.md"
+    fresh = gen.update((ROOT / "docs" / "actions.md").read_text(encoding="utf-8"))
+    page.write_text(fresh.replace("**1,515**", "**1,500**"), "utf-8")
+    assert gen.check(page) == (
+        f"{page} is out of date: run `python scripts/gen_actions.py` to rewrite it"
+    )
