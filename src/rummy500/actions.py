@@ -73,10 +73,8 @@ from rummy500.state import State
 __all__ = ["ActionRange", "ActionSpace"]
 
 _JOKER: Final = 52
-#: The most cards one lay-off can add to a run: the longest run holds 13 cards, a run on the
-#: table at least 3.
+#: The longest run any rules allow (A to K, 2 to A, or once round with wrap-around).
 _MAX_RUN: Final = 13
-_MAX_RUN_LAYOFF: Final = _MAX_RUN - 3
 
 
 @attrs.frozen
@@ -214,7 +212,9 @@ class ActionSpace:
         _set(self, "_slots", (deck - max(others, 1)) // 3)
         _set(self, "_discards", _JOKER + (1 if jokers else 0))
         self._build_melds(cfg, jokers, wild)
-        self._build_layoffs(wild, jokers)
+        # A lay-off adds at most the cards between a run of 3 and the longest run.
+        longest = max(high - low + 1 for low, high, _ in run_shape(cfg).intervals)
+        self._build_layoffs(wild, jokers, longest - 3)
 
         ranges: list[ActionRange] = []
 
@@ -319,12 +319,12 @@ class ActionSpace:
             tuple(_masks(n, wild, full)[0] if n >= 3 else () for n in range(_MAX_RUN + 1)),
         )
 
-    def _build_layoffs(self, wild: int, jokers: int) -> None:
+    def _build_layoffs(self, wild: int, jokers: int, most: int) -> None:
         pair_base: dict[tuple[int, int], int] = {}
         pairs: list[tuple[int, int]] = []
         bases: list[int] = []
         at = 0
-        for count in range(1, _MAX_RUN_LAYOFF + 1):
+        for count in range(1, most + 1):
             for below in range(count + 1):
                 pair = (below, count - below)
                 pair_base[pair] = at
@@ -338,7 +338,7 @@ class ActionSpace:
         _set(
             self,
             "_lay_rank",
-            tuple(_masks(n, wild, True)[0] for n in range(_MAX_RUN_LAYOFF + 1)),
+            tuple(_masks(n, wild, True)[0] for n in range(most + 1)),
         )
         _set(self, "_splits", {})
         _set(self, "_set_shapes", 8 if wild else 4)
