@@ -14,10 +14,12 @@ Every rule choice is a field of :class:`RuleConfig`; the defaults are the standa
 
 from rummy500 import movegen as _movegen
 from rummy500 import presets
+from rummy500.actions import ActionRange, ActionSpace
 from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, Suit, format_cards, make_deck, parse_cards
 from rummy500.dealing import dealer_draw_rounds
 from rummy500.engine import apply, explain_illegal
 from rummy500.errors import (
+    ActionError,
     CardError,
     ConfigError,
     IllegalMoveError,
@@ -58,6 +60,9 @@ __all__ = [
     "JOKER_AS",
     "TERMINAL",
     "AceRule",
+    "ActionError",
+    "ActionRange",
+    "ActionSpace",
     "Call",
     "CallRule",
     "Card",
