@@ -355,8 +355,8 @@ _EVENT_FIELDS: Final = {
     cls: (make_dict_unstructure_fn(cls, converter), make_dict_structure_fn(cls, converter))
     for cls in EVENT_KINDS.values()
 }
-_event: type[Event]
-for _event in (Event, *EVENT_KINDS.values()):
+_events: list[type[Event]] = [Event, *EVENT_KINDS.values()]
+for _event in _events:
     converter.register_unstructure_hook(_event, _unstructure_event)
     converter.register_structure_hook(_event, _event_hook(_event))
 
