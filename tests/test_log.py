@@ -437,3 +437,27 @@ def test_the_information_state_refuses_a_player_not_in_the_game() -> None:
             state.information_state_key(bad)  # type: ignore[arg-type]
         with pytest.raises(Exception, match="there is no player"):
             state.information_state_string(bad)  # type: ignore[arg-type]
+
+
+def test_the_log_follows_each_branch_of_play_from_one_position() -> None:
+    # Moves tried one after another from the same position (as a search does) each get the
+    # log of their own line, whichever was asked for last.
+    rng = random.Random(3)
+    states = line(RuleConfig(), 3, 3, 60)
+    for state in states[::5]:
+        children = [state.apply(m) for m in state.legal_moves()[:4]]
+        logs = [fresh_log(c) for c in children]
+        for _ in range(12):
+            i = rng.randrange(len(children))
+            assert children[i].log == logs[i]
+            assert children[i].view(i % 3).log == tuple(e.seen_by(i % 3) for e in logs[i])
+            if rng.random() < 0.5:
+                assert state.log == logs[i][: len(state.log)]
+
+
+def fresh_log(state: State) -> tuple[Event, ...]:
+    """``state``'s log, worked out again from a copy of its line of play."""
+    copy = new_game(state.config, state.players, state.seed)
+    for move in state.moves():
+        copy = copy.apply(move)
+    return copy.log

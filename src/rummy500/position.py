@@ -79,6 +79,33 @@ class Standing:
     stock_cards: tuple[Card, ...] = attrs.field(default=(), eq=False, repr=False)
     player_history: tuple[tuple[int, ...], ...] = attrs.field(kw_only=True)
     log: tuple[Event, ...] = attrs.field(default=(), kw_only=True, eq=False, repr=False)
+    #: The log of the last position of this stretch of the hand whose log was asked for, so
+    #: that asking again one move later reads one step of the chain, not the whole hand.
+    cache: _LogCache | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+
+class _LogCache:
+    """A position's log, and that log as each player saw it (filled in when asked for)."""
+
+    __slots__ = ("events", "position", "seen")
+
+    def __init__(
+        self, position: Position, events: tuple[Event, ...], seen: dict[int, tuple[Event, ...]]
+    ) -> None:
+        self.position = position
+        self.events = events
+        # Each player's view of the first len(seen[p]) events: the log only grows, so a later
+        # position's cache takes these over and adds the new events.
+        self.seen = seen
+
+    def seen_by(self, player: int) -> tuple[Event, ...]:
+        """The log as ``player`` saw it."""
+        seen = self.seen.get(player, ())
+        events = self.events
+        if len(seen) < len(events):
+            seen += tuple(e.seen_by(player) for e in events[len(seen) :])
+            self.seen[player] = seen
+        return seen
 
 
 #: The fields of a position, as :meth:`Position.of` takes them and :meth:`Position.fields`
@@ -386,21 +413,47 @@ class Position(_Slots):
         empty log. It holds every card, the ones drawn from the stock included; a player's
         view holds it as that player saw it.
         """
+        return self._log_cache().events
+
+    def seen_log(self, player: int) -> tuple[Event, ...]:
+        """The :attr:`log` as ``player`` saw it (see :meth:`Event.seen_by
+        <rummy500.events.Event.seen_by>`)."""
+        return self._log_cache().seen_by(player)
+
+    def _log_cache(self) -> _LogCache:
+        # Walk back to the last position whose log is known (in a line of play, usually the
+        # parent), the deal of the hand, or the first position of the chain.
         steps: list[Position] = []
         node = self
-        parent = node.parent
-        while parent is not None:
+        start: list[Event] | None = None
+        base = None
+        while True:
+            cache = node._standing.cache
+            if cache is not None and cache.position is node:
+                base = cache
+                break
+            parent = node.parent
+            if parent is None:
+                start = list(node._standing.log)
+                break
             steps.append(node)
             if type(node.last_move) is Deal:
+                start = []
                 break
             node = parent
-            parent = node.parent
-        out = list(node._standing.log) if parent is None else []
+        if base is not None and not steps:
+            return base
+        out = list(base.events) if base is not None else start
+        assert out is not None
         for child in reversed(steps):
             parent = child.parent
             assert parent is not None
             _step_events(parent, child.last_move, child, out)
-        return tuple(out)
+        # The cache holds one position of the chain, which holds the standing: a cycle, so a
+        # dropped chain is freed by the garbage collector rather than at once.
+        built = _LogCache(self, tuple(out), dict(base.seen) if base is not None else {})
+        self_set(self._standing, "cache", built)
+        return built
 
     # -- value semantics -------------------------------------------------------------------
 

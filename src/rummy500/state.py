@@ -196,7 +196,7 @@ class State(Position):
             side=self.config.side_of(player, self.players),
             current_player=self.current_player,
             legal_moves=self.legal_moves() if self.current_player == player else (),
-            log=tuple(e.seen_by(player) for e in self.log),
+            log=self.seen_log(player),
             **{name: getattr(self, name) for name in _SHARED_WITH_VIEW},
         )
 
@@ -239,7 +239,7 @@ class State(Position):
             "stock_size": self.stock_size,
             "current_player": self.current_player,
             **{name: getattr(self, name) for name in _SHARED_WITH_VIEW},
-            "log": tuple(e.seen_by(player) for e in self.log),
+            "log": self.seen_log(player),
         }
 
     def _check_player(self, player: object) -> None:
