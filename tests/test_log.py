@@ -451,7 +451,7 @@ def test_the_log_follows_each_branch_of_play_from_one_position() -> None:
             i = rng.randrange(len(children))
             assert children[i].log == logs[i]
             assert children[i].view(i % 3).log == tuple(e.seen_by(i % 3) for e in logs[i])
-            if rng.random() < 0.5:
+            if rng.random() < 0.5 and not isinstance(children[i].last_move, Deal):
                 assert state.log == logs[i][: len(state.log)]
 
 
