@@ -333,6 +333,10 @@ class State(Position):
             >>> window.phase.name, window.current, window.discarder
             ('CALL', 0, 2)
 
+        The position starts with an empty :attr:`log`: what happened in the hand before it
+        is not known, so it is not in what any player saw (with ``went_out``, the log holds
+        the end of the hand, as scored on construction).
+
         Every refusal is a :class:`~rummy500.errors.StateError` (a
         :class:`~rummy500.errors.CardError` for a card it cannot read, a
         :class:`~rummy500.errors.ConfigError` for a config that is not one) whose message names
