@@ -12,8 +12,8 @@ Start a game, list the legal moves, apply one, undo it::
 Every rule choice is a field of :class:`RuleConfig`; the defaults are the standard rules.
 """
 
+from rummy500 import events, presets
 from rummy500 import movegen as _movegen
-from rummy500 import presets
 from rummy500.actions import ActionRange, ActionSpace
 from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, Suit, format_cards, make_deck, parse_cards
 from rummy500.dealing import dealer_draw_rounds
@@ -101,6 +101,7 @@ __all__ = [
     "apply",
     "dealer_draw_rounds",
     "dumps",
+    "events",
     "explain_illegal",
     "format_cards",
     "from_data",
