@@ -35,7 +35,7 @@ COLUMNS = ("take", "call", "discard", "meld", "layoff")
 
 def table() -> str:
     """One row per preset and player count: the size of each range, and the whole space."""
-    head = ["preset", "players", *COLUMNS, "places × shapes", "size"]
+    head = ["preset", "players", *COLUMNS, "meld ids × shapes", "size"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for name in presets.names():
         config = presets.get(name)
@@ -48,7 +48,7 @@ def table() -> str:
                 f"`{name}`",
                 str(players),
                 *(f"{sizes[c]:,}" if c in sizes else "–" for c in COLUMNS),
-                f"{space.table_places} × {space.layoff_shapes}",
+                f"{space.meld_ids} × {space.layoff_shapes}",
                 f"**{space.size:,}**",
             ]
             lines.append("| " + " | ".join(cells) + " |")

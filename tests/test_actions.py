@@ -192,8 +192,8 @@ def test_the_standard_layout() -> None:
         "  50-101    52  discard: discard the card with that card id (52 a joker)\n"
         " 102-474   373  meld: lay down a new meld: sets of jokers, sets by rank, runs by suit, "
         "span and the places its jokers stand in\n"
-        " 475-1514 1040  layoff: lay off on the table meld at place i (0 to 15, in table order): "
-        "65 shapes for each place"
+        " 475-1514 1040  layoff: lay off on the table meld with id i (0 to 15): "
+        "65 shapes for each meld id"
     )
     assert space.size == 1515
     assert space.ranges[0] == ActionRange("draw", 0, 1, "draw from the stock")
@@ -255,7 +255,7 @@ def test_an_ace_laid_off_low_or_high_has_two_ids() -> None:
     # Shapes go by the number of cards, then by how many go below: one below, then one above.
     assert (space.encode(low, s), space.encode(high, s)) == (start + 1, start)
     assert space.describe(start) == (
-        "lay off on the table meld at place 0: on a run, 0 below and 1 above; on a set, its ♣"
+        "lay off on table meld 0: on a run, 0 below and 1 above; on a set, its ♣"
     )
     check_space(space, s)
 
@@ -272,15 +272,15 @@ def test_a_split_the_engine_never_makes_names_no_move() -> None:
     with pytest.raises(IllegalMoveError) as error:
         space.decode(start + 3, s)
     assert str(error.value) == (
-        f"action {start + 3} (lay off on the table meld at place 0: on a run, 1 below and 1 "
+        f"action {start + 3} (lay off on table meld 0: on a run, 1 below and 1 "
         "above; on a set, its ♠) names no move here: a lay-off of A♠ K♠ puts them at the bottom "
         "of the run, or at the top with 'high', never split"
     )
 
 
-def test_a_lay_off_names_its_meld_by_its_place_on_the_table() -> None:
+def test_a_lay_off_names_its_meld_by_its_id() -> None:
     # A run filling the gap between two runs joins both: the second leaves the table, and
-    # the set after it moves up a place but keeps its id.
+    # the set after it moves up a place but keeps its id, 2, which its lay-off ids name.
     config = RuleConfig(join_melds=True)
     table = [("3H 4H 5H", 1), ("9H 10H JH", 1), ("KC KD KH", 1)]
     s = build(config, ["6H 7H 8H KS 2C", "4C 4D"], table=table)
@@ -288,11 +288,36 @@ def test_a_lay_off_names_its_meld_by_its_place_on_the_table() -> None:
     assert [m.id for m in s.table] == [0, 2]
     space = ActionSpace.of(config, 2)
     move = Layoff(2, parse_cards("KS"))
-    # Place 1; on a set without wild jokers, the shape is the suit (spades: 3).
-    action = space.ranges[-1].start + space.layoff_shapes + 3
+    # Meld id 2; on a set without wild jokers, the shape is the suit (spades: 3).
+    action = space.ranges[-1].start + 2 * space.layoff_shapes + 3
     assert space.encode(move, s) == action
     assert space.decode(action, s) == move
+    # Meld id 1 went into the join: its lay-off ids name nothing now.
+    with pytest.raises(IllegalMoveError) as error:
+        space.decode(space.ranges[-1].start + space.layoff_shapes + 3, s)
+    assert str(error.value).endswith(
+        "names no move here: there is no table meld 1: the table melds are 0 and 2"
+    )
     check_space(space, s)
+
+
+def test_a_meld_id_beyond_the_space_has_no_lay_off_id() -> None:
+    space = ActionSpace.of(STANDARD, 2)
+    s = State.from_position(
+        STANDARD,
+        hands=["KS 2C 4H 9D", "4C 4D 5S"],
+        pile="7C",
+        table=[{"cards": "KC KD KH", "owner": 1, "id": space.meld_ids}],
+        phase=Phase.PLAY,
+    )
+    move = next(m for m in s.legal_moves() if isinstance(m, Layoff))
+    with pytest.raises(ActionError) as error:
+        space.encode(move, s)
+    assert str(error.value) == (
+        f"table meld {space.meld_ids} has an id beyond the {space.meld_ids} meld ids of this "
+        "action space: a hand gives its melds ids 0, 1, 2... as they are laid down, and lays "
+        "down fewer melds than that"
+    )
 
 
 # -- refusals ----------------------------------------------------------------------------------
@@ -329,8 +354,8 @@ def test_an_id_that_is_not_legal_is_refused_saying_why() -> None:
     with pytest.raises(IllegalMoveError) as error:
         space.decode(1000, s)
     assert str(error.value) == (
-        "action 1000 (lay off on the table meld at place 8: on a run, 0 below and 3 above) names "
-        "no move here: the table holds no melds"
+        "action 1000 (lay off on table meld 8: on a run, 0 below and 3 above) names no move "
+        "here: there is no table meld 8: the table holds no melds"
     )
 
 
@@ -380,8 +405,8 @@ def test_a_space_needs_rules_and_a_player_count_they_allow() -> None:
 def test_two_decks_give_more_places_and_a_longer_pile() -> None:
     one = ActionSpace.of(STANDARD, 4)
     two = ActionSpace.of(attrs.evolve(STANDARD, decks=PlayerTable.of(2)), 4)
-    assert (one.max_pile, one.table_places, one.layoff_shapes) == (45, 16, 65)
-    assert (two.max_pile, two.table_places, two.layoff_shapes) == (97, 33, 65)
+    assert (one.max_pile, one.meld_ids, one.layoff_shapes) == (45, 16, 65)
+    assert (two.max_pile, two.meld_ids, two.layoff_shapes) == (97, 33, 65)
 
 
 # -- the documentation ---------------------------------------------------------------------------

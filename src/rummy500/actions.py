@@ -26,7 +26,6 @@ range and gives the size for every preset.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 from typing import Final
@@ -38,11 +37,11 @@ from rummy500.engine import explain_illegal, is_legal
 from rummy500.errors import ActionError, IllegalMoveError
 from rummy500.legality import problem
 from rummy500.melds import (
-    TableMeld,
     canonical_meld,
     card_at,
     meld_error,
     meld_index,
+    missing_meld,
     placements,
     run_shape,
 )
@@ -265,8 +264,8 @@ class ActionSpace:
             add(
                 "layoff",
                 self._slots * self._slot_size,
-                f"lay off on the table meld at place i (0 to {self._slots - 1}, in table order): "
-                f"{self._slot_size} shapes for each place",
+                f"lay off on the table meld with id i (0 to {self._slots - 1}): "
+                f"{self._slot_size} shapes for each meld id",
             ),
         )
         _set(self, "ranges", tuple(ranges))
@@ -372,14 +371,14 @@ class ActionSpace:
         return self._max_pile
 
     @property
-    def table_places(self) -> int:
-        """The most melds the table can hold when a card is laid off: the places a lay-off
-        id can name."""
+    def meld_ids(self) -> int:
+        """How many meld ids a lay-off id can name: more than the melds any hand lays down
+        (each takes 3 cards or more from the hands, and they stay on the table)."""
         return self._slots
 
     @property
     def layoff_shapes(self) -> int:
-        """How many lay-off ids each place on the table has."""
+        """How many lay-off ids each meld id has."""
         return self._slot_size
 
     def __repr__(self) -> str:
@@ -470,9 +469,14 @@ class ActionSpace:
 
     def _layoff_id(self, move: Layoff, s: State) -> int:
         table = s.table
-        index = meld_index(table, move.meld)
-        meld = table[index]
-        start = self._layoff + index * self._slot_size
+        meld = table[meld_index(table, move.meld)]
+        if meld.id >= self._slots:
+            raise ActionError(
+                f"table meld {meld.id} has an id beyond the {self._slots} meld ids of this action "
+                "space: a hand gives its melds ids 0, 1, 2... as they are laid down, and lays "
+                "down fewer melds than that"
+            )
+        start = self._layoff + meld.id * self._slot_size
         laid = move.laid
         if not meld.is_run:
             if meld.cards[0] == _JOKER:
@@ -582,9 +586,10 @@ class ActionSpace:
     def _layoff_move(self, offset: int, s: State) -> tuple[Move | None, str]:
         slot, shape = divmod(offset, self._slot_size)
         table = s.table
-        if slot >= len(table):
-            return None, _table_size(table)
-        meld = table[slot]
+        index = meld_index(table, slot)
+        if index < 0:
+            return None, missing_meld(table, slot)
+        meld = table[index]
         if meld.cards[0] == _JOKER:
             if shape:
                 return None, f"a set of jokers takes only a joker, shape 0, not shape {shape}"
@@ -643,7 +648,7 @@ class ActionSpace:
             return f"meld {format_cards(self._meld_cards(i))}"
         if r.name == "layoff":
             slot, shape = divmod(i, self._slot_size)
-            return f"lay off on the table meld at place {slot}: {self._shape_words(shape)}"
+            return f"lay off on table meld {slot}: {self._shape_words(shape)}"
         return r.meaning
 
     def _shape_words(self, shape: int) -> str:
@@ -695,11 +700,3 @@ def _set(obj: object, name: str, value: object) -> None:
 @cache
 def _space(config: RuleConfig, players: int) -> ActionSpace:
     return ActionSpace(config, players)
-
-
-def _table_size(table: Sequence[TableMeld]) -> str:
-    if not table:
-        return "the table holds no melds"
-    if len(table) == 1:
-        return "the table holds 1 meld, at place 0"
-    return f"the table holds {len(table)} melds, at places 0 to {len(table) - 1}"
