@@ -266,3 +266,24 @@ def test_the_code_on_the_observations_page_runs() -> None:
     blocks = re.findall(r"```python\n(.*?)```", DOCS_PAGE.read_text(encoding="utf-8"), re.S)
     assert len(blocks) == 1
     exec(compile(blocks[0], str(DOCS_PAGE), "exec"), {})
+
+
+def test_a_table_seen_again_gives_the_vector_of_a_fresh_space() -> None:
+    # The shared space keeps each seat's last table planes; a space built afresh keeps none.
+    from rummy500.observations import _space
+
+    config = presets.get("wikipedia")
+    shared = ObservationSpace.of(config, 3)
+    rng = random.Random(11)
+    seen: list[State] = []
+    state = new_game(config, 3, 11)
+    while len(seen) < 300 and not state.is_terminal():
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+        seen.append(state)
+    rng.shuffle(seen)  # tables come back out of order, after others
+    for s in seen:
+        for player in range(3):
+            fresh = _space.__wrapped__(config, 3)
+            view = s.view(player)
+            assert np.array_equal(shared.observation(view), fresh.observation(view))
