@@ -12,6 +12,7 @@ Build the opening state with :func:`new_game`, or any position at all with
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
@@ -188,16 +189,18 @@ class State(Position):
         """What ``player`` may know: their own hand, all public information, and the
         :attr:`log` of the hand as they saw it."""
         self._check_player(player)
+        hands = self.hands
+        mover = self.current_player
         return PlayerView(
             player=player,
-            hand=self.hands[player],
-            hand_sizes=tuple(len(h) for h in self.hands),
+            hand=hands[player],
+            hand_sizes=tuple(map(len, hands)),
             stock_size=self.stock_size,
-            side=self.config.side_of(player, self.players),
-            current_player=self.current_player,
-            legal_moves=self.legal_moves() if self.current_player == player else (),
+            side=self.config.side_of(player, len(hands)),
+            current_player=mover,
+            legal_moves=self.legal_moves() if mover == player else (),
             log=self.seen_log(player),
-            **{name: getattr(self, name) for name in _SHARED_WITH_VIEW},
+            **dict(zip(_SHARED_WITH_VIEW, _shared_with_view(self), strict=True)),
         )
 
     def information_state_key(self, player: int) -> tuple[object, ...]:
@@ -238,7 +241,7 @@ class State(Position):
             "hand_sizes": tuple(len(h) for h in self.hands),
             "stock_size": self.stock_size,
             "current_player": self.current_player,
-            **{name: getattr(self, name) for name in _SHARED_WITH_VIEW},
+            **dict(zip(_SHARED_WITH_VIEW, _shared_with_view(self), strict=True)),
             "log": self.seen_log(player),
         }
 
@@ -1152,6 +1155,8 @@ _SHARED_WITH_VIEW: Final = tuple(
         "log",
     }
 )
+#: Reads those fields of a state in one call (views are built at every step of a bot).
+_shared_with_view: Final = operator.attrgetter(*_SHARED_WITH_VIEW)
 
 
 def _listed(cards: Sequence[Card]) -> str:
