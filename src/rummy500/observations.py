@@ -23,7 +23,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from rummy500 import OwedUse, Phase, PlayerView, RuleConfig, TableMeld
+from rummy500 import Card, OwedUse, Phase, PlayerView, RuleConfig, State, TableMeld
 
 __all__ = ["CARD_COLUMNS", "ObservationSpace", "Part"]
 
@@ -151,21 +151,92 @@ class ObservationSpace:
                 f"a {len(view.hand_sizes)}-player game"
                 + ("" if view.config == self.config else " under other rules")
             )
+        return self._fill(
+            view.player,
+            view.side,
+            view.hand,
+            view.hand_sizes,
+            view.pile,
+            view.table,
+            view.owed,
+            view.owed_use,
+            view.kept,
+            view.phase,
+            view.current_player,
+            view.dealer,
+            view.discarder,
+            view.stock_size,
+            view.turn,
+            view.hand_number,
+            view.totals,
+        )
+
+    def observation_for(self, state: State, player: int) -> npt.NDArray[np.float32]:
+        """The same vector as ``observation(state.view(player))``, without building the view
+        (environments ask for one at every step): it reads the player's own hand and what is
+        public, as the view holds them."""
+        n = self.players
+        if (state.config is not self.config and state.config != self.config) or (
+            state.players != n
+        ):
+            return self.observation(state.view(player))  # refused there, with the reason
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            state.view(player)  # refused there, naming the players there are
+        hands = state.hands
+        return self._fill(
+            player,
+            self.config.side_of(player, n),
+            hands[player],
+            tuple(map(len, hands)),
+            state.pile,
+            state.table,
+            state.owed,
+            state.owed_use,
+            state.kept,
+            state.phase,
+            state.current_player,
+            state.dealer,
+            state.discarder,
+            state.stock_size,
+            state.turn,
+            state.hand_number,
+            state.totals,
+        )
+
+    def _fill(
+        self,
+        me: int,
+        my_side: int,
+        hand: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        pile: tuple[Card, ...],
+        table: tuple[TableMeld, ...],
+        owed: Card | None,
+        owed_use: OwedUse,
+        kept: Card | None,
+        phase: Phase,
+        mover: int,
+        dealer: int,
+        discarder: int | None,
+        stock_size: int,
+        turn: int,
+        hand_number: int,
+        totals: tuple[int, ...],
+    ) -> npt.NDArray[np.float32]:
+        """The vector of what player ``me`` sees: one place for both ways in."""
+        n = self.players
         at = self._starts
-        me = view.player
         # Environments ask for a vector at every step, so it is filled number by number in a
         # C float array: for the few dozen numbers a position sets, that is several times
         # quicker than gathering indices for numpy.
         out = array("f", self._zeros)
         column = _COLUMN
         start = at["hand"]
-        for c in view.hand:
+        for c in hand:
             out[start + column[c]] += 1
-        pile = view.pile
         start = at["pile"]
         for c in pile:
             out[start + column[c]] += 1
-        table = view.table
         if table:
             # The table changes a few times a hand and is the costliest part to fill: its
             # planes are kept for the last table each seat saw (the same tuple object is the
@@ -177,26 +248,23 @@ class ObservationSpace:
                 self._tables[me] = seen
             planes = seen[1]
             out[start : start + len(planes)] = planes
-        owed = view.owed
         if owed is not None:
             out[at["owed"] + column[owed]] = 1
-            out[at["owed_use"] + _OWED_USES.index(view.owed_use)] = 1
-        kept = view.kept
+            out[at["owed_use"] + _OWED_USES.index(owed_use)] = 1
         if kept is not None:
             out[at["kept"] + column[kept]] = 1
-        out[at["phase"] + _PHASES.index(view.phase)] = 1
-        mover = view.current_player
+        out[at["phase"] + _PHASES.index(phase)] = 1
         # Between hands (the deal) and once the game is over, no player is to move.
         if mover >= 0:
             out[at["to_move"] + (mover - me) % n] = 1
-        out[at["dealer"] + (view.dealer - me) % n] = 1
-        if view.discarder is not None:
-            out[at["discarder"] + (view.discarder - me) % n] = 1
-        out[at["stock_size"]] = view.stock_size
+        out[at["dealer"] + (dealer - me) % n] = 1
+        if discarder is not None:
+            out[at["discarder"] + (discarder - me) % n] = 1
+        out[at["stock_size"]] = stock_size
         size = len(pile)
         out[at["pile_size"]] = size
-        out[at["turn"]] = view.turn
-        out[at["hand_number"]] = view.hand_number
+        out[at["turn"]] = turn
+        out[at["hand_number"]] = hand_number
         if pile:
             out[at["pile_top"] + column[pile[-1]]] = 1
             depth = at["pile_depth"]
@@ -204,13 +272,12 @@ class ObservationSpace:
             for from_top, card in zip(range(size, 0, -1), pile, strict=True):
                 out[depth + column[card]] = from_top / size
         start = at["hand_sizes"]
-        for p, cards in enumerate(view.hand_sizes):
+        for p, cards in enumerate(hand_sizes):
             out[start + (p - me) % n] = cards
         start = at["totals"]
-        totals = view.totals
         sides = len(totals)
         for side, total in enumerate(totals):
-            out[start + (side - view.side) % sides] = total
+            out[start + (side - my_side) % sides] = total
         return np.frombuffer(out, dtype=np.float32)
 
     def _table_planes(self, table: tuple[TableMeld, ...], me: int) -> array[float]:

@@ -213,7 +213,7 @@ class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
                 game = game.apply(bots[player].choose(game.view(player)))
 
     def _observe(self, game: State) -> Vector:
-        return self.observations.observation(game.view(self.seat))
+        return self.observations.observation_for(game, self.seat)
 
     def _mask(self, game: State) -> Mask:
         if game.current_player != self.seat:

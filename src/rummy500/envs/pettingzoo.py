@@ -162,7 +162,7 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
         """What ``agent`` sees now: its vector and its mask of legal action ids."""
         game = self.game
         player = self._seat[agent]
-        vector = self.observations.observation(game.view(player))
+        vector = self.observations.observation_for(game, player)
         if game.current_player == player:
             mask = np.frombuffer(self.actions.mask(game), dtype=np.int8).copy()
         else:
