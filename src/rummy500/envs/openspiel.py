@@ -353,6 +353,7 @@ class _Observer:
     def __init__(self, shared: _Shared, *, perfect_recall: bool) -> None:
         self._shared = shared
         self._perfect_recall = perfect_recall
+        self._last: tuple[State, int, str] | None = None
         self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None
         self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]]
         if perfect_recall:
@@ -378,9 +379,17 @@ class _Observer:
         inner = state.game_state
         if inner is None:
             return f"player {player} of {self._shared.players}; nothing dealt yet"
+        # Search asks for the same state's text several times in a row (IS-MCTS looks a node
+        # up by it, then creates it), and the text of a long log is not cheap.
+        last = self._last
+        if last is not None and last[0] is inner and last[1] == player:
+            return last[2]
         if self._perfect_recall:
-            return inner.information_state_string(player)
-        return _observation_text(inner, player)
+            text = inner.information_state_string(player)
+        else:
+            text = _observation_text(inner, player)
+        self._last = (inner, player, text)
+        return text
 
 
 # -- determinization --------------------------------------------------------------------------
