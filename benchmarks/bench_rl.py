@@ -12,14 +12,19 @@ Prints, from one run:
    (wrapped in PettingZoo's order checks) and for ``raw_env``. A Gymnasium step is the
    same for the learner at seat 0, then the moves of the random bots at the other seats up to
    its next turn: its rate is given in steps/s and in decisions/s (the learner's and the
-   bots'), and the ratio is of decisions/s. Each figure is the median ratio over the rounds,
-   with the lowest and highest round beside it. The target is a ratio of at least 0.6.
+   bots'), and the ratio is of decisions/s. An OpenSpiel step (when ``open_spiel`` is
+   installed) is ``state.legal_actions()``, a choice with a seeded ``random.Random`` and
+   ``state.apply_action(id)`` on the game of ``rummy500.envs.openspiel``, as OpenSpiel's
+   rollouts do; the deals (chance nodes) are applied and not counted. Each figure is the median
+   ratio over the rounds, with the lowest and highest round beside it. The target is a ratio of
+   at least 0.6.
 2. **Microseconds per call** of ``ActionSpace.encode``, ``decode``, ``mask`` and
    ``legal_actions``, ``State.view`` and ``ObservationSpace.observation``, on positions from
    random games (their legal moves already listed, as they are when an environment asks).
 
 Speeds are per second of the process's CPU time (``time.process_time``), which stands still
-while another process has the CPU. Needs the ``rl`` extra. ``--quick`` runs a short version.
+while another process has the CPU. Needs the ``rl`` extra (and the ``openspiel`` extra for the
+OpenSpiel figure). ``--quick`` runs a short version.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 try:
     import rummy500
@@ -45,6 +51,13 @@ from rummy500.envs.gymnasium import Rummy500GymEnv
 from rummy500.envs.pettingzoo import env as pettingzoo_env
 from rummy500.envs.pettingzoo import raw_env
 from rummy500.observations import ObservationSpace
+
+try:
+    import pyspiel
+
+    from rummy500.envs import openspiel
+except ImportError:  # OpenSpiel is optional: its figure is left out
+    pyspiel = None
 
 DEAL = Deal()
 PLAYERS = 3
@@ -110,6 +123,26 @@ def gymnasium_steps(config: RuleConfig, seed: int, counts: list[int]) -> Iterato
         yield decisions
 
 
+def openspiel_steps(config: RuleConfig, seed: int) -> Iterator[int]:
+    """Random legal ids on the OpenSpiel game, whole games one after another: yields 1 per
+    player action (the deals, chance nodes, are applied and not counted)."""
+    rng = random.Random(seed)
+    game: Any = pyspiel.load_game(
+        openspiel.SHORT_NAME, {"rules": rummy500.dumps(config), "players": PLAYERS}
+    )
+    seeds = game.max_chance_outcomes()
+    state = game.new_initial_state()
+    while True:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        elif state.is_chance_node():
+            state.apply_action(rng.randrange(seeds))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            yield 1
+
+
 def run_slice(work: Iterator[int], seconds: float) -> tuple[int, float]:
     """Run ``work`` for about ``seconds`` of wall time: (decisions, CPU seconds)."""
     done = 0
@@ -130,6 +163,8 @@ def compare(config: RuleConfig, rounds: int, seconds: float) -> None:
         "pettingzoo raw_env": pettingzoo_steps(config, 1, wrapped=False),
         "gymnasium": gymnasium_steps(config, 1, gym_counts),
     }
+    if pyspiel is not None:
+        works["openspiel"] = openspiel_steps(config, 1)
     rates: dict[str, list[float]] = {name: [] for name in works}
     gym_steps: list[float] = []
     for _ in range(rounds):
@@ -142,7 +177,7 @@ def compare(config: RuleConfig, rounds: int, seconds: float) -> None:
     raw = rates["engine"]
     print(f"Random play, standard rules, {PLAYERS} players, {rounds} rounds of {seconds}s slices")
     print(f"  {'engine:':<20} {statistics.median(raw):8.0f} decisions/s")
-    for name in ("pettingzoo", "pettingzoo raw_env", "gymnasium"):
+    for name in [name for name in works if name != "engine"]:
         ratios = [env / eng for env, eng in zip(rates[name], raw, strict=True)]
         unit = "decisions/s" if name == "gymnasium" else "steps/s"
         extra = f" ({statistics.median(gym_steps):.0f} steps/s)" if name == "gymnasium" else ""
