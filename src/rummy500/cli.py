@@ -1,4 +1,5 @@
-"""The ``rummy500`` command: watch the built-in bots play, or take a seat yourself.
+"""The ``rummy500`` command: watch the built-in bots play, take a seat yourself, or simulate
+many games (``rummy500 simulate``, see :mod:`rummy500.simulate`).
 
 ``rummy500 play`` plays a seeded game between the built-in bots and prints every turn, the
 public table at the start of each turn, and a score sheet after each hand. ``--seat K`` puts
@@ -32,6 +33,7 @@ from rummy500.render import (
     table_lines,
 )
 from rummy500.rules import MAX_PLAYERS, MIN_PLAYERS
+from rummy500.simulate import BACKENDS, Simulation, Summary, progress_bar, simulate
 from rummy500.state import Phase, State, new_game
 
 __all__ = ["main"]
@@ -62,6 +64,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if n <= 0:
         raise argparse.ArgumentTypeError(f"must be above zero, not {n}")
+    return n
+
+
+def _natural(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {n}")
     return n
 
 
@@ -150,6 +162,67 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print only hand results and the score sheet, not every turn",
     )
+    sim = commands.add_parser(
+        "simulate",
+        help="play many games between bots and summarize them",
+        description=(
+            "Play many seeded games between the built-in bots, on every core, and print a "
+            "summary with 95%% intervals. Game i uses the seed SEED + i, so any game can be "
+            "played again. With --output, each game is written as a line of JSON; a run "
+            "stopped with Ctrl-C keeps what finished, and the same command carries on with it."
+        ),
+    )
+    sim.add_argument(
+        "--preset",
+        default="standard",
+        metavar="NAME",
+        help="the rules (default: standard); 'rummy500 presets' lists them",
+    )
+    sim.add_argument(
+        "--players",
+        type=_player_count,
+        default=None,
+        metavar="N",
+        help="number of players (default: 3, or the fewest the preset allows)",
+    )
+    sim.add_argument(
+        "--bots",
+        type=_bot_list,
+        default=["greedy", "random"],
+        metavar="NAME,...",
+        help=f"the bot in each seat, from seat 0, repeated as needed to fill the table; "
+        f"bots: {', '.join(BOT_NAMES)} (default: greedy,random)",
+    )
+    sim.add_argument("--games", type=_positive, default=100, metavar="N", help="games to play")
+    sim.add_argument("--seed", type=_natural, default=0, help="the seed of game 0 (default: 0)")
+    sim.add_argument(
+        "--workers",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="processes that play the games (default: one per core)",
+    )
+    sim.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="where the games run: this machine's processes, or a Ray cluster (needs "
+        "pip install 'rummy500[ray]')",
+    )
+    sim.add_argument(
+        "--address",
+        default=None,
+        metavar="ADDRESS",
+        help="with --backend ray, the address of the cluster (default: start Ray here)",
+    )
+    sim.add_argument(
+        "--output",
+        default=None,
+        metavar="FILE",
+        help="write each game as a line of JSON to FILE (JSON Lines); an existing FILE of "
+        "the same simulation is carried on with",
+    )
+    sim.add_argument("--quiet", action="store_true", help="no progress report")
     commands.add_parser(
         "presets",
         help="list the named rule sets",
@@ -380,6 +453,32 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
+def _simulate(args: argparse.Namespace) -> int:
+    rules = presets.get(args.preset) if args.preset in presets.names() else None
+    players = args.players
+    if players is None:
+        players = max(3, rules.min_players) if rules is not None else 3
+    try:
+        simulation = Simulation.of(args.preset, players, args.bots, args.games, args.seed)
+        outcomes = simulate(
+            simulation,
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+            output=args.output,
+            progress=None if args.quiet else progress_bar(),
+        )
+    except Rummy500Error as error:
+        print(f"rummy500 simulate: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        where = f"; run the same command to carry on with {args.output}" if args.output else ""
+        print(f"\nstopped: the games that finished are kept{where}", file=sys.stderr)
+        return 130
+    print(Summary.of(simulation, outcomes).text())
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``rummy500`` command with ``argv`` (default: the process's arguments).
 
@@ -390,6 +489,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command == "presets":
             return _presets()
+        if args.command == "simulate":
+            return _simulate(args)
         return _play(args, parser)
     except SystemExit as exc:  # argparse exits on --help, --version and bad options
         code = exc.code

@@ -1,0 +1,268 @@
+"""Observation vectors: a fixed layout, only what the player may know, and every part live."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from rummy500 import OwedUse, Phase, RuleConfig, State, new_game, presets  # noqa: E402
+from rummy500.observations import CARD_COLUMNS, ObservationSpace  # noqa: E402
+
+STANDARD = RuleConfig()
+PAGAT = presets.get("pagat")
+#: The hands of :func:`position`: player 2 put five cards on the table.
+HANDS = ["AS 2S 3S 9D 9C KH 4C", "QH QD 5C 6C 7D 8S 2H", "8C 4D 9H 10C JD"]
+#: Player 0's hand once they have drawn (the 5♠), with the others' hands.
+#: The set of threes on the table in :func:`position`.
+THREES = ("3C 3D 3H", [2, 2, 0])
+PLAY_HANDS = ["AS 2S 3S 9D 9C KH 4C 5S", HANDS[1], HANDS[2]]
+
+
+def position(**changes: Any) -> State:
+    """A pagat position (jokers, calling) with ``changes`` to its arguments."""
+    arguments: dict[str, Any] = {
+        "hands": HANDS,
+        "pile": "KC 10H JS",
+        "table": [("5H JK=6H 7H", 1), ("3C 3D 3H", [2, 2, 0])],
+        "hand_number": 1,
+        "totals": [40, -10, 25],
+        "turn": 4,
+        "current": 0,
+        "seed": 3,
+    }
+    arguments.update(changes)
+    return State.from_position(PAGAT, **arguments)
+
+
+def observe(state: State, player: int = 0) -> Any:
+    return ObservationSpace.of(state.config, state.players).observation(state.view(player))
+
+
+def test_the_layout_is_contiguous_and_names_every_part() -> None:
+    space = ObservationSpace.of(STANDARD, 3)
+    parts = space.layout()
+    assert parts[0].start == 0
+    assert all(a.stop == b.start for a, b in itertools.pairwise(parts))
+    assert space.size == parts[-1].stop == space.shape[0]
+    assert [p.name for p in parts] == [
+        "hand",
+        "pile",
+        "pile_top",
+        "pile_depth",
+        "table_seat_0",
+        "table_seat_1",
+        "table_seat_2",
+        "table_jokers",
+        "owed",
+        "kept",
+        "phase",
+        "to_move",
+        "dealer",
+        "discarder",
+        "owed_use",
+        "hand_sizes",
+        "stock_size",
+        "pile_size",
+        "turn",
+        "hand_number",
+        "totals",
+    ]
+    # Ten card planes, the phase, four parts with one number per seat, how the owed card is
+    # owed, four counts and three totals.
+    assert space.size == 10 * CARD_COLUMNS + len(Phase) + 4 * 3 + len(OwedUse) + 4 + 3
+    assert ObservationSpace.of(STANDARD, 3) is space
+    partnership = ObservationSpace.of(presets.get("partnership"), 4)
+    assert partnership.part("totals").size == 2
+
+
+def test_an_unknown_part_is_named_with_the_parts_there_are() -> None:
+    with pytest.raises(KeyError) as caught:
+        ObservationSpace.of(STANDARD, 2).part("stock")
+    assert "no part 'stock': the parts are hand, pile, pile_top" in str(caught.value)
+
+
+def test_a_view_of_another_game_is_refused() -> None:
+    state = new_game(STANDARD, 3, seed=1)
+    with pytest.raises(ValueError, match="this space is for 2 players") as caught:
+        ObservationSpace.of(STANDARD, 2).observation(state.view(0))
+    assert str(caught.value) == (
+        "this space is for 2 players under its own rules; the view is of a 3-player game"
+    )
+    with pytest.raises(ValueError, match="under other rules") as caught:
+        ObservationSpace.of(PAGAT, 3).observation(state.view(0))
+    assert str(caught.value) == (
+        "this space is for 3 players under its own rules; the view is of a 3-player game "
+        "under other rules"
+    )
+
+
+def test_the_parts_hold_what_the_layout_says() -> None:
+    state = position()
+    space = ObservationSpace.of(PAGAT, 3)
+    vector = observe(state)
+    assert vector.dtype == np.float32
+    assert vector.shape == space.shape
+
+    def part(name: str) -> list[float]:
+        p = space.part(name)
+        return [float(x) for x in vector[p.start : p.stop]]
+
+    def cards(name: str) -> dict[str, float]:
+        from rummy500 import CARDS
+
+        values = part(name)
+        return {CARDS[i].ascii: v for i, v in enumerate(values) if v}
+
+    assert cards("hand") == dict.fromkeys(["AS", "2S", "3S", "9D", "9C", "KH", "4C"], 1.0)
+    assert cards("pile") == {"KC": 1.0, "10H": 1.0, "JS": 1.0}
+    assert cards("pile_top") == {"JS": 1.0}
+    assert cards("pile_depth") == {"JS": pytest.approx(1 / 3), "10H": pytest.approx(2 / 3), "KC": 1}
+    assert cards("table_seat_0") == {"3H": 1.0}
+    assert cards("table_seat_1") == {"5H": 1.0, "6H": 1.0, "7H": 1.0}
+    assert cards("table_seat_2") == {"3C": 1.0, "3D": 1.0}
+    assert cards("table_jokers") == {"6H": 1.0}
+    assert part("phase") == [1.0 if p is Phase.DRAW else 0.0 for p in Phase]
+    assert part("to_move") == [1.0, 0.0, 0.0]
+    assert part("dealer") == [0.0, 0.0, 1.0]  # the player on player 0's right
+    assert part("discarder") == [0.0, 0.0, 0.0]
+    assert part("hand_sizes") == [7.0, 7.0, 5.0]
+    assert part("stock_size") == [float(state.stock_size)]
+    assert part("pile_size") == [3.0]
+    assert part("turn") == [4.0]
+    assert part("hand_number") == [1.0]
+    assert part("totals") == [40.0, -10.0, 25.0]
+    # Seats and sides are counted from the viewer: player 1 sees player 0 as seat 2.
+    seen_by_1 = observe(state, 1)
+    totals = space.part("totals")
+    assert [float(x) for x in seen_by_1[totals.start : totals.stop]] == [-10.0, 25.0, 40.0]
+
+
+def hidden_world(state: State, player: int, rng: random.Random) -> State:
+    """``state`` with the cards ``player`` cannot see (other hands, the stock) dealt afresh:
+    every hand keeps its size."""
+    hidden = [c for p, hand in enumerate(state.hands) if p != player for c in hand]
+    hidden += state.stock
+    rng.shuffle(hidden)
+    hands = []
+    for p, hand in enumerate(state.hands):
+        if p == player:
+            hands.append(hand)
+        else:
+            hands.append(tuple(sorted(hidden[: len(hand)])))
+            hidden = hidden[len(hand) :]
+    return state.replace(hands=tuple(hands), stock=tuple(hidden))
+
+
+@pytest.mark.parametrize("name", ["standard", "pagat", "persian", "partnership", "rummy_1000"])
+def test_cards_the_player_cannot_see_change_nothing(name: str) -> None:
+    config = presets.get(name)
+    players = max(3, config.min_players) if config.team_size == 1 else 4
+    rng = random.Random(name)
+    state = new_game(config, players, seed=11)
+    checked = 0
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        if not state.is_chance_node():
+            for player in range(players):
+                other = hidden_world(state, player, rng)
+                assert np.array_equal(observe(state, player), observe(other, player))
+                checked += 1
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+    assert checked > 200
+
+
+def changed(name: str) -> tuple[State, State]:
+    """Two positions that differ in what the part ``name`` encodes (for player 0)."""
+    base = position()
+    other = {
+        "hand": lambda: position(hands=["AS 2S 3S 9D 9C KH 5S", *HANDS[1:]]),
+        "pile": lambda: position(pile="KC 10H QS"),
+        "pile_top": lambda: position(pile="KC JS 10H"),
+        "pile_depth": lambda: position(pile="10H KC JS"),
+        "table_seat_0": lambda: position(table=[("5H JK=6H 7H", 1), ("3C 3D 3H", [2, 0, 0])]),
+        "table_seat_1": lambda: position(
+            table=[("5H JK=6H 7H", [1, 1, 2]), ("3C 3D 3H", [2, 2, 0])]
+        ),
+        "table_seat_2": lambda: position(
+            table=[("5H JK=6H 7H", [1, 1, 2]), ("3C 3D 3H", [2, 2, 0])]
+        ),
+        "table_jokers": lambda: position(table=[("5H 6H JK=7H", 1), ("3C 3D 3H", [2, 2, 0])]),
+        "owed": lambda: position(phase=Phase.PLAY, owed="2S", hands=PLAY_HANDS),
+        "phase": lambda: position(phase=Phase.PLAY, hands=PLAY_HANDS),
+        "to_move": lambda: position(current=1, dealer=2),
+        "dealer": lambda: position(dealer=1),
+        "hand_sizes": lambda: position(hands=[HANDS[0], "QH QD 5C 6C 7D 8S", "8C 4D 9H 10C JD 2H"]),
+        "stock_size": lambda: position(pile="KC 10H JS 5S"),
+        "pile_size": lambda: position(pile="KC 10H JS 5S"),
+        "turn": lambda: position(turn=5),
+        "hand_number": lambda: position(hand_number=2),
+        "totals": lambda: position(totals=[45, -10, 25]),
+    }
+    if name in other:
+        return base, other[name]()
+    if name == "owed_use":
+        return (
+            position(phase=Phase.PLAY, owed="2S", owed_use=OwedUse.ANY, hands=PLAY_HANDS),
+            position(phase=Phase.PLAY, owed="2S", owed_use=OwedUse.MELD, hands=PLAY_HANDS),
+        )
+    if name == "kept":
+        keeping = attrs.evolve(PAGAT, keep_top_discard=True)
+        table = [("5H JK=6H 7H", 1), THREES]
+        return (
+            State.from_position(
+                keeping, hands=PLAY_HANDS, pile="KC", table=table, phase=Phase.PLAY
+            ),
+            State.from_position(
+                keeping, hands=PLAY_HANDS, pile="KC", table=table, phase=Phase.PLAY, kept="9D"
+            ),
+        )
+    assert name == "discarder"
+    window = {"hands": ["2S 3S 4S 9D 9C", "QH QD", "8C 4D 6C"], "table": [("5H 6H JK=7H", 0)]}
+    return (
+        State.from_position(PAGAT, pile="KH 8H", discarded_by=2, turn=5, **window),
+        State.from_position(PAGAT, pile="KH 8H", discarded_by=1, turn=5, **window),
+    )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [p.name for p in ObservationSpace.of(PAGAT, 3).layout()],
+)
+def test_every_part_changes_when_what_it_encodes_changes(name: str) -> None:
+    space = ObservationSpace.of(PAGAT, 3)
+    part = space.part(name)
+    a, b = changed(name)
+    va, vb = observe(a), observe(b)
+    assert not np.array_equal(va[part.start : part.stop], vb[part.start : part.stop])
+
+
+DOCS_PAGE = Path(__file__).resolve().parent.parent / "docs" / "observations.md"
+
+
+def test_the_layout_on_the_observations_page_is_the_layout_of_the_code() -> None:
+    text = DOCS_PAGE.read_text(encoding="utf-8")
+    table = text.split("<!-- layout:start -->\n")[1].split("<!-- layout:end -->")[0]
+    space = ObservationSpace.of(STANDARD, 3)
+    rows = [f"| `{p.name}` | {p.start} | {p.size} | {p.what} |" for p in space.layout()]
+    assert table.splitlines() == [
+        "| part | start | size | what it holds |",
+        "| --- | ---: | ---: | --- |",
+        *rows,
+    ]
+    assert f"under the standard rules, {space.size} numbers" in text
+
+
+def test_the_code_on_the_observations_page_runs() -> None:
+    blocks = re.findall(r"```python\n(.*?)```", DOCS_PAGE.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 1
+    exec(compile(blocks[0], str(DOCS_PAGE), "exec"), {})

@@ -1,0 +1,261 @@
+"""Simulations: seeded games, the same results on any number of workers, files that resume."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from rummy500 import RuleConfig, new_game, presets
+from rummy500.bots import make_bot, play_game
+from rummy500.cli import main
+from rummy500.simulate import (
+    GameOutcome,
+    HandOutcome,
+    Interval,
+    Simulation,
+    SimulationError,
+    Summary,
+    mean,
+    play_one,
+    proportion,
+    simulate,
+)
+
+#: Short games: two hands each.
+SHORT = attrs.evolve(RuleConfig(), hands_per_game=2)
+
+
+def short(games: int = 6, seed: int = 0) -> Simulation:
+    return Simulation.of(SHORT, 3, ["greedy", "random"], games, seed)
+
+
+def test_a_simulation_names_its_rules_and_fills_the_table() -> None:
+    sim = Simulation.of("pagat", 4, ["Greedy", " random"], 10, 5)
+    assert (sim.rules, sim.config, sim.players) == ("pagat", presets.get("pagat"), 4)
+    assert sim.bots == ("greedy", "random", "greedy", "random")
+    assert Simulation.of(presets.get("bicycle"), 2, ["random"], 1).rules == "bicycle"
+    assert short().rules == "custom"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (("standard", 3, ["greedy"], 0), "games is a whole number of 1 or more, not 0"),
+        (("standard", 3, ["greedy"], 2, -1), "seed is a whole number of 0 or more, not -1"),
+        (
+            ("standard", 3, ["greedy", "clever"], 2),
+            "unknown bot 'clever': the built-in bots are random, greedy",
+        ),
+        (("standard", 3, [], 2), "the line-up needs a bot name for at least one seat"),
+        (
+            ("standard", 2, ["greedy", "random", "greedy"], 2),
+            "3 bots for a 2-player game: give one per seat at most",
+        ),
+    ],
+)
+def test_a_simulation_that_cannot_run_says_why(arguments: tuple[Any, ...], message: str) -> None:
+    with pytest.raises(SimulationError) as caught:
+        Simulation.of(*arguments)
+    assert str(caught.value) == message
+
+
+def test_a_game_is_the_game_its_seeds_give() -> None:
+    sim = short(seed=40)
+    outcome = play_one(sim, 2)
+    bots = [make_bot(name, 42 * 8 + seat) for seat, name in enumerate(sim.bots)]
+    final = play_game(new_game(SHORT, 3, 42), bots)
+    assert outcome.seed == 42
+    assert outcome.totals == final.totals
+    assert outcome.winner == final.winner
+    assert [h.scores for h in outcome.hands] == list(final.history)
+    assert [h.player_scores for h in outcome.hands] == list(final.player_history)
+    assert len(outcome.hands) == 2
+    assert sum(h.turns for h in outcome.hands) > 0
+    for hand in outcome.hands:
+        assert hand.ended == ("went_out" if hand.went_out is not None else "stock")
+
+
+def test_the_outcomes_do_not_depend_on_the_workers() -> None:
+    sim = short(games=5)
+    alone = simulate(sim, workers=1)
+    assert [o.index for o in alone] == [0, 1, 2, 3, 4]
+    assert simulate(sim, workers=2) == alone
+    assert alone == tuple(play_one(sim, i) for i in range(5))
+
+
+def read(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_the_output_file_holds_the_parameters_then_each_game_in_order(tmp_path: Path) -> None:
+    sim = short(games=4)
+    out = tmp_path / "games.jsonl"
+    outcomes = simulate(sim, workers=2, output=out)
+    lines = read(out)
+    assert lines[0] == {"simulation": sim.to_json()}
+    assert [line["game"] for line in lines[1:]] == [0, 1, 2, 3]
+    assert tuple(GameOutcome.from_json(line) for line in lines[1:]) == outcomes
+    assert lines[1]["hands"][0].keys() == {
+        "scores",
+        "player_scores",
+        "turns",
+        "went_out",
+        "ended",
+        "calls",
+    }
+
+
+def test_a_stopped_run_keeps_what_finished_and_the_same_run_carries_on(tmp_path: Path) -> None:
+    sim = short(games=5)
+    whole = tmp_path / "whole.jsonl"
+    simulate(sim, workers=1, output=whole)
+    out = tmp_path / "games.jsonl"
+    seen: list[int] = []
+
+    def stop_after_two(done: int, total: int) -> None:
+        seen.append(done)
+        if done == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate(sim, workers=1, output=out, progress=stop_after_two)
+    assert [line["game"] for line in read(out)[1:]] == [0, 1]
+    # A line cut short by the stop is played again.
+    with out.open("a", encoding="utf-8") as sink:
+        sink.write('{"game": 2, "se')
+    again: list[int] = []
+    outcomes = simulate(sim, workers=2, output=out, progress=lambda d, t: again.append(d))
+    assert again[0] == 2
+    assert again[-1] == 5
+    assert out.read_text(encoding="utf-8") == whole.read_text(encoding="utf-8")
+    assert outcomes == simulate(sim, workers=1)
+
+
+def test_the_file_of_another_simulation_is_not_carried_on(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    simulate(short(games=2), workers=1, output=out)
+    with pytest.raises(SimulationError) as caught:
+        simulate(short(games=3), workers=1, output=out)
+    assert str(caught.value) == (
+        f"{out} holds the games of another simulation (or is not a simulation's output): give "
+        "another output file, or the same parameters to carry on with it"
+    )
+    out.write_text('{"simulation": ' + json.dumps(short(games=3).to_json()) + "}\nnot json\n{}\n")
+    with pytest.raises(SimulationError) as caught:
+        simulate(short(games=3), workers=1, output=out)
+    assert str(caught.value) == f"{out}, line 2: not a game's outcome"
+
+
+def test_a_bad_backend_or_worker_count_is_refused() -> None:
+    with pytest.raises(SimulationError) as caught:
+        simulate(short(), backend="spark")
+    assert str(caught.value) == "unknown backend 'spark': the backends are local and ray"
+    with pytest.raises(SimulationError) as caught:
+        simulate(short(), workers=0)
+    assert str(caught.value) == "workers is a whole number of 1 or more, not 0"
+    with pytest.raises(SimulationError) as caught:
+        simulate(short(), address="10.0.0.1:6379")
+    assert str(caught.value) == (
+        "address is for the ray backend: the local backend uses this machine"
+    )
+
+
+def test_intervals() -> None:
+    assert proportion(0, 0).value != proportion(0, 0).value  # no trials: not a number
+    half = proportion(50, 100)
+    assert half.value == 0.5
+    assert round(half.low, 4) == 0.4038
+    assert round(half.high, 4) == 0.5962
+    assert proportion(0, 10).low == 0.0
+    assert round(proportion(0, 10).high, 4) == 0.2775
+    m = mean([1.0, 2.0, 3.0, 4.0])
+    assert m.value == 2.5
+    assert round(m.high - m.value, 4) == round(1.959963984540054 * 1.2909944487358056 / 2, 4)
+    assert Interval(0.25, 0.2, 0.3).text(percent=True) == "25.0% (20.0-30.0)"
+
+
+def test_the_summary_counts_seats_bots_and_endings() -> None:
+    sim = Simulation.of(SHORT, 2, ["greedy", "random"], 2)
+
+    def hand(scores: tuple[int, int], ended: str, went_out: int | None) -> HandOutcome:
+        return HandOutcome(scores, scores, 10, went_out, ended, 1)
+
+    outcomes = (
+        GameOutcome(
+            0, 0, (hand((50, -10), "went_out", 0), hand((20, 30), "stock", None)), (70, 20), 0, 40
+        ),
+        GameOutcome(1, 1, (hand((0, 60), "went_out", 1),), (0, 60), 1, 20),
+    )
+    summary = Summary.of(sim, outcomes)
+    assert summary.games == 2
+    assert [w.value for w in summary.wins_by_seat] == [0.5, 0.5]
+    assert summary.wins_by_bot["greedy"].value == 0.5
+    assert summary.hands_per_game.value == 1.5
+    assert summary.going_out.value == pytest.approx(2 / 3)
+    assert summary.stock_exhausted.value == pytest.approx(1 / 3)
+    assert summary.calls_per_hand.value == 1.0
+    assert summary.hand_score.value == pytest.approx((50 - 10 + 20 + 30 + 0 + 60) / 6)
+    assert summary.text().splitlines()[:4] == [
+        "2 games of custom, 2 players, seeds 0 to 1: greedy / random",
+        "Wins by seat (95% interval):",
+        "  seat 0 (greedy): 50.0% (9.5-90.5)",
+        "  seat 1 (random): 50.0% (9.5-90.5)",
+    ]
+
+
+def test_the_command_prints_the_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "games.jsonl"
+    code = main(
+        [
+            "simulate",
+            "--preset",
+            "wikipedia",
+            "--players",
+            "2",
+            "--games",
+            "2",
+            "--workers",
+            "1",
+            "--quiet",
+            "--output",
+            str(out),
+        ]
+    )
+    printed = capsys.readouterr()
+    assert code == 0
+    assert printed.out.splitlines()[0] == (
+        "2 games of wikipedia, 2 players, seeds 0 to 1: greedy / random"
+    )
+    assert len(read(out)) == 3
+    assert main(["simulate", "--preset", "nope", "--games", "1", "--quiet"]) == 2
+    assert capsys.readouterr().err.startswith("rummy500 simulate: no preset called 'nope'")
+
+
+def test_the_ray_backend_gives_the_same_outcomes() -> None:
+    ray = pytest.importorskip("ray")
+    sim = short(games=3)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        assert simulate(sim, backend="ray") == simulate(sim, workers=1)
+    finally:
+        ray.shutdown()
+
+
+DOCS_PAGE = Path(__file__).resolve().parent.parent / "docs" / "simulate.md"
+
+
+def test_the_python_on_the_simulate_page_runs_and_its_example_line_is_game_0() -> None:
+    text = DOCS_PAGE.read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) == 1
+    exec(compile(blocks[0], str(DOCS_PAGE), "exec"), {})
+    shown = json.loads(re.search(r'\n(\{"game": 0.*), \.\.\.\]\}\n', text).group(1) + "]}")
+    game = play_one(Simulation.of("standard", 3, ["greedy", "random"], 2000, 0), 0).to_json()
+    assert len(game["hands"]) == 8
+    game["hands"] = game["hands"][:1]
+    assert shown == game
