@@ -4,6 +4,9 @@ within their budgets, and the playout policy and values they rest on."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -155,3 +158,13 @@ def test_the_search_bots_are_built_in_by_name() -> None:
         max_moves=40,
     )
     assert len(final.moves()) == 40
+
+
+def test_the_code_on_the_write_a_bot_page_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    page = Path(__file__).parent.parent / "docs" / "write-a-bot.md"
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 6
+    namespace: dict[str, Any] = {}
+    for block in blocks:
+        exec(compile(block, str(page), "exec"), namespace)
+    assert "MeldFirst won" in capsys.readouterr().out
