@@ -45,6 +45,7 @@ from rummy500.rules import (
 from rummy500.scoring import PlayerScore, score_breakdown, table_points
 from rummy500.serialize import GameRecord, dumps, from_data, loads, to_data
 from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game, parse_move
+from rummy500.worlds import known_cards, sample_world
 
 __version__ = "0.1.0"
 
@@ -105,6 +106,7 @@ __all__ = [
     "explain_illegal",
     "format_cards",
     "from_data",
+    "known_cards",
     "loads",
     "make_deck",
     "new_game",
@@ -115,6 +117,7 @@ __all__ = [
     "presets",
     "put_down",
     "run_shape",
+    "sample_world",
     "score_breakdown",
     "table_points",
     "to_data",

@@ -47,8 +47,8 @@ player's view. There is no information-state tensor. Nothing in them depends on 
 player cannot see.
 
 **Determinization.** ``state.resample_from_infostate(player, sampler)`` returns a state the
-player cannot tell from this one (see :func:`sample_world`), which is what OpenSpiel's IS-MCTS
-bot asks for.
+player cannot tell from this one (see :func:`rummy500.sample_world`), which is what
+OpenSpiel's IS-MCTS bot asks for.
 
 **Length.** ``max_game_length`` is a bound, far above any real game: ``hand_limit`` hands of
 ``turn_limit`` turns, each turn counted as at most ``2 * deck + 2 * players + 4`` actions
@@ -59,7 +59,6 @@ or pass, a caller's melds), plus one deal per hand.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any, Final
 
 import attrs
@@ -69,20 +68,17 @@ import pyspiel
 from rummy500 import (
     ActionError,
     ActionSpace,
-    Card,
     Deal,
     IllegalMoveError,
     Phase,
-    PlayerView,
     RuleConfig,
     State,
     loads,
-    make_deck,
     new_game,
     presets,
+    sample_world,
 )
 from rummy500.envs._common import agent_names, outcome, render_text
-from rummy500.events import Called, Dealt, Discarded, LaidOff, Melded, Took
 from rummy500.observations import ObservationSpace
 
 __all__ = [
@@ -91,7 +87,6 @@ __all__ = [
     "SHORT_NAME",
     "Rummy500Game",
     "Rummy500State",
-    "sample_world",
 ]
 
 #: The name the game is registered under: ``pyspiel.load_game(SHORT_NAME, {...})``.
@@ -101,9 +96,6 @@ DEFAULT_SEEDS: Final = 4096
 
 _DEAL: Final = Deal()
 _MAX_PLAYERS: Final = 8
-#: How many times the hidden cards are dealt again, at most, looking for a world where another
-#: player who must use a card taken this turn still has a legal move.
-_MAX_REDEALS: Final = 100
 
 #: The game's registration: what kind of game it is and its parameters with their defaults.
 GAME_TYPE: Final = pyspiel.GameType(
@@ -317,7 +309,7 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Rummy500State:
         """A state ``player_id`` cannot tell from this one, its hidden cards dealt at random
-        by :func:`sample_world` (the same state at a deal or at the end of the game).
+        by :func:`rummy500.sample_world` (the same state at a deal or at the end of the game).
 
         ``probability_sampler`` is called once, for a number in [0, 1) that seeds the deal.
         """
@@ -390,118 +382,6 @@ class _Observer:
             text = _observation_text(inner, player)
         self._last = (inner, player, text)
         return text
-
-
-# -- determinization --------------------------------------------------------------------------
-
-
-def _known_cards(view: PlayerView) -> list[Counter[Card]]:
-    """The cards each player is known to hold: what the log shows them taking from the pile
-    (and the card owed or kept this turn) and not playing since."""
-    known: list[Counter[Card]] = [Counter() for _ in view.hand_sizes]
-    for event in view.log:
-        if type(event) is Dealt:
-            known = [Counter() for _ in view.hand_sizes]
-        elif type(event) is Took or type(event) is Called:
-            assert isinstance(event, Took)
-            known[event.player].update(event.taken)
-        elif type(event) is Melded or type(event) is LaidOff or type(event) is Discarded:
-            assert isinstance(event, Melded | LaidOff | Discarded)
-            held = known[event.player]
-            for card in event.cards:
-                if held[card.physical] > 0:
-                    held[card.physical] -= 1
-    if view.phase < Phase.HAND_OVER and view.current_player >= 0:
-        mover = known[view.current_player]
-        for taken in (view.owed, view.kept):
-            if taken is not None and mover[taken] < 1:
-                mover[taken] = 1
-    known[view.player] = Counter()
-    return known
-
-
-def sample_world(view: PlayerView, rng: random.Random) -> State:
-    """A whole state of a hand in play that ``view.player`` cannot tell from the one ``view``
-    is of: ``sample_world(view, rng).view(view.player) == view``.
-
-    The player's hand, the table, the pile, the hand sizes, the phase, the scores and the log
-    of the hand as the player saw it are kept; so are the cards another player is known to
-    hold (taken from the pile and not played since). Every other card is dealt uniformly at
-    random to the other hands and the stock. The world's seed, which shuffles the stock if it
-    runs out again, is drawn from ``rng``.
-
-    Two simplifications: after the pile has been turned over as the stock, the new stock is
-    not restricted to the cards of that pile; and where several decks make the known cards
-    inconsistent with the counts (a copy played may not be the copy taken), nothing is taken
-    as known. Where another player is mid-turn with a card they must still use, the cards are
-    dealt again (up to a limit) until that player has a legal move.
-    """
-    config = view.config
-    players = len(view.hand_sizes)
-    me = view.player
-    known = _known_cards(view)
-    unseen: Counter[Card] = Counter(make_deck(config.decks[players], config.jokers_per_deck))
-    unseen.subtract(view.hand)
-    unseen.subtract(view.pile)
-    for meld in view.table:
-        unseen.subtract(card.physical for card in meld.cards)
-    hidden = unseen.copy()
-    for held in known:
-        hidden.subtract(held)
-    slots = [0 if p == me else view.hand_sizes[p] - known[p].total() for p in range(players)]
-    if any(n < 0 for n in hidden.values()) or any(n < 0 for n in slots):
-        known = [Counter() for _ in range(players)]
-        hidden = unseen
-        slots = [0 if p == me else view.hand_sizes[p] for p in range(players)]
-    pool = sorted(hidden.elements())
-    check = view.phase == Phase.PLAY and view.current_player != me
-    world = None
-    for _ in range(_MAX_REDEALS):
-        rng.shuffle(pool)
-        stock = tuple(pool[: view.stock_size])
-        start = view.stock_size
-        hands: list[tuple[Card, ...]] = []
-        for p in range(players):
-            if p == me:
-                hands.append(view.hand)
-                continue
-            cards = [*known[p].elements(), *pool[start : start + slots[p]]]
-            start += slots[p]
-            hands.append(tuple(sorted(cards)))
-        world = _world(view, tuple(hands), stock, rng.getrandbits(32))
-        if not check or world.legal_moves():
-            break
-    assert world is not None
-    return world
-
-
-def _world(
-    view: PlayerView, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], seed: int
-) -> State:
-    return State.of(
-        config=view.config,
-        seed=seed,
-        hand_number=view.hand_number,
-        dealer=view.dealer,
-        phase=view.phase,
-        current=view.current_player,
-        hands=hands,
-        stock=stock,
-        pile=view.pile,
-        table=view.table,
-        owed=view.owed,
-        owed_use=view.owed_use,
-        kept=view.kept,
-        discarder=view.discarder,
-        turn=view.turn,
-        totals=view.totals,
-        history=view.history,
-        player_history=view.player_history,
-        went_out=view.went_out,
-        winner=view.winner,
-        dealer_draw=view.dealer_draw,
-        log=view.log,
-    )
 
 
 pyspiel.register_game(GAME_TYPE, Rummy500Game)
