@@ -5,9 +5,7 @@ or a move that is not legal is refused, saying why.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -17,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers_positions import build, play
+from helpers_scripts import load_script
 from rummy500 import (
     AceRule,
     ActionError,
@@ -415,14 +414,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _generator() -> ModuleType:
-    path = ROOT / "scripts" / "gen_actions.py"
-    spec = importlib.util.spec_from_file_location("gen_actions", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("gen_actions", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("gen_actions")
 
 
 def test_the_size_table_in_the_docs_is_up_to_date() -> None:
