@@ -6,9 +6,9 @@ import doctest
 import random
 from typing import Any
 
-import numpy as np
 import pytest
 
+np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
