@@ -21,7 +21,6 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import inspect
 import re
 import sys
@@ -34,6 +33,9 @@ import attrs
 ROOT = Path(__file__).resolve().parent.parent
 # Document the code of this checkout, even where another copy of the package is installed.
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import generated_page  # noqa: E402
 
 from rummy500.presets import PRESETS, Preset  # noqa: E402
 from rummy500.rules import AceRule, CardValues, PlayerTable, RuleConfig  # noqa: E402
@@ -285,37 +287,15 @@ def update(text: str) -> str:
 
 def check(path: Path = DOC) -> str | None:
     """``None`` when the table in ``path`` is up to date, else a message saying what to do."""
-    try:
-        text = path.read_text(encoding="utf-8")
-        fresh = update(text)
-    except (OSError, ValueError) as error:
-        return f"{path}: {error}"
-    if fresh != text:
-        return f"{path} is out of date: run `python scripts/gen_variants.py` to rewrite it"
-    return None
+    return generated_page.check(path, update, "gen_variants.py")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Rewrite the page, or with ``--check`` report whether it is stale (exit status 1)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--check", action="store_true", help="only check; exit 1 if stale")
-    parser.add_argument("--path", type=Path, default=DOC, help="the page (docs/variants.md)")
-    args = parser.parse_args(argv)
-    if args.check:
-        problem = check(args.path)
-        if problem is not None:
-            print(problem, file=sys.stderr)
-            return 1
-        print(f"{args.path} is up to date")
-        return 0
-    text = args.path.read_text(encoding="utf-8")
-    fresh = update(text)
-    if fresh != text:
-        args.path.write_text(fresh, encoding="utf-8")
-        print(f"wrote {args.path}")
-    else:
-        print(f"{args.path} already up to date")
-    return 0
+    description = __doc__.splitlines()[0] if __doc__ else None
+    return generated_page.main(
+        argv, doc=DOC, update=update, script="gen_variants.py", description=description
+    )
 
 
 if __name__ == "__main__":

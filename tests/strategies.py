@@ -74,6 +74,7 @@ from rummy500 import (
     make_deck,
     parse_cards,
 )
+from rummy500.events import Dealt, Drew
 
 __all__ = [
     "ANY",
@@ -1096,6 +1097,58 @@ def rebuilt(s: State, hands: Sequence[Sequence[Card]], stock: Sequence[Card]) ->
     return state
 
 
+def seen_in_hand(s: State, player: int) -> Counter[int] | None:
+    """Every card ``player`` has seen in this hand, worked out from the line of play (the
+    moves and positions of the undo chain, not the log): the cards dealt to them and turned
+    up, their own draws, and the cards every other move shows. ``None`` when the chain starts
+    in mid-hand from a position that carries an earlier log (a detached or loaded state)."""
+    chain: list[State] = []
+    node = s
+    while node.parent is not None:
+        chain.append(node)
+        if isinstance(node.last_move, Deal):
+            break
+        node = node.parent
+    seen: Counter[int] = Counter()
+    if node.parent is None:
+        if (node.log and not isinstance(node.log[0], Dealt)) or len(node.log) > 1:
+            return None
+        # The hand starts here: as dealt (new_game), or built with nothing before it.
+        seen.update(int(c) for c in node.pile)
+        seen.update(int(c) for c in node.hands[player])
+        for meld in node.table:
+            seen.update(physical(int(c)) for c in meld.cards)
+    for child in reversed(chain):
+        parent = child.parent
+        assert parent is not None
+        move = child.last_move
+        if isinstance(move, Deal):
+            seen.update(int(c) for c in child.pile)
+            seen.update(int(c) for c in child.hands[player])
+        elif isinstance(move, Draw):
+            if parent.current == player:
+                seen.update(Counter(child.hands[player]) - Counter(parent.hands[player]))
+        elif move is not None:
+            seen.update(physical(int(c)) for c in move.cards)
+    return seen
+
+
+def check_log_seen(s: State, player: int, log: Sequence[object]) -> None:
+    """The log in ``player``'s view shows no card they have not seen: no other player's
+    draw or dealt cards, and every card shown was seen in the line of play."""
+    for event in log:
+        if isinstance(event, Drew) and event.player != player:
+            assert event.card is None, f"player {player} sees {event}"
+        if isinstance(event, Dealt):
+            assert all(h is None for q, h in enumerate(event.hands) if q != player), event
+    seen = seen_in_hand(s, player)
+    if seen is None:
+        return
+    shown = Counter(physical(int(c)) for e in log for c in getattr(e, "cards", ()))
+    # A card seen once may be shown by several events (discarded, taken, melded).
+    assert not set(shown) - set(seen), f"the log shows {set(shown) - set(seen)} to {player}"
+
+
 def check_views(s: State, rng: random.Random) -> int:
     """Each view holds only public and own cards, and nothing hidden changes it.
 
@@ -1112,11 +1165,14 @@ def check_views(s: State, rng: random.Random) -> int:
     for p in range(s.players):
         view = s.view(p)
         visible = public + Counter(int(c) for c in s.hands[p])
+        check_log_seen(s, p, view.log)
         for field in attrs.fields(type(view)):
             if field.name == "dealer_draw":
                 # Drawn face up from a deck shuffled apart from the deal: public, and it tells
                 # nothing about where the cards of this hand lie.
                 continue
+            if field.name == "log":
+                continue  # shows cards seen earlier in the hand: check_log_seen checks it
             value = getattr(view, field.name)
             # Each legal move names cards on its own; any other field shows all of its cards.
             for part in value if field.name == "legal_moves" else [value]:

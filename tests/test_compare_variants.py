@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
+
+from helpers_scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def script() -> ModuleType:
-    path = ROOT / "scripts" / "compare_variants.py"
-    spec = importlib.util.spec_from_file_location("compare_variants", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["compare_variants"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("compare_variants")
 
 
 def test_the_page_is_what_the_data_gives() -> None:

@@ -13,7 +13,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from rummy500 import OwedUse, Phase, RuleConfig, State, new_game, presets  # noqa: E402
+from rummy500 import OwedUse, Phase, RuleConfig, State, StateError, new_game, presets  # noqa: E402
 from rummy500.observations import CARD_COLUMNS, ObservationSpace  # noqa: E402
 
 STANDARD = RuleConfig()
@@ -266,3 +266,57 @@ def test_the_code_on_the_observations_page_runs() -> None:
     blocks = re.findall(r"```python\n(.*?)```", DOCS_PAGE.read_text(encoding="utf-8"), re.S)
     assert len(blocks) == 1
     exec(compile(blocks[0], str(DOCS_PAGE), "exec"), {})
+
+
+def test_a_table_seen_again_gives_the_vector_of_a_fresh_space() -> None:
+    # The shared space keeps each seat's last table planes; a space built afresh keeps none.
+    from rummy500.observations import _space
+
+    config = presets.get("wikipedia")
+    shared = ObservationSpace.of(config, 3)
+    rng = random.Random(11)
+    seen: list[State] = []
+    state = new_game(config, 3, 11)
+    while len(seen) < 300 and not state.is_terminal():
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+        seen.append(state)
+    rng.shuffle(seen)  # tables come back out of order, after others
+    for s in seen:
+        for player in range(3):
+            fresh = _space.__wrapped__(config, 3)
+            view = s.view(player)
+            assert np.array_equal(shared.observation(view), fresh.observation(view))
+
+
+@pytest.mark.parametrize("name", ["standard", "pagat", "partnership", "playingcards_io"])
+def test_the_vector_from_a_state_is_the_vector_from_the_view(name: str) -> None:
+    config = presets.get(name)
+    players = 4 if config.team_size > 1 else 3
+    space = ObservationSpace.of(config, players)
+    rng = random.Random(name)
+    state = new_game(config, players, seed=5)
+    checked = 0
+    for _ in range(600):
+        if state.is_terminal():
+            break
+        for player in range(players):
+            assert np.array_equal(
+                space.observation_for(state, player), space.observation(state.view(player))
+            )
+            checked += 1
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+    assert checked > 1000
+
+
+def test_a_state_of_another_game_or_a_missing_player_is_refused_as_a_view_is() -> None:
+    state = new_game(STANDARD, 3, seed=1)
+    with pytest.raises(ValueError, match="this space is for 2 players") as caught:
+        ObservationSpace.of(STANDARD, 2).observation_for(state, 0)
+    assert str(caught.value) == (
+        "this space is for 2 players under its own rules; the view is of a 3-player game"
+    )
+    with pytest.raises(StateError) as refused:
+        ObservationSpace.of(STANDARD, 3).observation_for(state, 3)
+    assert str(refused.value) == "there is no player 3 in a 3-player game"

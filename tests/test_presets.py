@@ -6,11 +6,9 @@ to date with the code.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import re
-import sys
 from enum import Enum
 from pathlib import Path
 from types import ModuleType
@@ -19,6 +17,7 @@ from typing import Any
 import attrs
 import pytest
 
+from helpers_scripts import load_script
 from rummy500 import (
     AceRule,
     Call,
@@ -653,14 +652,7 @@ def test_every_name_and_alias_is_looked_up() -> None:
 
 
 def _generator() -> ModuleType:
-    path = ROOT / "scripts" / "gen_variants.py"
-    spec = importlib.util.spec_from_file_location("gen_variants", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("gen_variants", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("gen_variants")
 
 
 def test_docs_table_is_up_to_date() -> None:

@@ -49,7 +49,7 @@ def test_a_simulation_names_its_rules_and_fills_the_table() -> None:
         (("standard", 3, ["greedy"], 2, -1), "seed is a whole number of 0 or more, not -1"),
         (
             ("standard", 3, ["greedy", "clever"], 2),
-            "unknown bot 'clever': the built-in bots are random, greedy",
+            "unknown bot 'clever': the built-in bots are random, greedy, flatmc, ismcts",
         ),
         (("standard", 3, [], 2), "the line-up needs a bot name for at least one seat"),
         (

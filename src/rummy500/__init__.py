@@ -12,12 +12,14 @@ Start a game, list the legal moves, apply one, undo it::
 Every rule choice is a field of :class:`RuleConfig`; the defaults are the standard rules.
 """
 
+from rummy500 import events, presets
 from rummy500 import movegen as _movegen
-from rummy500 import presets
+from rummy500.actions import ActionRange, ActionSpace
 from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, Suit, format_cards, make_deck, parse_cards
 from rummy500.dealing import dealer_draw_rounds
 from rummy500.engine import apply, explain_illegal
 from rummy500.errors import (
+    ActionError,
     CardError,
     ConfigError,
     IllegalMoveError,
@@ -43,6 +45,7 @@ from rummy500.rules import (
 from rummy500.scoring import PlayerScore, score_breakdown, table_points
 from rummy500.serialize import GameRecord, dumps, from_data, loads, to_data
 from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game, parse_move
+from rummy500.worlds import known_cards, sample_world
 
 __version__ = "0.1.0"
 
@@ -58,6 +61,9 @@ __all__ = [
     "JOKER_AS",
     "TERMINAL",
     "AceRule",
+    "ActionError",
+    "ActionRange",
+    "ActionSpace",
     "Call",
     "CallRule",
     "Card",
@@ -96,9 +102,11 @@ __all__ = [
     "apply",
     "dealer_draw_rounds",
     "dumps",
+    "events",
     "explain_illegal",
     "format_cards",
     "from_data",
+    "known_cards",
     "loads",
     "make_deck",
     "new_game",
@@ -109,6 +117,7 @@ __all__ = [
     "presets",
     "put_down",
     "run_shape",
+    "sample_world",
     "score_breakdown",
     "table_points",
     "to_data",

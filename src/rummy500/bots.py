@@ -1,5 +1,6 @@
-"""Built-in players: a :class:`Bot` protocol, :class:`RandomBot`, :class:`GreedyBot`, and
-:func:`play_game` to play a game between bots to the end.
+"""Built-in players: a :class:`Bot` protocol, :class:`RandomBot`, :class:`GreedyBot`, the
+search bots :class:`FlatMCBot` and :class:`ISMCTSBot`, and :func:`play_game` to play a game
+between bots to the end.
 
 A bot sees only its :class:`~rummy500.state.PlayerView` (its own hand and the public table),
 never the full :class:`~rummy500.state.State`, so it cannot peek at other hands or at the stock.
@@ -10,15 +11,27 @@ When it is the bot's turn the view lists the legal moves, and a bot simply picks
     >>> final = play_game(rummy500.new_game(players=2, seed=1), [GreedyBot(), RandomBot(1)])
     >>> final.is_terminal()
     True
+
+**Search bots** plan in *worlds*: whole states drawn by :func:`~rummy500.worlds.sample_world`
+from what the bot knows, never the real state. Both play each world on to the end of the
+*hand* with a playout policy (:func:`playout_move`) and value it by the hand's score
+(:func:`hand_value`): each player's side's score of the hand less the mean score of the other
+sides, over :data:`SCALE`. Playing on to the end of the game would cost several times more per
+playout (a game is several hands, each with a new deal), and the score of the hand in play is
+what a move can change: points on the table count for the player and cards left in hand against
+them. What this leaves out is the game situation (a side near the target playing safe, say).
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from rummy500 import (
+    JOKER,
     Call,
     Card,
     Deal,
@@ -29,6 +42,7 @@ from rummy500 import (
     Meld,
     Move,
     Pass,
+    Phase,
     PlayerView,
     RuleConfig,
     RunShape,
@@ -39,10 +53,25 @@ from rummy500 import (
     possible_melds,
     put_down,
     run_shape,
+    sample_world,
     table_points,
 )
 
-__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "make_bot", "play_game"]
+__all__ = [
+    "BOT_NAMES",
+    "SCALE",
+    "Bot",
+    "FlatMCBot",
+    "GreedyBot",
+    "ISMCTSBot",
+    "Policy",
+    "RandomBot",
+    "hand_value",
+    "make_bot",
+    "play_game",
+    "playout",
+    "playout_move",
+]
 
 
 @runtime_checkable
@@ -285,15 +314,325 @@ def _taken_left(taken: Sequence[Card], hand: Sequence[Card], left: Sequence[Card
     return out
 
 
-#: The built-in bots by name, each made from a seed (the greedy bot ignores it).
+# -- search bots ----------------------------------------------------------------------------
+
+#: The points of a hand's score difference that make one unit of playout value.
+SCALE: Final = 100.0
+
+#: A playout policy: a move for the player to move in a state (a world's full state).
+Policy = Callable[[State, random.Random], Move]
+
+
+def _spare(hand: tuple[Card, ...]) -> set[Card]:
+    """The cards of ``hand`` that make no pair, and no two cards of a suit at most two ranks
+    apart, with another card of it (aces low only: a cheap stand-in for the rules' run
+    shapes). Jokers are never spare."""
+    # Card ids: suit * 13 + rank - 1 for the standard cards, JOKER and above for jokers.
+    naturals = [c for c in hand if c < JOKER]
+    spare: set[Card] = set()
+    for card in naturals:
+        suit, rank = divmod(int(card), 13)
+        for other in naturals:
+            if other == card:
+                continue
+            osuit, orank = divmod(int(other), 13)
+            if (orank == rank) if osuit != suit else abs(orank - rank) <= 2:
+                break
+        else:
+            spare.add(card)
+    return spare
+
+
+def playout_move(state: State, rng: random.Random) -> Move:
+    """The default playout policy's move in ``state``, for whoever is to move.
+
+    It plays on a world's full state: put down the meld or lay-off with the most cards; call
+    rummy whenever allowed; take at most two cards from the pile when the deepest of them can go
+    down this turn, otherwise draw; discard the
+    highest-value card that makes no pair and no short run with another card, at random among
+    equals. It is cheap, and close enough to how people play for playouts to tell good moves
+    from bad.
+    """
+    moves = state.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    first = moves[0]
+    if state.phase == Phase.PLAY:
+        best: Move | None = None
+        most = 0
+        discards: list[Discard] = []
+        for move in moves:
+            if type(move) is Discard:
+                discards.append(move)
+            elif type(move) is Meld or type(move) is Layoff:
+                assert isinstance(move, Meld | Layoff)
+                if len(move.cards) > most:
+                    best, most = move, len(move.cards)
+        if best is not None:
+            return best
+        if not discards:
+            return rng.choice(moves)
+        hand = state.hands[state.current]
+        points = state.config.card_values.points
+        loose = _spare(hand)
+        spare = [d for d in discards if d.card in loose] or discards
+        top = max(points(d.card) for d in spare)
+        return rng.choice([d for d in spare if points(d.card) == top])
+    if isinstance(first, Call | Pass):
+        calls = [m for m in moves if type(m) is Call]
+        return rng.choice(calls) if calls else _PASS
+    takes = [m for m in moves if type(m) is Take and len(m.taken) <= 2]
+    rng.shuffle(takes)
+    for take in takes:
+        if _puts_down(state, take):
+            return take
+    if _DRAW in moves:
+        return _DRAW
+    for move in moves:
+        if type(move) is Decline:
+            return move
+    return rng.choice(moves)
+
+
+def _puts_down(state: State, take: Move) -> bool:
+    """Whether ``take`` lets the player put its deepest card down this turn."""
+    after = state.apply(take)
+    if after.owed is not None:
+        return True  # an owed card must go down, so the take was legal only if it can
+    # A top card kept in hand (keep_top_discard) need not go down: taking it back again and
+    # again would stall the hand.
+    kept = after.kept
+    return any(
+        kept in move.cards
+        for move in after.legal_moves()
+        if type(move) is Meld or type(move) is Layoff
+    )
+
+
+def playout(state: State, rng: random.Random, policy: Policy = playout_move) -> State:
+    """Play ``state`` on to the end of its hand with ``policy`` for every player."""
+    while state.phase < Phase.HAND_OVER:
+        state = state.apply(policy(state, rng))
+    return state
+
+
+def hand_value(state: State) -> tuple[float, ...]:
+    """Each player's value of the hand just ended in ``state``: their side's score of the hand
+    less the mean of the other sides' scores, over :data:`SCALE`."""
+    scores = state.history[-1]
+    sides = len(scores)
+    total = sum(scores)
+    config = state.config
+    players = state.players
+    per_side = [(s - (total - s) / (sides - 1)) / SCALE for s in scores]
+    return tuple(per_side[config.side_of(p, players)] for p in range(players))
+
+
+class _Budget:
+    """Stops a search after ``iterations`` iterations or ``seconds`` seconds, whichever comes
+    first (``None``: no limit of that kind)."""
+
+    __slots__ = ("deadline", "iterations")
+
+    def __init__(self, iterations: int | None, seconds: float | None) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("a search needs a budget: iterations, seconds or both")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be 1 or more, not {iterations}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be more than 0, not {seconds}")
+        self.iterations = iterations
+        self.deadline = seconds
+
+    def counter(self) -> Callable[[int], bool]:
+        """A test of whether iteration ``i`` (from 0) may run."""
+        limit = self.iterations
+        if self.deadline is None:
+            assert limit is not None
+            return lambda i: i < limit
+        end = time.perf_counter() + self.deadline
+        if limit is None:
+            return lambda i: time.perf_counter() < end
+        return lambda i: i < limit and time.perf_counter() < end
+
+
+class FlatMCBot:
+    """Flat Monte Carlo: tries every legal move in turn, each in a fresh world followed by a
+    playout to the end of the hand, and plays the move with the best mean value.
+
+    ``playouts`` is the number of playouts per decision (shared round-robin among the legal
+    moves), ``seconds`` an optional time limit per decision; ``seed`` seeds the bot's own
+    :class:`random.Random`, so the same bot shown the same views plays the same moves.
+    """
+
+    name: Final = "flatmc"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        playouts: int | None = 200,
+        seconds: float | None = None,
+        policy: Policy = playout_move,
+    ) -> None:
+        self.seed = seed
+        self.budget = _Budget(playouts, seconds)
+        self.policy = policy
+        self._rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Move:
+        """The legal move with the best mean playout value."""
+        moves = _need_moves(view)
+        if len(moves) == 1:
+            return moves[0]
+        rng = self._rng
+        totals = [0.0] * len(moves)
+        counts = [0] * len(moves)
+        go = self.budget.counter()
+        i = 0
+        while go(i):
+            k = i % len(moves)
+            world = sample_world(view, rng)
+            end = playout(world.apply(moves[k]), rng, self.policy)
+            totals[k] += hand_value(end)[view.player]
+            counts[k] += 1
+            i += 1
+        return moves[max(range(len(moves)), key=lambda k: totals[k] / max(counts[k], 1))]
+
+    def __repr__(self) -> str:
+        return f"FlatMCBot({self.seed}, playouts={self.budget.iterations})"
+
+
+class _Node:
+    """A node of the ISMCTS tree: the moves from the root that lead to it, from the point of
+    view of the player who made the last of them (``player``)."""
+
+    __slots__ = ("available", "children", "parent", "player", "total", "visits")
+
+    def __init__(self, parent: _Node | None, player: int) -> None:
+        self.parent = parent
+        self.player = player
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+
+
+class ISMCTSBot:
+    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
+
+    Every iteration samples a world from the bot's view (:func:`~rummy500.worlds.sample_world`)
+    and walks one tree over the bot's information set: a node is a sequence of moves from the
+    root, whoever made them, so the tree is shared by every world. At a node it first tries a
+    move of this world not yet in the tree; when all are, it picks by UCB1 over the moves legal
+    in this world, counting for each child how often it was available (a move is legal only in
+    some worlds). The world is then played out to the end of the hand with :func:`playout_move`
+    and every node on the path is credited with the value to the player who moved into it
+    (:func:`hand_value`). The bot plays the root move visited most.
+
+    Worlds are walked forward with :meth:`State.apply <rummy500.state.State.apply>` (each
+    position is a small new object linked to its parent): no state is ever copied. The tree
+    covers the current hand only. ``iterations`` and ``seconds`` bound each decision (either or
+    both); ``exploration`` is the UCB1 constant; ``seed`` seeds the bot's own
+    :class:`random.Random`.
+    """
+
+    name: Final = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int | None = 300,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        policy: Policy = playout_move,
+    ) -> None:
+        self.seed = seed
+        self.budget = _Budget(iterations, seconds)
+        self.exploration = exploration
+        self.policy = policy
+        self._rng = random.Random(seed)
+        #: Iterations run by the last :meth:`choose` (0 when the move was forced).
+        self.last_iterations = 0
+
+    def choose(self, view: PlayerView) -> Move:
+        """The root move visited most by the search."""
+        moves = _need_moves(view)
+        self.last_iterations = 0
+        if len(moves) == 1:
+            return moves[0]
+        root = self.search(view)
+        children = root.children
+        return max(moves, key=lambda m: children[m].visits if m in children else -1)
+
+    def search(self, view: PlayerView) -> _Node:
+        """Run the search from ``view`` and return the root of its tree."""
+        rng = self._rng
+        policy = self.policy
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        root = _Node(None, view.player)
+        go = self.budget.counter()
+        i = 0
+        while go(i):
+            state = sample_world(view, rng)
+            node = root
+            while state.phase < Phase.HAND_OVER:
+                moves = state.legal_moves()
+                children = node.children
+                fresh = [m for m in moves if m not in children]
+                if fresh:
+                    for m in moves:
+                        if m in children:
+                            children[m].available += 1
+                    move = rng.choice(fresh)
+                    child = _Node(node, state.current)
+                    child.available = 1
+                    children[move] = child
+                    node = child
+                    state = state.apply(move)
+                    break
+                best = -math.inf
+                pick = moves[0]
+                for m in moves:
+                    ch = children[m]
+                    ch.available += 1
+                    score = ch.total / ch.visits + c * sqrt(log(ch.available) / ch.visits)
+                    if score > best:
+                        best, pick = score, m
+                node = children[pick]
+                state = state.apply(pick)
+            end = playout(state, rng, policy)
+            values = hand_value(end)
+            back: _Node | None = node
+            while back is not None:
+                back.visits += 1
+                back.total += values[back.player]
+                back = back.parent
+            i += 1
+        self.last_iterations = i
+        return root
+
+    def __repr__(self) -> str:
+        return f"ISMCTSBot({self.seed}, iterations={self.budget.iterations})"
+
+
+#: The built-in bots by name, each made from a seed (the greedy bot ignores it). The search
+#: bots of :mod:`rummy500.search` come with modest budgets, so that a game takes seconds, not
+#: minutes: ``flatmc`` 100 playouts and ``ismcts`` 100 iterations per decision.
 BOT_NAMES: Final[dict[str, Callable[[int], Bot]]] = {
     "random": RandomBot,
     "greedy": lambda seed: GreedyBot(),
+    "flatmc": lambda seed: FlatMCBot(seed, playouts=100),
+    "ismcts": lambda seed: ISMCTSBot(seed, iterations=100),
 }
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A built-in bot by name (``"random"`` or ``"greedy"``), seeded with ``seed``."""
+    """A built-in bot by name (a key of :data:`BOT_NAMES`, such as ``"greedy"`` or
+    ``"ismcts"``), seeded with ``seed``."""
     try:
         factory = BOT_NAMES[name.strip().lower()]
     except KeyError:

@@ -8,6 +8,7 @@ broken and why.
 from __future__ import annotations
 
 __all__ = [
+    "ActionError",
     "CardError",
     "ConfigError",
     "IllegalMoveError",
@@ -20,6 +21,14 @@ __all__ = [
 
 class Rummy500Error(Exception):
     """Base class of every error raised by :mod:`rummy500`."""
+
+
+class ActionError(Rummy500Error, ValueError):
+    """An action id is not a whole number within an action space, or an action space was used
+    with a state of other rules or another number of players (see :mod:`rummy500.actions`).
+
+    An id within range that names no legal move raises :class:`IllegalMoveError` instead.
+    """
 
 
 class CardError(Rummy500Error, ValueError):

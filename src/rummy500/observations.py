@@ -15,6 +15,7 @@ every part, and the "Observations" page of the documentation describes them one 
 
 from __future__ import annotations
 
+from array import array
 from functools import cache
 from typing import Final
 
@@ -22,7 +23,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from rummy500 import OwedUse, Phase, PlayerView, RuleConfig
+from rummy500 import Card, OwedUse, Phase, PlayerView, RuleConfig, State, TableMeld
 
 __all__ = ["CARD_COLUMNS", "ObservationSpace", "Part"]
 
@@ -113,6 +114,10 @@ class ObservationSpace:
     size: int = attrs.field(repr=False)
     _index: dict[str, Part] = attrs.field(repr=False, eq=False)
     _starts: dict[str, int] = attrs.field(repr=False, eq=False)
+    _zeros: bytes = attrs.field(repr=False, eq=False)
+    _tables: dict[int, tuple[tuple[TableMeld, ...], array[float]]] = attrs.field(
+        factory=dict, repr=False, eq=False
+    )
 
     @classmethod
     def of(cls, config: RuleConfig, players: int) -> ObservationSpace:
@@ -138,73 +143,169 @@ class ObservationSpace:
 
     def observation(self, view: PlayerView) -> npt.NDArray[np.float32]:
         """What ``view``'s player sees, as a new ``float32`` vector of :attr:`size`."""
-        if view.config != self.config or len(view.hand_sizes) != self.players:
+        config = view.config
+        n = self.players
+        if (config is not self.config and config != self.config) or len(view.hand_sizes) != n:
             raise ValueError(
                 f"this space is for {self.players} players under its own rules; the view is of "
                 f"a {len(view.hand_sizes)}-player game"
                 + ("" if view.config == self.config else " under other rules")
             )
-        at = self._starts
+        return self._fill(
+            view.player,
+            view.side,
+            view.hand,
+            view.hand_sizes,
+            view.pile,
+            view.table,
+            view.owed,
+            view.owed_use,
+            view.kept,
+            view.phase,
+            view.current_player,
+            view.dealer,
+            view.discarder,
+            view.stock_size,
+            view.turn,
+            view.hand_number,
+            view.totals,
+        )
+
+    def observation_for(self, state: State, player: int) -> npt.NDArray[np.float32]:
+        """The same vector as ``observation(state.view(player))``, without building the view
+        (environments ask for one at every step): it reads the player's own hand and what is
+        public, as the view holds them."""
         n = self.players
-        me = view.player
-        j = _JOKER_COLUMN  # every joker in a hand or the pile lies in this column
-        # Most of the vector counts cards: gather every count's index, then count them at once.
+        if (state.config is not self.config and state.config != self.config) or (
+            state.players != n
+        ):
+            return self.observation(state.view(player))  # refused there, with the reason
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            state.view(player)  # refused there, naming the players there are
+        hands = state.hands
+        return self._fill(
+            player,
+            self.config.side_of(player, n),
+            hands[player],
+            tuple(map(len, hands)),
+            state.pile,
+            state.table,
+            state.owed,
+            state.owed_use,
+            state.kept,
+            state.phase,
+            state.current_player,
+            state.dealer,
+            state.discarder,
+            state.stock_size,
+            state.turn,
+            state.hand_number,
+            state.totals,
+        )
+
+    def _fill(
+        self,
+        me: int,
+        my_side: int,
+        hand: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        pile: tuple[Card, ...],
+        table: tuple[TableMeld, ...],
+        owed: Card | None,
+        owed_use: OwedUse,
+        kept: Card | None,
+        phase: Phase,
+        mover: int,
+        dealer: int,
+        discarder: int | None,
+        stock_size: int,
+        turn: int,
+        hand_number: int,
+        totals: tuple[int, ...],
+    ) -> npt.NDArray[np.float32]:
+        """The vector of what player ``me`` sees: one place for both ways in."""
+        n = self.players
+        at = self._starts
+        # Environments ask for a vector at every step, so it is filled number by number in a
+        # C float array: for the few dozen numbers a position sets, that is several times
+        # quicker than gathering indices for numpy.
+        out = array("f", self._zeros)
+        column = _COLUMN
         start = at["hand"]
-        counts = [start + (c if c < j else j) for c in view.hand]
-        pile = view.pile
+        for c in hand:
+            out[start + column[c]] += 1
         start = at["pile"]
-        counts += [start + (c if c < j else j) for c in pile]
-        table = at["table_seat_0"]  # the seats' table planes lie one after another
-        jokers = at["table_jokers"]
-        for meld in view.table:
-            for card, owner in zip(meld.cards, meld.owners, strict=True):
-                # On the table a joker counts as the card it stands for (card - 53).
-                column = card if card < j else (j if card == j else card - j - 1)
-                counts.append(table + (owner - me) % n * CARD_COLUMNS + column)
-                if card >= j:
-                    counts.append(jokers + column)
-        owed = view.owed
+        for c in pile:
+            out[start + column[c]] += 1
+        if table:
+            # The table changes a few times a hand and is the costliest part to fill: its
+            # planes are kept for the last table each seat saw (the same tuple object is the
+            # same table, as positions are immutable), and copied in whole.
+            start = at["table_seat_0"]  # the seats' planes, then table_jokers, back to back
+            seen = self._tables.get(me)
+            if seen is None or seen[0] is not table:
+                seen = (table, self._table_planes(table, me))
+                self._tables[me] = seen
+            planes = seen[1]
+            out[start : start + len(planes)] = planes
         if owed is not None:
-            counts.append(at["owed"] + (owed if owed < j else j))
-            counts.append(at["owed_use"] + _OWED_USES.index(view.owed_use))
-        kept = view.kept
+            out[at["owed"] + column[owed]] = 1
+            out[at["owed_use"] + _OWED_USES.index(owed_use)] = 1
         if kept is not None:
-            counts.append(at["kept"] + (kept if kept < j else j))
-        counts.append(at["phase"] + _PHASES.index(view.phase))
-        mover = view.current_player
+            out[at["kept"] + column[kept]] = 1
+        out[at["phase"] + _PHASES.index(phase)] = 1
         # Between hands (the deal) and once the game is over, no player is to move.
         if mover >= 0:
-            counts.append(at["to_move"] + (mover - me) % n)
-        counts.append(at["dealer"] + (view.dealer - me) % n)
-        if view.discarder is not None:
-            counts.append(at["discarder"] + (view.discarder - me) % n)
-        out = np.bincount(counts, minlength=self.size).astype(np.float32)
-        # The other numbers are set in one go.
-        where = [at["stock_size"], at["pile_size"], at["turn"], at["hand_number"]]
-        values: list[float] = [view.stock_size, len(pile), view.turn, view.hand_number]
+            out[at["to_move"] + (mover - me) % n] = 1
+        out[at["dealer"] + (dealer - me) % n] = 1
+        if discarder is not None:
+            out[at["discarder"] + (discarder - me) % n] = 1
+        out[at["stock_size"]] = stock_size
+        size = len(pile)
+        out[at["pile_size"]] = size
+        out[at["turn"]] = turn
+        out[at["hand_number"]] = hand_number
         if pile:
-            where.append(at["pile_top"] + (pile[-1] if pile[-1] < j else j))
-            values.append(1)
+            out[at["pile_top"] + column[pile[-1]]] = 1
             depth = at["pile_depth"]
-            size = len(pile)
             # Walking up from the bottom, a shallower copy of a card overwrites a deeper one.
             for from_top, card in zip(range(size, 0, -1), pile, strict=True):
-                where.append(depth + (card if card < j else j))
-                values.append(from_top / size)
+                out[depth + column[card]] = from_top / size
         start = at["hand_sizes"]
-        where += [start + (p - me) % n for p in range(n)]
-        values += view.hand_sizes
+        for p, cards in enumerate(hand_sizes):
+            out[start + (p - me) % n] = cards
         start = at["totals"]
-        sides = len(view.totals)
-        where += [start + (side - view.side) % sides for side in range(sides)]
-        values += view.totals
-        out[where] = values
-        return out
+        sides = len(totals)
+        for side, total in enumerate(totals):
+            out[start + (side - my_side) % sides] = total
+        return np.frombuffer(out, dtype=np.float32)
+
+    def _table_planes(self, table: tuple[TableMeld, ...], me: int) -> array[float]:
+        """The table planes of ``table`` seen from seat ``me``: each seat's, then the jokers'."""
+        n = self.players
+        planes = array("f", bytes(4 * CARD_COLUMNS * (n + 1)))
+        jokers = n * CARD_COLUMNS
+        seat = [(owner - me) % n * CARD_COLUMNS for owner in range(n)]
+        stands_for = _STANDS_FOR  # on the table a joker counts as the card it stands for
+        for meld in table:
+            for card, owner in zip(meld.cards, meld.owners, strict=True):
+                planes[seat[owner] + stands_for[card]] += 1
+            if meld.jokers:
+                for card in meld.cards:
+                    if card >= _JOKER_COLUMN:
+                        planes[jokers + stands_for[card]] += 1
+        return planes
 
 
 #: The phases and the ways a card can be owed, in the order of their one-hot parts.
 _PHASES: Final = tuple(Phase)
 _OWED_USES: Final = tuple(OwedUse)
+#: The column of each card id in a hand or the pile (every joker in the joker column), and on
+#: the table (a joker at the card it stands for, a joker of a set of jokers in the joker column).
+_COLUMN: Final = tuple(min(c, _JOKER_COLUMN) for c in range(2 * _JOKER_COLUMN + 1))
+_STANDS_FOR: Final = tuple(
+    c if c <= _JOKER_COLUMN else c - _JOKER_COLUMN - 1 for c in range(2 * _JOKER_COLUMN + 1)
+)
 
 
 @cache
@@ -218,4 +319,5 @@ def _space(config: RuleConfig, players: int) -> ObservationSpace:
         parts[-1].stop,
         {part.name: part for part in parts},
         {part.name: part.start for part in parts},
+        bytes(4 * parts[-1].stop),
     )

@@ -22,16 +22,29 @@ from attrs.exceptions import FrozenInstanceError
 
 from rummy500.cards import Card
 from rummy500.errors import StateError
-from rummy500.melds import TableMeld
+from rummy500.events import (
+    Called,
+    Dealt,
+    Declined,
+    Discarded,
+    Drew,
+    Event,
+    HandEnded,
+    LaidOff,
+    Melded,
+    Passed,
+    Reshuffled,
+    Took,
+)
+from rummy500.melds import TableMeld, next_meld_id
+from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
 from rummy500.phases import OwedUse, Phase
 from rummy500.rules import RuleConfig
 
 if TYPE_CHECKING:
     from typing import Self
 
-    from rummy500.moves import Move
-
-__all__ = ["FIELDS", "Game", "Position", "Standing"]
+__all__ = ["FIELDS", "Game", "Position", "Standing", "dealt"]
 
 
 @attrs.frozen
@@ -52,7 +65,9 @@ class Standing:
     ``stock_cards`` is the order of the stock as dealt (or as reshuffled from the pile): a
     position's stock is its first ``stock_size`` cards, so a draw copies no cards.
     ``player_history`` is each player's score of the last finished hands; in a game without
-    partnerships it is the very ``history`` object, so it costs nothing to keep.
+    partnerships it is the very ``history`` object, so it costs nothing to keep. ``log`` is
+    what happened in the hand before the first position of an undo chain (see
+    :attr:`Position.log`): only that position's standing needs it.
     """
 
     hand_number: int
@@ -63,6 +78,34 @@ class Standing:
     winner: int | None = None
     stock_cards: tuple[Card, ...] = attrs.field(default=(), eq=False, repr=False)
     player_history: tuple[tuple[int, ...], ...] = attrs.field(kw_only=True)
+    log: tuple[Event, ...] = attrs.field(default=(), kw_only=True, eq=False, repr=False)
+    #: The log of the last position of this stretch of the hand whose log was asked for, so
+    #: that asking again one move later reads one step of the chain, not the whole hand.
+    cache: _LogCache | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+
+class _LogCache:
+    """A position's log, and that log as each player saw it (filled in when asked for)."""
+
+    __slots__ = ("events", "position", "seen")
+
+    def __init__(
+        self, position: Position, events: tuple[Event, ...], seen: dict[int, tuple[Event, ...]]
+    ) -> None:
+        self.position = position
+        self.events = events
+        # Each player's view of the first len(seen[p]) events: the log only grows, so a later
+        # position's cache takes these over and adds the new events.
+        self.seen = seen
+
+    def seen_by(self, player: int) -> tuple[Event, ...]:
+        """The log as ``player`` saw it."""
+        seen = self.seen.get(player, ())
+        events = self.events
+        if len(seen) < len(events):
+            seen += tuple(e.seen_by(player) for e in events[len(seen) :])
+            self.seen[player] = seen
+        return seen
 
 
 #: The fields of a position, as :meth:`Position.of` takes them and :meth:`Position.fields`
@@ -221,12 +264,14 @@ class Position(_Slots):
         kept: Card | None = None,
         owed_use: OwedUse = OwedUse.ANY,
         discarder: int | None = None,
+        log: tuple[Event, ...] = (),
     ) -> Self:
         """A position from its fields (see :data:`FIELDS`), with no undo history.
 
         ``player_history`` left out (``None``) is ``history`` in a game without partnerships,
-        and no rows (each player's scores not known) in a partnership game. Nothing is checked
-        here: :meth:`rummy500.state.State.from_position` builds a checked position.
+        and no rows (each player's scores not known) in a partnership game. ``log`` is what
+        happened in the hand before this position (its :attr:`log`; none by default). Nothing
+        is checked here: :meth:`rummy500.state.State.from_position` builds a checked position.
         """
         if player_history is None:
             player_history = () if config.team_size > 1 else history
@@ -243,6 +288,7 @@ class Position(_Slots):
                 winner,
                 stock,
                 player_history=player_history,
+                log=log,
             ),
             phase,
             current,
@@ -270,7 +316,8 @@ class Position(_Slots):
         with no undo history.
 
         Where ``player_history`` is the history (no partnerships), a new ``history`` is also
-        taken for it unless ``player_history`` is given too.
+        taken for it unless ``player_history`` is given too. The copy keeps this position's
+        :attr:`log` as it is: what happened in the hand so far is not changed by the changes.
         """
         unknown = sorted(set(changes) - set(FIELDS))
         if unknown:
@@ -282,7 +329,7 @@ class Position(_Slots):
         if "player_history" not in changes and fields["player_history"] == fields["history"]:
             # Rows that are the history's (every player a side) follow a changed history.
             del fields["player_history"]
-        return self.of(**{**fields, **changes})
+        return self.of(**{**fields, **changes}, log=self.log)
 
     # -- what is shared by a whole game or hand ------------------------------------------------
 
@@ -352,6 +399,62 @@ class Position(_Slots):
         """The stock, bottom card first (the top card is the last)."""
         return self._standing.stock_cards[: self.stock_size]
 
+    # -- the log of the hand ------------------------------------------------------------------
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """What happened in the hand so far, oldest first: every move as an event, and what
+        play does by itself (the deal, the pile turned over, the hand scored).
+
+        The log is read off the undo chain (each position's ``last_move`` and its parent), back
+        to the deal of this hand or the first position of the chain, whose standing keeps what
+        happened before it: so it costs no memory per move. A position built directly (not
+        by play, nor by :meth:`replace` or ``detached()`` from one that was) starts with an
+        empty log. It holds every card, the ones drawn from the stock included; a player's
+        view holds it as that player saw it.
+        """
+        return self._log_cache().events
+
+    def seen_log(self, player: int) -> tuple[Event, ...]:
+        """The :attr:`log` as ``player`` saw it (see :meth:`Event.seen_by
+        <rummy500.events.Event.seen_by>`)."""
+        return self._log_cache().seen_by(player)
+
+    def _log_cache(self) -> _LogCache:
+        # Walk back to the last position whose log is known (in a line of play, usually the
+        # parent), the deal of the hand, or the first position of the chain.
+        steps: list[Position] = []
+        node = self
+        start: list[Event] | None = None
+        base = None
+        while True:
+            cache = node._standing.cache
+            if cache is not None and cache.position is node:
+                base = cache
+                break
+            parent = node.parent
+            if parent is None:
+                start = list(node._standing.log)
+                break
+            steps.append(node)
+            if type(node.last_move) is Deal:
+                start = []
+                break
+            node = parent
+        if base is not None and not steps:
+            return base
+        out = list(base.events) if base is not None else start
+        assert out is not None
+        for child in reversed(steps):
+            parent = child.parent
+            assert parent is not None
+            _step_events(parent, child.last_move, child, out)
+        # The cache holds one position of the chain, which holds the standing: a cycle, so a
+        # dropped chain is freed by the garbage collector rather than at once.
+        built = _LogCache(self, tuple(out), dict(base.seen) if base is not None else {})
+        self_set(self._standing, "cache", built)
+        return built
+
     # -- value semantics -------------------------------------------------------------------
 
     def _key(self) -> tuple[object, ...]:
@@ -394,13 +497,76 @@ class Position(_Slots):
 
     def __getstate__(self) -> dict[str, object]:
         # Pickle the position alone: the parent chain (the undo history) can be thousands of
-        # positions long, which would make pickles huge and overflow the recursion limit.
-        return self.fields()
+        # positions long, which would make pickles huge and overflow the recursion limit. The
+        # log of the hand goes with it, so a pickled position keeps what its players saw.
+        return {**self.fields(), "log": self.log}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         built = self.of(**data)
         for name in _Slots.__slots__:
             self_set(self, name, getattr(built, name))
+
+
+def _step_events(before: Position, move: Move | None, after: Position, out: list[Event]) -> None:
+    """Add to ``out`` the events of the step from ``before`` to ``after`` by ``move``
+    (``None``: a hand scored as it stood, as ``State.from_position(went_out=...)`` does)."""
+    player = before.current
+    kind = type(move)
+    if kind is Draw:
+        out.append(Drew(player, before._standing.stock_cards[before.stock_size - 1]))
+    elif kind is Take or kind is Call:
+        assert isinstance(move, Take | Call)
+        out.append((Took if kind is Take else Called)(player, move.taken))
+    elif kind is Meld:
+        assert isinstance(move, Meld)
+        meld_id = next_meld_id(before.table)
+        joined = None
+        for meld in after.table:
+            if meld.top_id == meld_id and meld.id != meld_id:
+                joined = meld.id
+        out.append(Melded(player, move.melded, meld_id, joined))
+    elif kind is Layoff:
+        assert isinstance(move, Layoff)
+        out.append(LaidOff(player, move.meld, move.laid, move.high))
+    elif kind is Discard:
+        assert isinstance(move, Discard)
+        out.append(Discarded(player, move.card))
+    elif kind is Pass:
+        out.append(Passed(player))
+    elif kind is Decline:
+        out.append(Declined(player))
+    elif kind is Deal:
+        out.append(dealt(after))
+        return
+    if after.phase >= Phase.HAND_OVER > before.phase:
+        out.append(_hand_ended(after))
+    elif after._standing.stock_cards is not before._standing.stock_cards:
+        out.append(Reshuffled(after.stock_size))
+
+
+def _hand_ended(position: Position) -> HandEnded:
+    """The event of the hand just scored in ``position`` (a hand that is over)."""
+    return HandEnded(
+        position.hand_number,
+        position.went_out,
+        position.history[-1] if position.history else (),
+        position.totals,
+        position.phase == Phase.GAME_OVER,
+        position.winner,
+    )
+
+
+def dealt(position: Position) -> Dealt:
+    """The event of the deal of ``position``'s hand, as it lies at the start of the hand."""
+    hands = position.hands
+    return Dealt(
+        position.hand_number,
+        position.dealer,
+        hands,
+        tuple(len(h) for h in hands),
+        position.pile,
+        position.stock_size,
+    )
 
 
 #: Set a slot of a (sealed) position: only for the position's own caches and construction.

@@ -15,8 +15,10 @@ Four functions cover every supported type::
 Supported types: :class:`~rummy500.rules.RuleConfig` (with :class:`~rummy500.rules.CardValues`,
 :class:`~rummy500.rules.PlayerTable` and the enums), :class:`~rummy500.cards.Card`,
 :class:`~rummy500.moves.Move` and each move class, :class:`~rummy500.melds.TableMeld`,
-:class:`~rummy500.state.State` and :class:`GameRecord`. :data:`converter` is the underlying
-:class:`cattrs.Converter`, for other shapes such as ``converter.structure(data, list[Move])``.
+:class:`~rummy500.events.Event` and each event class, :class:`~rummy500.state.State`,
+:class:`~rummy500.state.PlayerView` and :class:`GameRecord`. :data:`converter` is the
+underlying :class:`cattrs.Converter`, for other shapes such as
+``converter.structure(data, list[Move])``.
 
 The format
     A card is its ASCII text (``"QH"``, ``"10S"``, ``"JK"``) and a move is its ASCII text form
@@ -25,15 +27,24 @@ The format
     enums their value. A table meld is ``{"id": 3, "owner": 1, "cards": [...], "owners":
     [...]}``: its id, the player who laid it down and an owner for each card, with
     ``"top_id"`` when a run joined into it had a higher id and ``"doubled": true`` for a set
-    that scores double; its kind and ends are rebuilt from the cards. A state holds every field
-    that takes part in equality (not the undo chain: ``parent`` and ``last_move``), so the
-    loaded state compares ``==`` to the saved one. State and game-record documents start with
-    ``"format": 2`` (:data:`FORMAT_VERSION`). Keys come in a fixed order, so equal objects
-    always give the same text.
+    that scores double; its kind and ends are rebuilt from the cards. An event is an object
+    with its kind under ``"event"`` and its fields: ``{"event": "draw", "player": 1, "card":
+    "7H"}`` (``"card": null`` where it was hidden). A state holds every field that takes part in
+    equality (not the undo chain: ``parent`` and ``last_move``), so the loaded state compares
+    ``==`` to the saved one, and the ``"log"`` of the hand, so it keeps what its players saw. A
+    player view holds each of its fields, its log as that player saw it included. State and
+    game-record documents start with ``"format": 3`` (:data:`FORMAT_VERSION`). Keys come in a
+    fixed order, so equal objects always give the same text.
+
+Format 2
+    Documents of format 2 still load. A format 2 state has no ``"log"``: it loads with an
+    empty log, as a position built with ``State.from_position`` does (a game record replays
+    every move, so the state it rebuilds has its log). A player view saved without a
+    ``"log"`` loads with an empty one.
 
 Format 1
-    Documents of format 1 still load (:data:`READ_FORMATS`). Format 1 was written before table
-    melds had ids and before each player's scores were kept in partnership games. Its table
+    Documents of format 1 still load too (:data:`READ_FORMATS`). Format 1 was written before
+    table melds had ids and before each player's scores were kept in partnership games. Its table
     melds get their places on the table as ids, and the owner of their first card as the player
     who laid them down. A format 1 state has no ``player_history``: in a game without
     partnerships each player's scores are the side scores of ``history``, so nothing is lost; a
@@ -50,7 +61,9 @@ Loading validates
     version, and a state that fails :meth:`State.validate <rummy500.state.State.validate>` (a
     card appearing more often than the decks hold, a hand of the wrong size...). Hands are
     sorted and table melds put in canonical order on loading, as
-    :meth:`State.from_position <rummy500.state.State.from_position>` does.
+    :meth:`State.from_position <rummy500.state.State.from_position>` does. A state's log is
+    kept as saved: that each event names players of the game and that a deal deals each of
+    them a hand is checked, not what the events did.
 
 Game records
     A :class:`GameRecord` is the compact way to save a game: the rules, player count, seed
@@ -83,6 +96,7 @@ from rummy500.errors import (
     SerializationError,
     StateError,
 )
+from rummy500.events import EVENT_KINDS, Dealt, Event
 from rummy500.melds import TableMeld, meld_error
 from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
 from rummy500.phases import OwedUse
@@ -106,11 +120,12 @@ __all__ = [
 T = TypeVar("T")
 
 #: The version of the document format, written as ``"format"`` in state and record documents.
-FORMAT_VERSION: Final = 2
+FORMAT_VERSION: Final = 3
 
 #: The format versions :func:`loads` and :func:`from_data` read. Format 1 has no meld ids
-#: and no ``player_history`` in a state (see "Format 1" above).
-READ_FORMATS: Final = (1, 2)
+#: and no ``player_history`` in a state (see "Format 1" above); formats 1 and 2 have no log
+#: of the hand in a state (see "Format 2").
+READ_FORMATS: Final = (1, 2, 3)
 
 #: The longest JSON text :func:`loads` reads, in characters (or bytes). A saved state takes a
 #: few kilobytes and a game record about 20 bytes a move, so even a record of a game of
@@ -313,6 +328,39 @@ for _kind in (Move, Draw, Take, Meld, Layoff, Discard, Decline, Call, Pass, Deal
     converter.register_structure_hook(_kind, _move_hook(_kind))
 
 
+def _unstructure_event(event: Event) -> dict[str, Any]:
+    return {"event": event.kind, **_EVENT_FIELDS[type(event)][0](event)}
+
+
+def _event_hook(kind: type[Event]) -> Any:
+    kinds = ", ".join(EVENT_KINDS) if kind is Event else kind.kind
+
+    def structure(value: Any, _: type) -> Event:
+        if not isinstance(value, Mapping) or value.get("event") not in EVENT_KINDS:
+            raise SerializationError(
+                f"an event is an object whose 'event' is one of {kinds}, not {value!r}"
+            )
+        cls = EVENT_KINDS[value["event"]]
+        if not issubclass(cls, kind):
+            raise SerializationError(f"expected a {kind.kind} event, got {value!r}")
+        data = {k: v for k, v in value.items() if k != "event"}
+        event: Event = _EVENT_FIELDS[cls][1](data, cls)
+        return event
+
+    return structure
+
+
+#: Each event class's functions to write and read its fields (the "event" key aside).
+_EVENT_FIELDS: Final = {
+    cls: (make_dict_unstructure_fn(cls, converter), make_dict_structure_fn(cls, converter))
+    for cls in EVENT_KINDS.values()
+}
+_events: list[type[Event]] = [Event, *EVENT_KINDS.values()]
+for _event in _events:
+    converter.register_unstructure_hook(_event, _unstructure_event)
+    converter.register_structure_hook(_event, _event_hook(_event))
+
+
 def _unstructure_table_meld(meld: TableMeld) -> dict[str, Any]:
     data: dict[str, Any] = {
         "id": meld.id,
@@ -404,7 +452,7 @@ def _check_format(value: Any, what: str) -> tuple[int, dict[str, Any]]:
         )
     version = value["format"]
     if type(version) is not int or version not in READ_FORMATS:
-        readable = " and ".join(map(str, READ_FORMATS))
+        readable = ", ".join(map(str, READ_FORMATS[:-1])) + f" and {READ_FORMATS[-1]}"
         raise SerializationError(
             f"unsupported {what} format {version!r}: this library reads formats {readable}"
         )
@@ -413,8 +461,8 @@ def _check_format(value: Any, what: str) -> tuple[int, dict[str, Any]]:
 
 def _state_document() -> type:
     """An attrs class with a field for each field of a position, typed as
-    :meth:`Position.of <rummy500.position.Position.of>` takes them: the shape of a saved state,
-    derived so that it cannot drift from the position."""
+    :meth:`Position.of <rummy500.position.Position.of>` takes them, and the log of the hand:
+    the shape of a saved state, derived so that it cannot drift from the position."""
     hints = get_type_hints(Position.of, localns={"Self": Position})
     params = inspect.signature(Position.of).parameters
     fields = {
@@ -424,7 +472,7 @@ def _state_document() -> type:
             if params[name].default is inspect.Parameter.empty
             else params[name].default,
         )
-        for name in FIELDS
+        for name in (*FIELDS, "log")
     }
     return attrs.make_class("StateDocument", fields, frozen=True)
 
@@ -439,7 +487,7 @@ _structure_state_fields: Callable[[Any, Any], Any] = make_dict_structure_fn(
 
 
 def _unstructure_state(state: State) -> dict[str, Any]:
-    document = _StateDocument(**state.fields())
+    document = _StateDocument(**state.fields(), log=state.log)
     return {"format": FORMAT_VERSION, **_unstructure_state_fields(document)}
 
 
@@ -454,8 +502,14 @@ def _structure_state(value: Any, _: type) -> State:
     # that format did not keep.
     if version == 1 and "table" in data:
         data["table"] = _format_1_table(data["table"])
+    if version < 3 and "log" in data:
+        raise SerializationError(
+            f"a format {version} state has no log field: the log of the hand came with format 3"
+        )
+    # A state saved before format 3 loads with an empty log, as a position built directly.
     document = _structure_state_fields(data, _StateDocument)
     fields = attrs.asdict(document, recurse=False)
+    _check_log(fields["log"], len(fields["hands"]))
     # Hands are sorted in every state (as State.from_position builds them).
     fields["hands"] = tuple(tuple(sorted(h)) for h in fields["hands"])
     state = State.of(**fields)
@@ -473,6 +527,23 @@ def _structure_state(value: Any, _: type) -> State:
     except StateError as exc:
         raise SerializationError(f"inconsistent state: {exc}") from exc
     return state
+
+
+def _check_log(log: tuple[Event, ...], players: int) -> None:
+    """Refuse a saved log naming a player the game does not have, or a deal of another number
+    of hands. (What each event did is not replayed: the log is kept as it was saved.)"""
+    for i, event in enumerate(log):
+        named = [getattr(event, name, None) for name in ("player", "dealer", "went_out")]
+        if any(p is not None and not 0 <= p < players for p in named):
+            raise SerializationError(
+                f"the log event $.log[{i}] ('{event.text(ascii=True)}') names a player who is "
+                f"not one of the {players} players"
+            )
+        if isinstance(event, Dealt) and not (len(event.hands) == len(event.hand_sizes) == players):
+            raise SerializationError(
+                f"the log event $.log[{i}] deals {len(event.hands)} hands with "
+                f"{len(event.hand_sizes)} sizes, not one of each for the {players} players"
+            )
 
 
 converter.register_unstructure_hook(State, _unstructure_state)

@@ -12,9 +12,10 @@ Build the opening state with :func:`new_game`, or any position at all with
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -29,6 +30,7 @@ from rummy500.engine import (
     is_legal,
 )
 from rummy500.errors import CardError, ConfigError, IllegalMoveError, StateError
+from rummy500.events import Event
 from rummy500.melds import TableMeld, canonical_meld, meld_error
 from rummy500.movegen import generate
 from rummy500.moves import (
@@ -36,7 +38,7 @@ from rummy500.moves import (
     PileMove,
 )
 from rummy500.phases import CHANCE, TERMINAL, OwedUse, Phase
-from rummy500.position import Position, self_set
+from rummy500.position import Position, dealt, self_set
 from rummy500.rules import CallRule, EmptyStock, FirstDealer, RuleConfig
 from rummy500.scoring import game_result, hand_scores, player_scores, side_scores
 
@@ -135,9 +137,10 @@ class State(Position):
         """This position with no undo history, so that the positions before it can be freed.
 
         Long self-play keeps every position of a game alive through :meth:`undo`; carry on
-        from ``state.detached()`` now and then (between hands, say) to bound the memory.
+        from ``state.detached()`` now and then (between hands, say) to bound the memory. The
+        detached state keeps the :attr:`log` of the hand, so nothing its players saw is lost.
         """
-        return self.of(**self.fields())
+        return self.of(**self.fields(), log=self.log)
 
     def parse_move(self, text: str) -> Move:
         """Read a move's text, also accepting ``take CARD`` for the top-most such card.
@@ -183,23 +186,72 @@ class State(Position):
         return out
 
     def view(self, player: int) -> PlayerView:
-        """What ``player`` may know: their own hand and all public information."""
+        """What ``player`` may know: their own hand, all public information, and the
+        :attr:`log` of the hand as they saw it."""
+        self._check_player(player)
+        hands = self.hands
+        mover = self.current_player
+        return PlayerView(
+            player=player,
+            hand=hands[player],
+            hand_sizes=tuple(map(len, hands)),
+            stock_size=self.stock_size,
+            side=self.config.side_of(player, len(hands)),
+            current_player=mover,
+            legal_moves=self.legal_moves() if mover == player else (),
+            log=self.seen_log(player),
+            **dict(zip(_SHARED_WITH_VIEW, _shared_with_view(self), strict=True)),
+        )
+
+    def information_state_key(self, player: int) -> tuple[object, ...]:
+        """A hashable key of what ``player`` knows: equal for two states exactly when that
+        player cannot tell them apart.
+
+        It holds everything in :meth:`view` but the legal moves (which follow from the rest):
+        the rules and the number of players, the player's own hand, the public table, pile,
+        hand sizes, stock size, phase and scores, and the :attr:`log` of the hand as that
+        player saw it. The seed, the other hands and the stock order are not in it. What
+        happened in earlier hands is in it only as their scores: a new deal does not depend
+        on the play of the hands before.
+        """
+        return tuple(self._seen(player).values())
+
+    def information_state_string(self, player: int) -> str:
+        """What ``player`` knows, as text: equal for two states exactly when
+        :meth:`information_state_key` is (see there for what it holds).
+
+        One line for each part, the rules first and the log of the hand last, one event a
+        line as the player saw it::
+
+            player 0 of 3, side 0; to move: player 1; phase draw
+            ...
+            log:
+              hand 0 dealt by P2: P0 3♠ 4♦ ..., P1 7 cards, P2 7 cards; pile 8♣; stock 30
+        """
+        return _information_text(self._seen(player))
+
+    def _seen(self, player: int) -> dict[str, Any]:
+        """Every field of :meth:`view` but ``legal_moves``, by name: the moves follow from
+        the rest, and listing them costs more than all of it."""
+        self._check_player(player)
+        return {
+            "player": player,
+            "side": self.config.side_of(player, self.players),
+            "hand": self.hands[player],
+            "hand_sizes": tuple(len(h) for h in self.hands),
+            "stock_size": self.stock_size,
+            "current_player": self.current_player,
+            **dict(zip(_SHARED_WITH_VIEW, _shared_with_view(self), strict=True)),
+            "log": self.seen_log(player),
+        }
+
+    def _check_player(self, player: object) -> None:
         if (
             isinstance(player, bool)
             or not isinstance(player, int)
             or not 0 <= player < self.players
         ):
             raise StateError(f"there is no player {player!r} in a {self.players}-player game")
-        return PlayerView(
-            player=player,
-            hand=self.hands[player],
-            hand_sizes=tuple(len(h) for h in self.hands),
-            stock_size=self.stock_size,
-            side=self.config.side_of(player, self.players),
-            current_player=self.current_player,
-            legal_moves=self.legal_moves() if self.current_player == player else (),
-            **{name: getattr(self, name) for name in _SHARED_WITH_VIEW},
-        )
 
     def __repr__(self) -> str:
         return (
@@ -283,6 +335,10 @@ class State(Position):
             ... )
             >>> window.phase.name, window.current, window.discarder
             ('CALL', 0, 2)
+
+        The position starts with an empty :attr:`log`: what happened in the hand before it
+        is not known, so it is not in what any player saw (with ``went_out``, the log holds
+        the end of the hand, as scored on construction).
 
         Every refusal is a :class:`~rummy500.errors.StateError` (a
         :class:`~rummy500.errors.CardError` for a card it cannot read, a
@@ -1013,7 +1069,7 @@ def new_game(
     elif not 0 <= dealer < players:
         raise IllegalMoveError(f"the dealer must be a player from 0 to {players - 1}")
     hands, stock, pile = deal_hand(cfg, players, seed, 0, dealer)
-    return State.of(
+    state = State.of(
         config=cfg,
         seed=seed,
         hand_number=0,
@@ -1028,6 +1084,9 @@ def new_game(
         totals=(0,) * cfg.sides(players),
         dealer_draw=drawn,
     )
+    # The deal is the first event of the hand, read off the state just dealt: the position
+    # that starts the undo chain keeps it as what happened before it.
+    return State.of(**state.fields(), log=(dealt(state),))
 
 
 def parse_move(state: State, text: str) -> Move:
@@ -1074,6 +1133,10 @@ class PlayerView:
     winner: int | None
     #: The cards drawn to choose the first dealer (drawn face up for everyone to see).
     dealer_draw: tuple[Card, ...]
+    #: What happened in the hand so far as this player saw it (see :attr:`State.log`): their
+    #: own stock draws show the card, other players' do not, and the deal shows only their
+    #: own cards; everything else is public.
+    log: tuple[Event, ...] = ()
 
 
 #: The view's fields that are copied from the state under the same name.
@@ -1081,5 +1144,59 @@ _SHARED_WITH_VIEW: Final = tuple(
     f.name
     for f in attrs.fields(PlayerView)
     if f.name
-    not in {"player", "side", "hand", "hand_sizes", "stock_size", "current_player", "legal_moves"}
+    not in {
+        "player",
+        "side",
+        "hand",
+        "hand_sizes",
+        "stock_size",
+        "current_player",
+        "legal_moves",
+        "log",
+    }
 )
+#: Reads those fields of a state in one call (views are built at every step of a bot).
+_shared_with_view: Final = operator.attrgetter(*_SHARED_WITH_VIEW)
+
+
+def _listed(cards: Sequence[Card]) -> str:
+    return " ".join(map(str, cards)) or "-"
+
+
+def _score_rows(rows: Sequence[Sequence[int]]) -> str:
+    return " | ".join(" ".join(map(str, row)) for row in rows) or "-"
+
+
+def _maybe(value: object) -> str:
+    return "-" if value is None else str(value)
+
+
+def _information_text(seen: Mapping[str, Any]) -> str:
+    """The text of :meth:`State.information_state_string`: every field of ``seen`` (see
+    ``State._seen``), each written so that different values give different text."""
+    sizes = seen["hand_sizes"]
+    lines = [
+        f"player {seen['player']} of {len(sizes)}, side {seen['side']}; to move: "
+        f"{seen['current_player']}; phase {seen['phase'].name.lower()}",
+        f"rules: {seen['config']!r}",
+        f"hand {seen['hand_number']}, dealer {seen['dealer']}, turn {seen['turn']}; went out "
+        f"{_maybe(seen['went_out'])}; winner {_maybe(seen['winner'])}",
+        f"totals {_score_rows([seen['totals']])}; history {_score_rows(seen['history'])}; "
+        f"player history {_score_rows(seen['player_history'])}",
+        f"first-dealer draw: {_listed(seen['dealer_draw'])}",
+        f"hand sizes {_score_rows([sizes])}; stock {seen['stock_size']}",
+        f"pile: {_listed(seen['pile'])}",
+        f"owed {_maybe(seen['owed'])} ({seen['owed_use'].name.lower()}); kept "
+        f"{_maybe(seen['kept'])}; discarder {_maybe(seen['discarder'])}",
+        f"hand: {_listed(seen['hand'])}",
+        "table:" if seen["table"] else "table: -",
+    ]
+    for meld in seen["table"]:
+        doubled = ", doubled" if meld.doubled else ""
+        lines.append(
+            f"  meld {meld.id} by P{meld.owner} (top id {meld.top_id}{doubled}): "
+            f"{_listed(meld.cards)}; owners {_score_rows([meld.owners])}"
+        )
+    lines.append("log:" if seen["log"] else "log: -")
+    lines.extend(f"  {event}" for event in seen["log"])
+    return "\n".join(lines)

@@ -1,0 +1,129 @@
+"""Speed of determinization and search: ``sample_world`` µs per call, ISMCTS simulations/s.
+
+Beside rummy500's ISMCTS it times OpenSpiel's Python IS-MCTS (``open_spiel.python.algorithms.
+ismcts.ISMCTSBot`` with a random rollout evaluator) on OpenSpiel's ``gin_rummy``, when
+``pyspiel`` can be imported: the same algorithm (one determinization per simulation, UCT over
+the information set, one playout) on the nearest game OpenSpiel has. A rummy500 simulation
+plays out to the end of the hand with the default playout policy; an OpenSpiel one plays
+random moves to the end of the game (one gin rummy hand). Both are timed on decisions of
+seeded games, in CPU time (``time.process_time``), which a busy machine disturbs less than
+the wall clock. The figures are printed; nothing is asserted.
+
+    python benchmarks/bench_search.py            # about half a minute
+    python benchmarks/bench_search.py --quick    # a few seconds
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+import rummy500
+from rummy500 import Deal, Phase, PlayerView, sample_world
+from rummy500.bots import GreedyBot, ISMCTSBot
+
+
+def decision_views(players: int, count: int, seed: int = 0) -> list[PlayerView]:
+    """Views of the player to move at real choices (two or more moves), from greedy games."""
+    views: list[PlayerView] = []
+    greedy = GreedyBot()
+    game = seed
+    while len(views) < count:
+        state = rummy500.new_game(players=players, seed=game)
+        while not state.is_terminal() and len(views) < count:
+            if state.is_chance_node():
+                state = state.apply(Deal())
+                continue
+            view = state.view(state.current_player)
+            if len(view.legal_moves) > 1 and state.phase < Phase.HAND_OVER:
+                views.append(view)
+            state = state.apply(greedy.choose(view))
+        game += 1
+    return views
+
+
+def time_sample_world(views: list[PlayerView], calls: int) -> float:
+    """µs per ``sample_world`` call, over the views in turn."""
+    rng = random.Random(0)
+    start = time.process_time()
+    for i in range(calls):
+        sample_world(views[i % len(views)], rng)
+    return (time.process_time() - start) / calls * 1e6
+
+
+def time_ismcts(views: list[PlayerView], iterations: int) -> float:
+    """rummy500 ISMCTS simulations per second of CPU time."""
+    bot = ISMCTSBot(0, iterations=iterations)
+    done = 0
+    start = time.process_time()
+    for view in views:
+        bot.search(view)
+        done += bot.last_iterations
+    return done / (time.process_time() - start)
+
+
+def time_openspiel(decisions: int, simulations: int) -> float | None:
+    """OpenSpiel Python IS-MCTS simulations per second of CPU time on ``gin_rummy``."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts, mcts
+    except ImportError:
+        return None
+    game = pyspiel.load_game("gin_rummy")
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(
+        game,
+        evaluator,
+        uct_c=2.0,
+        max_simulations=simulations,
+        random_state=np.random.RandomState(1),
+        allow_inconsistent_action_sets=True,
+    )
+    rng = np.random.RandomState(2)
+    state = game.new_initial_state()
+    done = 0
+    elapsed = 0.0
+    while done < decisions * simulations:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        start = time.process_time()
+        action = bot.step(state)
+        elapsed += time.process_time() - start
+        done += simulations
+        state.apply_action(action)
+    return done / elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer calls: a smoke test")
+    args = parser.parse_args(argv)
+    decisions, iterations, calls = (3, 30, 300) if args.quick else (20, 200, 5000)
+    print(f"rummy500 {rummy500.__version__}, compiled: {rummy500.COMPILED}")
+    for players in (2, 3):
+        views = decision_views(players, decisions)
+        us = time_sample_world(views, calls)
+        sims = time_ismcts(views, iterations)
+        print(f"{players} players: sample_world {us:.0f} µs per call; ISMCTS {sims:.0f} sims/s")
+    theirs = time_openspiel(max(2, decisions // 4), iterations // 2)
+    if theirs is None:
+        print("OpenSpiel: pyspiel cannot be imported, skipped")
+        return 0
+    views = decision_views(2, decisions)
+    ours = time_ismcts(views, iterations)
+    print(
+        f"OpenSpiel Python IS-MCTS on gin_rummy: {theirs:.0f} sims/s; rummy500 ISMCTS "
+        f"(2 players): {ours:.0f} sims/s, {ours / theirs:.1f} times as many"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,103 @@
+"""What both environments share: the rules they are given, the bounds of the observation
+vector, the end-of-game rewards and the text rendering."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from rummy500 import RuleConfig, State, presets
+from rummy500.observations import ObservationSpace
+from rummy500.render import game_result_line, hand_text, move_words, side_names, table_lines
+
+#: A game seed drawn from an environment's random generator lies below this.
+SEED_RANGE = 2**32
+
+
+def resolve_config(config: RuleConfig | str) -> RuleConfig:
+    """The rules named by ``config``: a :class:`RuleConfig` as it is, a preset by its name."""
+    if isinstance(config, RuleConfig):
+        return config
+    if isinstance(config, str):
+        return presets.get(config)
+    raise TypeError(f"config must be a RuleConfig or a preset name, not {config!r}")
+
+
+def agent_names(players: int) -> list[str]:
+    """The agents' names, by seat: ``player_0``, ``player_1``, ..."""
+    return [f"player_{p}" for p in range(players)]
+
+
+def observation_bounds(
+    space: ObservationSpace,
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """The least and greatest value each number of ``space``'s vectors can take.
+
+    The bounds are finite and follow from the rules: no card column counts more copies than
+    the decks hold, no hand or pile more cards than the game uses, no hand lasts more than
+    ``turn_limit`` turns nor a game more than ``hand_limit`` hands, and no side scores more
+    in one hand (either way) than every card's top value plus the going-out bonus.
+    """
+    config = space.config
+    players = space.players
+    deck = config.deck_size(players)
+    copies = config.decks[players] + config.jokers(players)
+    values = config.card_values
+    top = max(*values.by_rank, values.low_ace, values.high_ace, values.joker)
+    per_hand = deck * top + config.going_out_bonus
+    low = np.zeros(space.size, dtype=np.float32)
+    high = np.ones(space.size, dtype=np.float32)
+    limits = {
+        "hand": copies,
+        "pile": copies,
+        "table_jokers": copies,
+        "hand_sizes": deck,
+        "stock_size": deck,
+        "pile_size": deck,
+        "turn": config.turn_limit,
+        "hand_number": config.hand_limit,
+        "totals": config.hand_limit * per_hand,
+    }
+    for part in space.layout():
+        limit = limits.get(part.name)
+        if limit is None and part.name.startswith("table_seat_"):
+            limit = copies
+        if limit is not None:
+            high[part.start : part.stop] = limit
+        if part.name == "totals":
+            low[part.start : part.stop] = -limit if limit is not None else 0
+    return low, high
+
+
+def outcome(state: State, player: int) -> float:
+    """``player``'s reward at the end of the game: +1 if their side won, -1 if another side
+    won, 0 for a draw (and 0 while the game goes on)."""
+    if not state.is_terminal() or state.winner is None:
+        return 0.0
+    side = state.config.side_of(player, state.players)
+    return 1.0 if side == state.winner else -1.0
+
+
+def render_text(state: State, names: list[str]) -> str:
+    """The game as text: the hand and scores, the last move, the public table and the hand of
+    the player to move (no other hand, and never the stock)."""
+    lines = [
+        f"Hand {state.hand_number + 1}, turn {state.turn + 1}, {state.phase.name.lower()}. "
+        + "Totals: "
+        + ", ".join(
+            f"{side} {total}"
+            for side, total in zip(side_names(state, names), state.totals, strict=True)
+        )
+    ]
+    last = state.last_move
+    if last is not None and state.parent is not None:
+        mover = state.parent.current_player
+        who = names[mover] if mover >= 0 else "The dealer"
+        lines.append(f"Last move: {who} {move_words(last)}.")
+    player = state.current_player
+    lines.extend(table_lines(state.view(max(player, 0)), names))
+    if player >= 0:
+        lines.append(f"  {names[player]} to move holds: {hand_text(state.hands[player])}")
+    elif state.is_terminal():
+        lines.append(game_result_line(state, names))
+    return "\n".join(lines)

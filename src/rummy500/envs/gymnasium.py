@@ -1,0 +1,225 @@
+"""A Gymnasium environment: one seat learns, built-in bots play the others.
+
+Needs the ``rl`` extra (``pip install 'rummy500[rl]'``). Importing this module registers the
+environment with Gymnasium as ``"rummy500/Rummy500-v0"``::
+
+    >>> import gymnasium
+    >>> import rummy500.envs.gymnasium
+    >>> game = gymnasium.make("rummy500/Rummy500-v0", config="standard", players=2)
+    >>> observation, info = game.reset(seed=1)
+    >>> observation.shape
+    (499,)
+    >>> game.unwrapped.actions.decode(int(info["action_mask"].argmax()), game.unwrapped.game)
+    Draw()
+
+(``gymnasium.make("rummy500.envs.gymnasium:rummy500/Rummy500-v0")`` imports the module itself.)
+
+The learner sits at ``seat`` (default 0); the other seats are played by built-in bots named by
+``opponents`` (``"greedy"``, the default, or ``"random"``: one name for every other seat, or
+one for each in seat order). It observes the ``float32`` vector of
+:class:`~rummy500.observations.ObservationSpace` for its own view (``Box``) and acts with the
+ids of :class:`~rummy500.ActionSpace` (``Discrete(size)``). Each :meth:`~Rummy500GymEnv.step`
+plays the learner's move, then the bots' moves and the deals of new hands until it is the
+learner's turn again or the game is over.
+
+Legal actions: ``info["action_mask"]`` is an ``int8`` vector with 1 at each legal id, and
+:meth:`~Rummy500GymEnv.action_masks` gives the same as booleans (what sb3-contrib's
+``MaskablePPO`` asks for). An illegal action ends the episode at once: reward -1,
+``terminated`` true and ``info["illegal_action"]`` true (the game is left as it was).
+
+Rewards come at the end of the game: +1 when the learner's side wins, -1 when another side
+wins, 0 for a draw; every step before that rewards 0. ``reset(seed=s)`` seeds a
+:class:`random.Random` that draws each game's seed and the bots' seeds, so the same seed gives
+the same games on every ``reset()`` that follows. ``render_mode="ansi"`` renders the game as
+text (the public table and the learner's hand when it is to move). For short episodes, give
+rules that stop after one hand, such as ``attrs.evolve(config, target=None, hands_per_game=1)``.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from rummy500 import (
+    ActionError,
+    ActionSpace,
+    Deal,
+    IllegalMoveError,
+    RuleConfig,
+    State,
+    new_game,
+)
+from rummy500.bots import Bot, make_bot
+from rummy500.envs._common import (
+    SEED_RANGE,
+    agent_names,
+    observation_bounds,
+    outcome,
+    render_text,
+    resolve_config,
+)
+from rummy500.observations import ObservationSpace
+
+__all__ = ["ENV_ID", "Rummy500GymEnv"]
+
+#: The id the environment is registered under.
+ENV_ID = "rummy500/Rummy500-v0"
+
+_DEAL = Deal()
+
+Vector = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
+    """Rummy 500 under ``config`` (a :class:`~rummy500.RuleConfig` or a preset's name) for
+    ``players`` players, the learner at ``seat`` and bots named by ``opponents`` at the other
+    seats (see the module's description). :attr:`game` is the :class:`~rummy500.State` being
+    played.
+    """
+
+    # Text has no frame rate; Gymnasium warns unless one is declared.
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+
+    def __init__(
+        self,
+        config: RuleConfig | str = "standard",
+        players: int = 3,
+        *,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "greedy",
+        render_mode: str | None = None,
+    ) -> None:
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        rules = resolve_config(config)
+        rules.check_players(players)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
+        names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(names) != players - 1:
+            raise ValueError(
+                f"{players - 1} opponents play with {players} players, not {len(names)}"
+            )
+        for name in names:
+            make_bot(name)  # an unknown name fails here, not at the first reset
+        self.config = rules
+        self.players = players
+        self.seat = seat
+        #: The bot names of the other seats, in seat order.
+        self.opponents = tuple(names)
+        self.render_mode = render_mode
+        #: The action ids and the observation layout of these rules and players.
+        self.actions = ActionSpace.of(rules, players)
+        self.observations = ObservationSpace.of(rules, players)
+        low, high = observation_bounds(self.observations)
+        self.observation_space = spaces.Box(low, high, dtype=np.float32)
+        self.action_space = spaces.Discrete(self.actions.size)
+        self._names = agent_names(players)
+        self._bots: dict[int, Bot] = {}
+        self._rng = random.Random()
+        self._seeded = False
+        self._game: State | None = None
+        self._over = False
+
+    @property
+    def game(self) -> State:
+        """The state of the game being played; raises before the first :meth:`reset`."""
+        if self._game is None:
+            raise RuntimeError("call reset() before playing")
+        return self._game
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Vector, dict[str, Any]]:
+        """Start a new game and play the bots' moves up to the learner's first turn.
+
+        Its seed, and the bots', are drawn from the generator ``seed`` starts afresh (or from
+        where the last game left it when ``seed`` is ``None``). ``options`` is not used.
+        """
+        super().reset(seed=seed)
+        if seed is not None or not self._seeded:
+            self._rng = random.Random(seed)
+            self._seeded = True
+        rng = self._rng
+        while True:
+            game = new_game(self.config, self.players, rng.randrange(SEED_RANGE))
+            others = [p for p in range(self.players) if p != self.seat]
+            self._bots = {
+                p: make_bot(name, rng.randrange(SEED_RANGE))
+                for p, name in zip(others, self.opponents, strict=True)
+            }
+            game = self._play_bots(game)
+            # A bot can end a one-hand game before the learner's first turn (rarely): that
+            # game has nothing to learn from, so the next one is dealt.
+            if not game.is_terminal():
+                break
+        self._game = game
+        self._over = False
+        return self._observe(game), {"action_mask": self._mask(game)}
+
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+        """Play ``action`` for the learner, then the bots up to its next turn or the end."""
+        if self._over:
+            raise RuntimeError("the episode is over: call reset()")
+        game = self.game
+        try:
+            move = self.actions.decode(operator.index(action), game)
+        except (ActionError, IllegalMoveError) as error:
+            self._over = True
+            info = {
+                "action_mask": self._mask(game),
+                "illegal_action": True,
+                "reason": str(error),
+            }
+            return self._observe(game), -1.0, True, False, info
+        game = self._play_bots(game.apply(move))
+        self._game = game
+        self._over = game.is_terminal()
+        reward = outcome(game, self.seat)
+        return self._observe(game), reward, self._over, False, {"action_mask": self._mask(game)}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """Which action ids are legal now, as booleans (sb3-contrib's ``MaskablePPO`` calls
+        this)."""
+        return self._mask(self.game).astype(np.bool_)
+
+    def render(self) -> str | None:
+        """The game as text with ``render_mode="ansi"`` (``None`` without a render mode)."""
+        if self.render_mode is None:
+            return None
+        return render_text(self.game, self._names)
+
+    def _play_bots(self, game: State) -> State:
+        """``game`` after the bots' moves and the deals, up to the learner's turn or the end."""
+        seat = self.seat
+        bots = self._bots
+        while True:
+            player = game.current_player
+            if player == seat or game.is_terminal():
+                return game
+            if game.is_chance_node():
+                game = game.apply(_DEAL)
+            else:
+                game = game.apply(bots[player].choose(game.view(player)))
+
+    def _observe(self, game: State) -> Vector:
+        return self.observations.observation_for(game, self.seat)
+
+    def _mask(self, game: State) -> Mask:
+        if game.current_player != self.seat:
+            return np.zeros(self.actions.size, dtype=np.int8)
+        return np.frombuffer(self.actions.mask(game), dtype=np.int8).copy()
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:Rummy500GymEnv")

@@ -1,0 +1,387 @@
+"""An OpenSpiel game: Rummy 500 for OpenSpiel's search, learning and evaluation code.
+
+Needs OpenSpiel (``pip install 'rummy500[openspiel]'``). Importing this module registers the
+game with ``pyspiel`` under the name ``"python_rummy500"``::
+
+    >>> import pyspiel
+    >>> import rummy500.envs.openspiel
+    >>> game = pyspiel.load_game("python_rummy500", {"players": 2, "hands": 1})
+    >>> state = game.new_initial_state()
+    >>> state.is_chance_node(), len(state.chance_outcomes())
+    (True, 4096)
+    >>> state.apply_action(7)  # deal the first hand from game seed 7
+    >>> state.current_player(), state.legal_actions()
+    (1, [0])
+    >>> state.action_to_string(0)
+    'draw'
+
+**Parameters.** ``preset`` (a preset's name, ``"standard"`` unless given) or ``rules`` (a
+:class:`~rummy500.RuleConfig` as JSON, as :func:`rummy500.dumps` writes it; it wins over
+``preset``), ``players`` (3 unless given), ``hands`` (0: the game ends as the rules say; a
+number ``n``: the game ends after ``n`` hands, whoever leads winning, and not on reaching the
+target) and ``seeds`` (the number of chance outcomes of each deal, 4096 unless given).
+
+**Actions.** A player's action is an id of :class:`~rummy500.ActionSpace` for these rules and
+players (``num_distinct_actions`` is its ``size``): ``legal_actions()`` lists the ids of the
+engine's legal moves, and ``apply_action`` decodes the id and plays the move.
+
+**Chance.** Every deal is a chance node: the state before the first hand, and every state
+between two hands (the engine's own chance node, where the next move is the deal). Its
+``seeds`` outcomes are equally likely seeds; the outcome is the seed the engine shuffles that
+hand with (for the first hand it also draws the first dealer). The shuffle is the only thing
+left to chance in a hand (the stock turned over when it runs out is shuffled from the same
+seed), so each hand is one draw among ``seeds`` equally likely deals, independent of the hands
+before: every deal of the real game cannot be an outcome, but no outcome is favoured and no
+hand's deal follows from another's. A player does not see the seed: information states and
+observations are built from what the player sees of the cards.
+
+**Rewards.** Only at the end of the game: +1 for each player of the winning side, -1 for every
+other player, 0 for everyone in a drawn game, as in the other environments of
+:mod:`rummy500.envs`. The game is therefore general-sum (with two sides it sums to 0).
+
+**Observations.** ``information_state_string`` is
+:meth:`State.information_state_string <rummy500.State.information_state_string>` (the log of
+the hand included). ``observation_string`` is the same text without the log, and
+``observation_tensor`` the vector of :class:`~rummy500.observations.ObservationSpace` of the
+player's view. There is no information-state tensor. Nothing in them depends on a card the
+player cannot see.
+
+**Determinization.** ``state.resample_from_infostate(player, sampler)`` returns a state the
+player cannot tell from this one (see :func:`rummy500.sample_world`), which is what
+OpenSpiel's IS-MCTS bot asks for.
+
+**Length.** ``max_game_length`` is a bound, far above any real game: ``hand_limit`` hands of
+``turn_limit`` turns, each turn counted as at most ``2 * deck + 2 * players + 4`` actions
+(a draw or a take, a meld or lay-off per card put down, a discard, every other player's call
+or pass, a caller's melds), plus one deal per hand.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import attrs
+import numpy as np
+import pyspiel
+
+from rummy500 import (
+    ActionError,
+    ActionSpace,
+    Deal,
+    IllegalMoveError,
+    Phase,
+    RuleConfig,
+    State,
+    loads,
+    new_game,
+    presets,
+    sample_world,
+)
+from rummy500.envs._common import agent_names, outcome, render_text
+from rummy500.observations import ObservationSpace
+
+__all__ = [
+    "DEFAULT_SEEDS",
+    "GAME_TYPE",
+    "SHORT_NAME",
+    "Rummy500Game",
+    "Rummy500State",
+]
+
+#: The name the game is registered under: ``pyspiel.load_game(SHORT_NAME, {...})``.
+SHORT_NAME: Final = "python_rummy500"
+#: The number of equally likely outcomes (game seeds) of each deal, unless ``seeds`` is given.
+DEFAULT_SEEDS: Final = 4096
+
+_DEAL: Final = Deal()
+_MAX_PLAYERS: Final = 8
+
+#: The game's registration: what kind of game it is and its parameters with their defaults.
+GAME_TYPE: Final = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Python Rummy 500",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=_MAX_PLAYERS,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={
+        "preset": "standard",
+        "rules": "",
+        "players": 3,
+        "hands": 0,
+        "seeds": DEFAULT_SEEDS,
+    },
+)
+
+
+class _Shared:
+    """What every state of one game shares: the rules, the action and observation spaces.
+
+    OpenSpiel clones a Python state by deep-copying its attributes and serializes it by
+    pickling them: this is shared by a clone rather than copied, and pickled as the arguments
+    that rebuild it.
+    """
+
+    __slots__ = ("actions", "config", "observations", "outcomes", "players", "seeds")
+
+    def __init__(self, config: RuleConfig, players: int, seeds: int) -> None:
+        self.config = config
+        self.players = players
+        self.seeds = seeds
+        self.actions = ActionSpace.of(config, players)
+        self.observations = ObservationSpace.of(config, players)
+        self.outcomes = tuple((seed, 1.0 / seeds) for seed in range(seeds))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
+        return self
+
+    def __reduce__(self) -> tuple[type[_Shared], tuple[RuleConfig, int, int]]:
+        return (_Shared, (self.config, self.players, self.seeds))
+
+
+def _rules(params: dict[str, Any]) -> RuleConfig:
+    """The rules the game parameters name, cut short to ``hands`` hands when that is given."""
+    text = params["rules"]
+    config = loads(text, RuleConfig) if text else presets.get(params["preset"])
+    hands = params["hands"]
+    if hands:
+        # A fixed number of hands has no target, so nobody has to go out to win either.
+        config = attrs.evolve(
+            config,
+            target=None,
+            hands_per_game=hands,
+            hand_limit=hands,
+            must_go_out_to_win=False,
+        )
+    return config
+
+
+def _max_game_length(config: RuleConfig, players: int) -> int:
+    deck = config.deck_size(players)
+    return config.hand_limit * (config.turn_limit * (2 * deck + 2 * players + 4) + 1)
+
+
+class Rummy500Game(pyspiel.Game):  # type: ignore[misc]
+    """Rummy 500 as an OpenSpiel game (see the module's description).
+
+    Load it with ``pyspiel.load_game("python_rummy500", params)``, or build it directly with
+    ``Rummy500Game(params)``; ``params`` may leave out any parameter. :attr:`config` is the
+    rule set and :attr:`players` the number of players.
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        full = {**GAME_TYPE.parameter_specification, **(params or {})}
+        config = _rules(full)
+        players = full["players"]
+        config.check_players(players)
+        seeds = full["seeds"]
+        if seeds < 1:
+            raise ValueError(f"seeds must be a positive number of deals, not {seeds}")
+        self._shared = _Shared(config, players, seeds)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self._shared.actions.size,
+            max_chance_outcomes=seeds,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            max_game_length=_max_game_length(config, players),
+        )
+        super().__init__(GAME_TYPE, info, full)
+
+    @property
+    def config(self) -> RuleConfig:
+        """The rules this game is played under."""
+        return self._shared.config
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self._shared.players
+
+    def new_initial_state(self) -> Rummy500State:
+        """The state before the first deal (a chance node)."""
+        return Rummy500State(self, self._shared)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> _Observer:
+        """An observer for OpenSpiel: the information state with perfect recall, the
+        observation otherwise (see the module's description)."""
+        if params:
+            raise ValueError(f"the observer takes no parameters, not {params!r}")
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError("the observer shows one player's view: public and private information")
+        return _Observer(self._shared, perfect_recall=perfect_recall)
+
+
+class Rummy500State(pyspiel.State):  # type: ignore[misc]
+    """A state of :class:`Rummy500Game`: a :class:`~rummy500.State` inside, or nothing before
+    the first deal.
+
+    :attr:`game_state` is that state. Cloning shares it (rummy500 states never change), and
+    applying an action replaces it.
+    """
+
+    def __init__(self, game: Rummy500Game, shared: _Shared) -> None:
+        super().__init__(game)
+        self._shared = shared
+        self._state: State | None = None
+
+    @property
+    def game_state(self) -> State | None:
+        """The rummy500 state, ``None`` before the first deal."""
+        return self._state
+
+    def current_player(self) -> int:
+        """The player to move, ``PlayerId.CHANCE`` at a deal, ``PlayerId.TERMINAL`` at the end."""
+        state = self._state
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        player = state.current_player
+        if player >= 0:
+            return player
+        if state.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(pyspiel.PlayerId.CHANCE)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state = self._state
+        assert state is not None
+        assert player == state.current_player
+        return self._shared.actions.legal_actions(state)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Every seed of the deal, each as likely as the others."""
+        assert self.is_chance_node()
+        return list(self._shared.outcomes)
+
+    def _apply_action(self, action: int) -> None:
+        state = self._state
+        shared = self._shared
+        if state is None:
+            self._state = new_game(shared.config, shared.players, action)
+        elif state.is_chance_node():
+            # The engine deals every hand from the state's seed: the outcome becomes the seed.
+            self._state = state.replace(seed=action).apply(_DEAL)
+        else:
+            self._state = state.apply(shared.actions.decode(action, state))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        state = self._state
+        if player == pyspiel.PlayerId.CHANCE:
+            number = 0 if state is None else state.hand_number + 1
+            return f"deal hand {number} from seed {action}"
+        if state is not None and state.current_player == player:
+            try:
+                return str(self._shared.actions.decode(action, state))
+            except (ActionError, IllegalMoveError):
+                pass
+        # Not a legal action here (the move a lay-off id names depends on the table).
+        return self._shared.actions.describe(action)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        state = self._state
+        return state is not None and state.is_terminal()
+
+    def returns(self) -> list[float]:
+        """Each player's reward: +1, -1 or 0 at the end of the game, 0 before."""
+        state = self._state
+        if state is None:
+            return [0.0] * self._shared.players
+        return [outcome(state, p) for p in range(self._shared.players)]
+
+    def rewards(self) -> list[float]:
+        """The rewards of the last action: the returns at the end of the game, 0 before."""
+        return self.returns()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Rummy500State:
+        """A state ``player_id`` cannot tell from this one, its hidden cards dealt at random
+        by :func:`rummy500.sample_world` (the same state at a deal or at the end of the game).
+
+        ``probability_sampler`` is called once, for a number in [0, 1) that seeds the deal.
+        """
+        clone: Rummy500State = self.clone()
+        state = self._state
+        if state is None or state.phase >= Phase.HAND_OVER:
+            return clone
+        rng = random.Random(int(probability_sampler() * 2**53))
+        clone._state = sample_world(state.view(player_id), rng)
+        return clone
+
+    def __str__(self) -> str:
+        state = self._state
+        if state is None:
+            return "Nothing dealt yet."
+        # A deserialized state has the log of the hand but not the undo chain that gives the
+        # last move: the text is built from what both have, so that they print alike.
+        text = render_text(state.detached(), agent_names(self._shared.players))
+        log = state.log
+        return f"{text}\nLast event: {log[-1]}" if log else text
+
+
+def _observation_text(state: State, player: int) -> str:
+    # The information state's text ends with the log: the observation is all that comes
+    # before it, so the two always agree on everything else.
+    text = state.information_state_string(player)
+    return text.split("\nlog:", 1)[0]
+
+
+class _Observer:
+    """OpenSpiel's observer interface: ``tensor``, ``dict``, ``set_from`` and ``string_from``."""
+
+    def __init__(self, shared: _Shared, *, perfect_recall: bool) -> None:
+        self._shared = shared
+        self._perfect_recall = perfect_recall
+        self._last: tuple[State, int, str] | None = None
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None
+        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]]
+        if perfect_recall:
+            self.tensor = None
+            self.dict = {}
+        else:
+            self.tensor = np.zeros(shared.observations.size, np.float32)
+            self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: Rummy500State, player: int) -> None:
+        """Fill :attr:`tensor` with what ``player`` sees of ``state``."""
+        tensor = self.tensor
+        if tensor is None:
+            return
+        inner = state.game_state
+        if inner is None:
+            tensor.fill(0)
+        else:
+            tensor[:] = self._shared.observations.observation(inner.view(player))
+
+    def string_from(self, state: Rummy500State, player: int) -> str:
+        """What ``player`` knows of ``state`` (with perfect recall) or sees now, as text."""
+        inner = state.game_state
+        if inner is None:
+            return f"player {player} of {self._shared.players}; nothing dealt yet"
+        # Search asks for the same state's text several times in a row (IS-MCTS looks a node
+        # up by it, then creates it), and the text of a long log is not cheap.
+        last = self._last
+        if last is not None and last[0] is inner and last[1] == player:
+            return last[2]
+        if self._perfect_recall:
+            text = inner.information_state_string(player)
+        else:
+            text = _observation_text(inner, player)
+        self._last = (inner, player, text)
+        return text
+
+
+pyspiel.register_game(GAME_TYPE, Rummy500Game)

@@ -1,0 +1,232 @@
+"""A PettingZoo AEC environment: every seat an agent, the game dealt and scored for them.
+
+Needs the ``rl`` extra (``pip install 'rummy500[rl]'``)::
+
+    >>> from rummy500.envs.pettingzoo import env
+    >>> game = env("standard", players=3)
+    >>> game.reset(seed=1)
+    >>> game.agent_selection
+    'player_0'
+    >>> observation, reward, termination, truncation, info = game.last()
+    >>> sorted(observation)
+    ['action_mask', 'observation']
+
+The agents are ``player_0`` to ``player_{n-1}``, by seat. Each observes a dict: under
+``"observation"`` the ``float32`` vector of :class:`~rummy500.observations.ObservationSpace`
+built from that player's view (nothing they cannot see goes in), under ``"action_mask"`` an
+``int8`` vector of :attr:`ActionSpace.size <rummy500.ActionSpace.size>` numbers, 1 at each
+legal action id (all 0 when it is not the agent's turn). Actions are ids of
+:class:`~rummy500.ActionSpace`: ``Discrete(size)``.
+
+Between hands the environment deals the next hand itself (the deal is a chance event, decided
+by the game seed), so an agent is only asked to move when a player has a choice. Rewards come
+at the end of the game: +1 for each player of the winning side, -1 for every other player, 0
+for everyone when the game is drawn; every step before that rewards 0. An illegal action ends
+the game at once: the player who chose it gets -1, the others 0, and its info holds
+``"illegal_action": True``.
+
+``reset(seed=s)`` seeds a :class:`random.Random` that draws each game's seed, so the same
+seed gives the same games, one after another, on every ``reset()`` that follows.
+``render_mode="ansi"`` makes :meth:`~Rummy500AECEnv.render` return the game as text (the public
+table and the hand of the player to move).
+
+A whole game runs to 500 points and can take thousands of steps; for short episodes give rules
+that stop after one hand, such as ``attrs.evolve(config, target=None, hands_per_game=1)``.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from rummy500 import (
+    ActionError,
+    ActionSpace,
+    Deal,
+    IllegalMoveError,
+    RuleConfig,
+    State,
+    new_game,
+)
+from rummy500.envs._common import (
+    SEED_RANGE,
+    agent_names,
+    observation_bounds,
+    outcome,
+    render_text,
+    resolve_config,
+)
+from rummy500.observations import ObservationSpace
+
+__all__ = ["Action", "Observation", "Rummy500AECEnv", "env", "raw_env"]
+
+#: What an agent observes: the vector under ``"observation"``, the mask under ``"action_mask"``
+#: (Gymnasium types the values of a ``Dict`` space's samples loosely, hence ``Any``).
+Observation = dict[str, Any]
+#: An action id, as an int or a numpy integer (what ``Discrete.sample`` gives); ``None`` is the
+#: step of an agent whose game is over.
+Action = int | np.integer[Any] | None
+
+_DEAL = Deal()
+
+
+class Rummy500AECEnv(AECEnv[str, Observation, Action]):
+    """Rummy 500 under ``config`` (a :class:`~rummy500.RuleConfig` or a preset's name) for
+    ``players`` players, as a PettingZoo AEC environment (see the module's description).
+
+    :func:`env` gives it wrapped in PettingZoo's order checks, as PettingZoo's own
+    environments are. :attr:`game` is the :class:`~rummy500.State` being played.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it per class and instance)
+        "name": "rummy500_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        config: RuleConfig | str = "standard",
+        players: int = 3,
+        render_mode: str | None = None,
+    ) -> None:
+        # PettingZoo's constructor takes and does nothing, and is not annotated.
+        super().__init__()  # type: ignore[no-untyped-call]
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        rules = resolve_config(config)
+        rules.check_players(players)
+        self.config = rules
+        self.players = players
+        self.render_mode = render_mode
+        #: The action ids and the observation layout of these rules and players.
+        self.actions = ActionSpace.of(rules, players)
+        self.observations = ObservationSpace.of(rules, players)
+        self.possible_agents = agent_names(players)
+        self.agents: list[str] = []
+        self._seat = {agent: p for p, agent in enumerate(self.possible_agents)}
+        low, high = observation_bounds(self.observations)
+        size = self.actions.size
+        # One space object per agent, so that seeding one agent's space leaves the others be.
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low, high, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, (size,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self._no_moves = np.zeros(size, dtype=np.int8)
+        self._rng = random.Random()
+        self._game: State | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Observation]:
+        """The space of ``agent``'s observations (the same object on every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Action]:
+        """``Discrete(ActionSpace.size)`` for every agent (one object per agent)."""
+        return self.action_spaces[agent]
+
+    @property
+    def game(self) -> State:
+        """The state of the game being played; raises before the first :meth:`reset`."""
+        if self._game is None:
+            raise RuntimeError("call reset() before playing")
+        return self._game
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game, its seed drawn from the generator ``seed`` starts afresh (or from
+        where the last game left it when ``seed`` is ``None``). ``options`` is not used."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        game = new_game(self.config, self.players, self._rng.randrange(SEED_RANGE))
+        self._game = game
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: dict[str, Any]() for agent in self.agents}
+        self.agent_selection = self.possible_agents[game.current_player]
+
+    def observe(self, agent: str) -> Observation:
+        """What ``agent`` sees now: its vector and its mask of legal action ids."""
+        game = self.game
+        player = self._seat[agent]
+        vector = self.observations.observation_for(game, player)
+        if game.current_player == player:
+            mask = np.frombuffer(self.actions.mask(game), dtype=np.int8).copy()
+        else:
+            mask = self._no_moves.copy()
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: Action) -> None:
+        """Play action id ``action`` for the agent to move (``None`` once its game is over).
+
+        The next hand is dealt when this move ends one. An illegal id ends the game: this
+        agent gets -1, the others 0.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is still playing: choose an action id, not None")
+        game = self.game
+        player = game.current_player
+        self._cumulative_rewards[agent] = 0.0
+        try:
+            move = self.actions.decode(operator.index(action), game)
+        except (ActionError, IllegalMoveError) as error:
+            self.rewards[agent] = -1.0
+            self.infos[agent] = {"illegal_action": True, "reason": str(error)}
+            self._finish(player)
+            return
+        game = game.apply(move)
+        while game.is_chance_node():
+            game = game.apply(_DEAL)
+        self._game = game
+        if game.is_terminal():
+            for seat, name in enumerate(self.possible_agents):
+                self.rewards[name] = outcome(game, seat)
+            self._finish(player)
+        else:
+            self.agent_selection = self.possible_agents[game.current_player]
+
+    def _finish(self, player: int) -> None:
+        """End the episode after ``player``'s move: every agent is done, and each in turn,
+        starting after ``player``, is shown its reward and steps with ``None``."""
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.possible_agents[(player + 1) % self.players]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The game as text with ``render_mode="ansi"`` (``None`` without a render mode)."""
+        if self.render_mode is None:
+            return None
+        return render_text(self.game, self.possible_agents)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+#: PettingZoo's name for the environment without wrappers.
+raw_env = Rummy500AECEnv
+
+
+def env(
+    config: RuleConfig | str = "standard",
+    players: int = 3,
+    render_mode: str | None = None,
+) -> AECEnv[str, Observation, Action]:
+    """A :class:`Rummy500AECEnv` wrapped in PettingZoo's checks of the order of calls."""
+    return wrappers.OrderEnforcingWrapper(Rummy500AECEnv(config, players, render_mode))

@@ -1,0 +1,311 @@
+"""The events of a hand: what happened at the table, in order, as each player saw it.
+
+Every state keeps the log of the hand in play (:attr:`State.log <rummy500.state.State.log>`),
+and each player's view holds it as that player saw it
+(:attr:`PlayerView.log <rummy500.state.PlayerView.log>`). The log is the event stream a front
+end follows: one event per move, and one for what play does by itself (a hand dealt, the pile
+turned over as a new stock, a hand scored).
+
+==================  ==========================================  ==============================
+Event               Text                                        Hidden from other players
+==================  ==========================================  ==============================
+:class:`Dealt`      ``hand 0 dealt by P2: P0 A♠ 4♦ ..., P1 7    each hand's cards (its size
+                    cards, P2 7 cards; pile 8♣; stock 30``      is public)
+:class:`Drew`       ``P1 draw 7♥`` (``P1 draw`` when hidden)    the card drawn
+:class:`Took`       ``P1 take J♣ 4♥ K♦``                        nothing
+:class:`Called`     ``P2 call 7♥``                              nothing
+:class:`Passed`     ``P2 pass``                                 nothing
+:class:`Melded`     ``P1 meld 8♠ 8♥ 8♦ as 3``                   nothing
+:class:`LaidOff`    ``P1 layoff 2 9♠``                          nothing
+:class:`Discarded`  ``P1 discard 5♠``                           nothing
+:class:`Declined`   ``P0 decline``                              nothing
+:class:`Reshuffled` ``pile turned over: stock 23``              nothing (the order is secret)
+:class:`HandEnded`  ``hand 0 over, P1 out: scores 64 -5 -10;    nothing
+                    totals 64 -5 -10``
+==================  ==========================================  ==============================
+
+A player's own events read like their moves (``P1 layoff 2 9♠`` is the text of the move
+``layoff 2 9♠``, played by player 1). Events are small immutable values: equal events are
+``==`` and hash alike. :meth:`Event.seen_by` gives an event as one player saw it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from rummy500.cards import Card, format_cards
+
+__all__ = [
+    "Called",
+    "Dealt",
+    "Declined",
+    "Discarded",
+    "Drew",
+    "Event",
+    "HandEnded",
+    "LaidOff",
+    "Melded",
+    "Passed",
+    "Reshuffled",
+    "Took",
+]
+
+
+def _cards(cards: tuple[Card, ...], ascii: bool) -> str:
+    return format_cards(cards, ascii=ascii) or "-"
+
+
+def _numbers(values: tuple[int, ...]) -> str:
+    return " ".join(map(str, values))
+
+
+class Event:
+    """Base class of every event of a hand. Subclasses are frozen, slotted attrs classes."""
+
+    __slots__ = ()
+
+    #: The event's name in its saved form (the verb of the move it records, where there is one).
+    kind: ClassVar[str]
+
+    def text(self, *, ascii: bool = False) -> str:
+        """The event's text form, with cards in Unicode (default) or ASCII."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card the event shows (empty for events that show none)."""
+        return ()
+
+    def seen_by(self, player: int) -> Event:
+        """The event as ``player`` saw it: the same event unless it shows a card they did not
+        see, which is then left out."""
+        return self
+
+
+@attrs.frozen
+class Dealt(Event):
+    """A hand was dealt: each player's cards, the discard pile turned up, the stock's size.
+
+    ``hands`` holds each player's dealt cards, or ``None`` where this is another player's
+    hand as a player saw it; ``hand_sizes`` is public.
+    """
+
+    kind: ClassVar[str] = "deal"
+    #: The number of the hand, from 0.
+    hand_number: int
+    dealer: int
+    hands: tuple[tuple[Card, ...] | None, ...]
+    hand_sizes: tuple[int, ...]
+    #: The discard pile as dealt, oldest first (the top card is the last).
+    pile: tuple[Card, ...]
+    stock_size: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return (*(c for hand in self.hands if hand is not None for c in hand), *self.pile)
+
+    def seen_by(self, player: int) -> Dealt:
+        hands = tuple(hand if p == player else None for p, hand in enumerate(self.hands))
+        return self if hands == self.hands else attrs.evolve(self, hands=hands)
+
+    def text(self, *, ascii: bool = False) -> str:
+        held = ", ".join(
+            f"P{p} {size} cards" if hand is None else f"P{p} {_cards(hand, ascii)}"
+            for p, (hand, size) in enumerate(zip(self.hands, self.hand_sizes, strict=True))
+        )
+        return (
+            f"hand {self.hand_number} dealt by P{self.dealer}: {held}; pile "
+            f"{_cards(self.pile, ascii)}; stock {self.stock_size}"
+        )
+
+
+@attrs.frozen
+class Drew(Event):
+    """``player`` drew the top card of the stock: ``card``, or ``None`` as others saw it."""
+
+    kind: ClassVar[str] = "draw"
+    player: int
+    card: Card | None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return () if self.card is None else (self.card,)
+
+    def seen_by(self, player: int) -> Drew:
+        return self if player == self.player or self.card is None else Drew(self.player, None)
+
+    def text(self, *, ascii: bool = False) -> str:
+        if self.card is None:
+            return f"P{self.player} draw"
+        return f"P{self.player} draw {self.card.ascii if ascii else self.card}"
+
+
+@attrs.frozen
+class Took(Event):
+    """``player`` took cards from the discard pile, the deepest first (the move ``take``)."""
+
+    kind: ClassVar[str] = "take"
+    player: int
+    taken: tuple[Card, ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.taken
+
+    def text(self, *, ascii: bool = False) -> str:
+        return f"P{self.player} {self.kind} {_cards(self.taken, ascii)}"
+
+
+@attrs.frozen
+class Called(Took):
+    """``player`` called rummy, taking a missed card and every card above it."""
+
+    kind: ClassVar[str] = "call"
+
+
+@attrs.frozen
+class Passed(Event):
+    """``player`` let a chance to call rummy go by."""
+
+    kind: ClassVar[str] = "pass"
+    player: int
+
+    def text(self, *, ascii: bool = False) -> str:
+        return f"P{self.player} pass"
+
+
+@attrs.frozen
+class Declined(Event):
+    """``player``, with the stock empty, took nothing from the pile: the hand ends."""
+
+    kind: ClassVar[str] = "decline"
+    player: int
+
+    def text(self, *, ascii: bool = False) -> str:
+        return f"P{self.player} decline"
+
+
+@attrs.frozen
+class Melded(Event):
+    """``player`` laid down a new meld, which got the id ``meld``.
+
+    Under ``join_melds`` a new run that continues a run on the table becomes part of it:
+    ``joined`` is then the id of the meld it joined (the id ``meld`` is used up all the same),
+    and ``None`` otherwise.
+    """
+
+    kind: ClassVar[str] = "meld"
+    player: int
+    melded: tuple[Card, ...]
+    meld: int
+    joined: int | None = None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.melded
+
+    def text(self, *, ascii: bool = False) -> str:
+        tail = "" if self.joined is None else f", joined to {self.joined}"
+        return f"P{self.player} meld {_cards(self.melded, ascii)} as {self.meld}{tail}"
+
+
+@attrs.frozen
+class LaidOff(Event):
+    """``player`` laid cards off on the table meld with id ``meld`` (``high``: at a run's top
+    end, as in :class:`~rummy500.moves.Layoff`)."""
+
+    kind: ClassVar[str] = "layoff"
+    player: int
+    meld: int
+    laid: tuple[Card, ...]
+    high: bool = False
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.laid
+
+    def text(self, *, ascii: bool = False) -> str:
+        tail = " high" if self.high else ""
+        return f"P{self.player} layoff {self.meld} {_cards(self.laid, ascii)}{tail}"
+
+
+@attrs.frozen
+class Discarded(Event):
+    """``player`` discarded ``card``, ending their turn."""
+
+    kind: ClassVar[str] = "discard"
+    player: int
+    card: Card
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return (self.card,)
+
+    def text(self, *, ascii: bool = False) -> str:
+        return f"P{self.player} discard {self.card.ascii if ascii else self.card}"
+
+
+@attrs.frozen
+class Reshuffled(Event):
+    """The stock ran out and the discard pile was shuffled into a new stock of ``stock_size``
+    cards (under ``empty_stock`` reuse_pile)."""
+
+    kind: ClassVar[str] = "reshuffle"
+    stock_size: int
+
+    def text(self, *, ascii: bool = False) -> str:
+        return f"pile turned over: stock {self.stock_size}"
+
+
+@attrs.frozen
+class HandEnded(Event):
+    """The hand is over and scored.
+
+    ``went_out`` is the player who went out (``None``: the stock ran out or the turn limit was
+    reached); ``scores`` each side's score of the hand and ``totals`` the running totals after
+    it. ``game_over`` says whether the game ended with it, and ``winner`` is the winning side
+    (``None`` in a drawn game or while the game goes on).
+    """
+
+    kind: ClassVar[str] = "hand_over"
+    hand_number: int
+    went_out: int | None
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    game_over: bool = False
+    winner: int | None = None
+
+    def text(self, *, ascii: bool = False) -> str:
+        out = "nobody out" if self.went_out is None else f"P{self.went_out} out"
+        text = (
+            f"hand {self.hand_number} over, {out}: scores {_numbers(self.scores)}; totals "
+            f"{_numbers(self.totals)}"
+        )
+        if self.game_over:
+            won = "drawn" if self.winner is None else f"won by side {self.winner}"
+            text += f"; game {won}"
+        return text
+
+
+#: Every event class by its :attr:`Event.kind`.
+EVENT_KINDS: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (
+        Dealt,
+        Drew,
+        Took,
+        Called,
+        Passed,
+        Declined,
+        Melded,
+        LaidOff,
+        Discarded,
+        Reshuffled,
+        HandEnded,
+    )
+}

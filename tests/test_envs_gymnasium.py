@@ -1,0 +1,151 @@
+"""The Gymnasium environment: Gymnasium's own checker on several rule sets and seats, the
+registration, masks, illegal actions, rewards, seeding and rendering."""
+
+from __future__ import annotations
+
+import doctest
+import random
+
+import attrs
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import rummy500  # noqa: E402
+from rummy500 import ActionSpace, presets  # noqa: E402
+from rummy500.envs import gymnasium as gym_module  # noqa: E402
+from rummy500.envs.gymnasium import ENV_ID, Rummy500GymEnv  # noqa: E402
+
+
+def one_hand(name: str) -> rummy500.RuleConfig:
+    """A preset's rules cut down to exactly one hand (a tie is then a draw)."""
+    return attrs.evolve(presets.get(name), target=None, hands_per_game=1, hand_limit=1)
+
+
+@pytest.mark.filterwarnings("error")
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"config": "standard", "players": 3},
+        {"config": one_hand("pagat"), "players": 2, "seat": 1, "opponents": "random"},
+        {
+            "config": one_hand("partnership"),
+            "players": 4,
+            "seat": 3,
+            "opponents": ["random", "greedy", "random"],
+        },
+    ],
+    ids=["standard-3", "pagat-one-hand-2-seat-1", "partnership-one-hand-4-seat-3"],
+)
+def test_gymnasium_check_env(kwargs: dict[str, object]) -> None:
+    # Made through the registry, so that the checker also tries the ansi render mode.
+    check_env(gymnasium.make(ENV_ID, **kwargs).unwrapped)
+
+
+def test_the_module_can_be_named_in_the_id() -> None:
+    game = gymnasium.make(f"rummy500.envs.gymnasium:{ENV_ID}", players=2, render_mode="ansi")
+    game.reset(seed=0)
+    assert "player_0 to move holds" in game.render()
+
+
+def play_out(game: Rummy500GymEnv, seed: int) -> tuple[float, int]:
+    """Random legal actions to the end of the game; the last reward and the number of steps."""
+    rng = random.Random(seed)
+    _, info = game.reset(seed=seed)
+    steps = 0
+    while True:
+        mask = game.action_masks()
+        assert mask.dtype == np.bool_
+        assert np.array_equal(mask, info["action_mask"].astype(bool))
+        observation, reward, terminated, truncated, info = game.step(
+            int(rng.choice(np.flatnonzero(mask)))
+        )
+        steps += 1
+        assert not truncated
+        assert game.observation_space.contains(observation)
+        if terminated:
+            assert "illegal_action" not in info
+            assert not info["action_mask"].any()
+            return reward, steps
+        assert reward == 0
+
+
+@pytest.mark.parametrize(("name", "players", "seat"), [("standard", 3, 2), ("partnership", 4, 1)])
+def test_the_end_of_the_game_rewards_the_learners_side(name: str, players: int, seat: int) -> None:
+    config = one_hand(name)
+    rewards = set()
+    for seed in range(6):
+        game = Rummy500GymEnv(config, players, seat=seat, opponents="random")
+        reward, _ = play_out(game, seed)
+        final = game.game
+        assert final.is_terminal()
+        if final.winner is None:
+            assert reward == 0
+        else:
+            assert reward == (1 if config.side_of(seat, players) == final.winner else -1)
+        rewards.add(reward)
+    assert rewards & {1.0, -1.0}
+
+
+def test_the_learner_moves_only_on_its_own_turns() -> None:
+    game = Rummy500GymEnv("pagat", 3, seat=1)
+    game.reset(seed=3)
+    space = ActionSpace.of(presets.get("pagat"), 3)
+    rng = random.Random(3)
+    for _ in range(100):
+        state = game.game
+        assert state.current_player == 1
+        legal = space.legal_actions(state)
+        assert list(np.flatnonzero(game.action_masks())) == legal
+        *_, terminated, _, _ = game.step(rng.choice(legal))
+        if terminated:
+            break
+
+
+def test_an_illegal_action_ends_the_episode_with_minus_one() -> None:
+    game = Rummy500GymEnv("standard", 3)
+    _, info = game.reset(seed=1)
+    before = game.game
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    observation, reward, terminated, truncated, info = game.step(illegal)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert info["illegal_action"] is True
+    assert game.game is before
+    assert game.observation_space.contains(observation)
+    with pytest.raises(RuntimeError, match="reset"):
+        game.step(0)
+    game.reset()
+    *_, info = game.step(game.actions.size + 3)
+    assert info["illegal_action"] is True
+
+
+def test_the_same_seed_gives_the_same_games_and_bots() -> None:
+    a = Rummy500GymEnv("pagat", 2, opponents="random")
+    b = Rummy500GymEnv("pagat", 2, opponents="random")
+    assert play_out(a, 7) == play_out(b, 7)
+    assert a.game == b.game
+    a.reset()
+    b.reset()
+    assert a.game == b.game
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="seat"):
+        Rummy500GymEnv("standard", 3, seat=3)
+    with pytest.raises(ValueError, match="opponents"):
+        Rummy500GymEnv("standard", 3, opponents=["greedy"])
+    with pytest.raises(ValueError, match="unknown bot"):
+        Rummy500GymEnv("standard", 2, opponents="clever")
+    with pytest.raises(ValueError, match="render_mode"):
+        Rummy500GymEnv("standard", 2, render_mode="rgb_array")
+    with pytest.raises(RuntimeError, match="reset"):
+        Rummy500GymEnv("standard", 2).action_masks()
+
+
+def test_the_examples_in_the_module_description_run() -> None:
+    result = doctest.testmod(gym_module)
+    assert result.attempted > 0
+    assert result.failed == 0

@@ -1,0 +1,256 @@
+"""The OpenSpiel game: OpenSpiel's own checks, its MCTS and IS-MCTS bots, and hidden cards."""
+
+from __future__ import annotations
+
+import doctest
+import random
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+import rummy500  # noqa: E402
+from rummy500 import (  # noqa: E402
+    ActionSpace,
+    Phase,
+    RuleConfig,
+    dumps,
+    sample_world,
+)
+from rummy500.envs import openspiel  # noqa: E402
+from rummy500.envs.openspiel import SHORT_NAME, Rummy500State  # noqa: E402
+
+
+def load(**params: Any) -> Any:
+    return pyspiel.load_game(SHORT_NAME, params)
+
+
+def play_to(game: Any, seed: int, decisions: int) -> Rummy500State:
+    """A state after ``decisions`` random player actions from the deal of game seed ``seed``
+    (fewer if the game ends first)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    state.apply_action(seed)
+    for _ in range(decisions):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.randrange(game.max_chance_outcomes()))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_the_examples_in_the_docstring_run() -> None:
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    for test in doctest.DocTestFinder().find(openspiel, openspiel.__name__):
+        runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+
+
+@pytest.mark.parametrize(("preset", "players"), [("standard", 2), ("pagat", 3), ("partnership", 4)])
+def test_random_sim_test_with_serialization(preset: str, players: int) -> None:
+    game = load(preset=preset, players=players, hands=1)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_random_sim_test_over_several_hands() -> None:
+    # Two hands: the deal between them is a chance node too.
+    game = load(players=2, hands=2, seeds=64)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_the_game_describes_itself() -> None:
+    game = load(players=3)
+    space = ActionSpace.of(RuleConfig(), 3)
+    assert game.num_distinct_actions() == space.size
+    assert game.num_players() == 3
+    assert game.max_chance_outcomes() == openspiel.DEFAULT_SEEDS
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    kind = game.get_type()
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.observation_tensor_shape() == [
+        rummy500.observations.ObservationSpace.of(RuleConfig(), 3).size
+    ]
+
+
+def test_rules_as_json_win_over_the_preset() -> None:
+    rules = rummy500.presets.get("pagat")
+    game = load(rules=dumps(rules), preset="standard", players=2)
+    assert game.config == rules
+    assert game.num_distinct_actions() == ActionSpace.of(rules, 2).size
+
+
+def test_hands_cuts_the_game_short() -> None:
+    game = load(preset="standard", players=2, hands=1)
+    assert game.config.hands_per_game == 1
+    assert game.config.target is None
+    state = play_to(game, 3, 10_000)
+    assert state.is_terminal()
+    assert state.game_state is not None
+    assert state.game_state.hand_number == 0
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_every_deal_is_a_chance_node_with_equally_likely_seeds() -> None:
+    game = load(players=2, hands=2, seeds=16)
+    state = game.new_initial_state()
+    assert state.current_player() == pyspiel.PlayerId.CHANCE
+    assert state.chance_outcomes() == [(s, 1 / 16) for s in range(16)]
+    state.apply_action(5)
+    assert state.game_state == rummy500.new_game(game.config, 2, 5)
+    rng = random.Random(0)
+    while not state.is_chance_node():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.game_state is not None
+    assert state.game_state.phase == Phase.HAND_OVER
+    assert state.chance_outcomes() == [(s, 1 / 16) for s in range(16)]
+    first, second = (state.child(seed).game_state for seed in (3, 4))
+    assert first.hand_number == second.hand_number == 1
+    assert first.hands != second.hands  # the seed decides the deal
+
+
+def test_legal_actions_are_the_engines_legal_moves() -> None:
+    game = load(preset="pagat", players=3, hands=1)
+    rng = random.Random(1)
+    for seed in range(3):
+        state = game.new_initial_state()
+        state.apply_action(seed)
+        while not state.is_terminal():
+            inner = state.game_state
+            space = ActionSpace.for_state(inner)
+            legal = state.legal_actions()
+            assert legal == sorted(space.encode(m, inner) for m in inner.legal_moves())
+            assert {space.decode(a, inner) for a in legal} == set(inner.legal_moves())
+            action = rng.choice(legal)
+            assert state.action_to_string(action) == str(space.decode(action, inner))
+            state.apply_action(action)
+
+
+def test_clones_share_the_engine_state() -> None:
+    state = play_to(load(players=2, hands=1), 1, 5)
+    clone = state.clone()
+    assert clone.game_state is state.game_state
+    assert clone.history() == state.history()
+    clone.apply_action(clone.legal_actions()[0])
+    assert clone.game_state is not state.game_state
+
+
+def test_serialization_round_trips() -> None:
+    game = load(preset="pagat", players=3, hands=1)
+    state = play_to(game, 2, 40)
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, back = pyspiel.deserialize_game_and_state(text)
+    assert back.history() == state.history()
+    assert back.game_state == state.game_state
+    assert back.game_state.log == state.game_state.log
+    assert str(back) == str(state)
+    for player in range(3):
+        assert back.information_state_string(player) == state.information_state_string(player)
+
+
+def test_hidden_cards_do_not_change_what_a_player_knows() -> None:
+    game = load(preset="pagat", players=3, hands=1)
+    rng = np.random.RandomState(0)
+    changed = 0
+    for seed in range(4):
+        state = play_to(game, seed, 15 + 7 * seed)
+        if state.is_terminal():
+            continue
+        for player in range(3):
+            world = state.resample_from_infostate(player, lambda: rng.uniform())
+            inner, other = state.game_state, world.game_state
+            assert other.view(player) == inner.view(player)
+            assert world.information_state_string(player) == state.information_state_string(player)
+            assert world.observation_string(player) == state.observation_string(player)
+            assert world.observation_tensor(player) == state.observation_tensor(player)
+            if other.hands != inner.hands or other.stock != inner.stock:
+                changed += 1
+    assert changed > 0
+
+
+def test_sampled_worlds_keep_the_cards_known_to_be_held() -> None:
+    # Player 1 takes from the pile; player 0, who saw it, knows player 1 holds those cards.
+    game = load(preset="standard", players=2, hands=1)
+    rng = random.Random(4)
+    for seed in range(30):
+        state = game.new_initial_state()
+        state.apply_action(seed)
+        taken = None
+        while not state.is_terminal() and taken is None:
+            inner = state.game_state
+            legal = state.legal_actions()
+            space = ActionSpace.for_state(inner)
+            takes = [a for a in legal if space.range_of(a).name == "take"]
+            if inner.current_player == 1 and inner.phase == Phase.DRAW and takes:
+                move = space.decode(takes[0], inner)
+                taken = move.taken
+                state.apply_action(takes[0])
+            else:
+                state.apply_action(rng.choice(legal))
+        if taken is None or state.is_terminal():
+            continue
+        inner = state.game_state
+        for _ in range(5):
+            world = sample_world(inner.view(0), random.Random(_))
+            hand = list(world.hands[1])
+            assert all(card in hand for card in taken if card in inner.hands[1])
+        return
+    pytest.fail("no game had a take to check")
+
+
+def test_mcts_plays_a_game_to_the_end() -> None:
+    game = load(preset="standard", players=2, hands=1, seeds=64)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = mcts.MCTSBot(
+        game,
+        uct_c=2.0,
+        max_simulations=4,
+        evaluator=evaluator,
+        random_state=np.random.RandomState(2),
+    )
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(bot.step(state))
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_ismcts_plays_a_game_to_the_end_on_sampled_worlds() -> None:
+    game = load(preset="standard", players=2, hands=1, seeds=64)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2.0, max_simulations=4, random_state=np.random.RandomState(2)
+    )
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        elif state.current_player() == 0:
+            # IS-MCTS samples a world per simulation and checks that the player's information
+            # state is the same in it.
+            state.apply_action(int(bot.step(state)))
+            searched += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert searched > 0
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_bad_parameters_are_refused() -> None:
+    with pytest.raises(rummy500.ConfigError):
+        load(preset="partnership", players=3)
+    with pytest.raises(ValueError, match="seeds"):
+        openspiel.Rummy500Game({"seeds": 0})

@@ -1,0 +1,208 @@
+"""The PettingZoo environment: PettingZoo's own API and seed tests on several rule sets, the
+rewards at the end of the game, illegal actions, masks, seeding and rendering."""
+
+from __future__ import annotations
+
+import doctest
+import random
+
+import attrs
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import rummy500  # noqa: E402
+from rummy500 import ActionSpace, ConfigError, presets  # noqa: E402
+from rummy500.envs import pettingzoo as pz_module  # noqa: E402
+from rummy500.envs.pettingzoo import Rummy500AECEnv, env  # noqa: E402
+
+
+def one_hand(name: str) -> rummy500.RuleConfig:
+    """A preset's rules cut down to exactly one hand (a tie is then a draw)."""
+    return attrs.evolve(presets.get(name), target=None, hands_per_game=1, hand_limit=1)
+
+
+# PettingZoo hints that observations should be bare arrays: a dict with an action mask is its
+# own convention for board games, which it only recognises by its own games' names.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably"),
+]
+
+
+@pytest.mark.parametrize(
+    ("config", "players", "cycles"),
+    [("standard", 3, 1000), (one_hand("pagat"), 2, 400), (one_hand("partnership"), 4, 300)],
+    ids=["standard-3", "pagat-one-hand-2", "partnership-one-hand-4"],
+)
+def test_pettingzoo_api_test(config: rummy500.RuleConfig | str, players: int, cycles: int) -> None:
+    api_test(env(config, players), num_cycles=cycles)
+
+
+@pytest.mark.parametrize(
+    ("config", "players"),
+    [("standard", 3), (one_hand("playingcards_io"), 2), (one_hand("persian"), 4)],
+    ids=["standard-3", "playingcards_io-one-hand-2", "persian-one-hand-4"],
+)
+def test_pettingzoo_seed_test(config: rummy500.RuleConfig | str, players: int) -> None:
+    seed_test(lambda: env(config, players), num_cycles=100)
+
+
+def play_out(game: Rummy500AECEnv, seed: int) -> tuple[dict[str, float], int]:
+    """Play random legal actions to the end; the rewards each agent was shown, and the steps."""
+    rng = random.Random(seed)
+    game.reset(seed=seed)
+    shown: dict[str, float] = {}
+    steps = 0
+    for agent in game.agent_iter():
+        observation, reward, termination, truncation, _ = game.last()
+        assert not truncation
+        if termination:
+            shown[agent] = reward
+            game.step(None)
+            continue
+        assert reward == 0
+        legal = np.flatnonzero(observation["action_mask"])
+        game.step(int(rng.choice(legal)))
+        steps += 1
+    return shown, steps
+
+
+@pytest.mark.parametrize("name", ["standard", "partnership"])
+def test_the_end_of_the_game_rewards_the_winning_side(name: str) -> None:
+    config = one_hand(name)
+    players = 4 if name == "partnership" else 3
+    seen_win = False
+    for seed in range(6):
+        game = Rummy500AECEnv(config, players)
+        shown, _ = play_out(game, seed)
+        final = game.game
+        assert final.is_terminal()
+        assert set(shown) == set(game.possible_agents)
+        assert game.agents == []
+        for p, agent in enumerate(game.possible_agents):
+            if final.winner is None:
+                assert shown[agent] == 0
+            else:
+                won = config.side_of(p, players) == final.winner
+                assert shown[agent] == (1 if won else -1)
+                seen_win = True
+    assert seen_win
+
+
+def test_a_whole_game_to_500_ends_with_a_reward() -> None:
+    game = Rummy500AECEnv("standard", 2)
+    shown, steps = play_out(game, 3)
+    assert game.game.is_terminal()
+    assert game.game.hand_number > 0  # the hands were dealt by the environment
+    assert sorted(shown.values()) in ([-1.0, 1.0], [0.0, 0.0])
+    assert steps > 100
+
+
+def test_the_mask_is_the_legal_action_ids_of_the_agent_to_move() -> None:
+    game = Rummy500AECEnv("pagat", 3)
+    game.reset(seed=5)
+    space = ActionSpace.of(presets.get("pagat"), 3)
+    rng = random.Random(5)
+    for _ in range(200):
+        state = game.game
+        mover = game.agent_selection
+        for agent in game.agents:
+            mask = game.observe(agent)["action_mask"]
+            assert mask.dtype == np.int8
+            if agent == mover:
+                assert list(np.flatnonzero(mask)) == space.legal_actions(state)
+            else:
+                assert not mask.any()
+        game.step(rng.choice(space.legal_actions(state)))
+        if game.terminations[game.agent_selection]:
+            break
+
+
+def test_the_observation_is_the_agents_view() -> None:
+    from rummy500.observations import ObservationSpace
+
+    game = Rummy500AECEnv("standard", 3)
+    game.reset(seed=2)
+    layout = ObservationSpace.of(presets.get("standard"), 3)
+    for p, agent in enumerate(game.possible_agents):
+        vector = game.observe(agent)["observation"]
+        assert vector.dtype == np.float32
+        assert np.array_equal(vector, layout.observation(game.game.view(p)))
+        assert game.observation_space(agent).contains(game.observe(agent))
+
+
+def test_an_illegal_action_ends_the_game_against_the_player_who_chose_it() -> None:
+    game = Rummy500AECEnv("standard", 3)
+    game.reset(seed=1)
+    offender = game.agent_selection
+    mask = game.observe(offender)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    game.step(illegal)
+    assert all(game.terminations.values())
+    assert game.infos[offender]["illegal_action"] is True
+    shown = {}
+    for agent in game.agent_iter():
+        _, reward, termination, _, _ = game.last()
+        assert termination
+        shown[agent] = reward
+        game.step(None)
+    assert shown[offender] == -1
+    assert all(r == 0 for a, r in shown.items() if a != offender)
+
+
+def test_an_action_id_out_of_range_is_illegal_and_a_float_is_refused() -> None:
+    game = Rummy500AECEnv("standard", 2)
+    game.reset(seed=1)
+    with pytest.raises(TypeError):
+        game.step(1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not None"):
+        game.step(None)
+    game.step(game.actions.size + 5)
+    assert game.infos[game.possible_agents[game.game.current_player]]["illegal_action"]
+
+
+def test_the_same_seed_gives_the_same_games_and_reset_carries_on() -> None:
+    a, b = Rummy500AECEnv("pagat", 2), Rummy500AECEnv("pagat", 2)
+    a.reset(seed=9)
+    b.reset(seed=9)
+    assert a.game == b.game
+    a.reset()
+    b.reset()
+    assert a.game == b.game
+    c = Rummy500AECEnv("pagat", 2)
+    c.reset(seed=10)
+    assert c.game != b.game
+
+
+def test_ansi_rendering_shows_the_table_and_only_the_hand_of_the_player_to_move() -> None:
+    game = Rummy500AECEnv("standard", 3, render_mode="ansi")
+    game.reset(seed=4)
+    text = game.render()
+    assert isinstance(text, str)
+    state = game.game
+    mover = state.current_player
+    assert f"player_{mover} to move holds: " in text
+    assert "Discard pile" in text
+    assert text.count("holds:") == 1
+    assert Rummy500AECEnv("standard", 3).render() is None
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="render_mode"):
+        Rummy500AECEnv("standard", 3, render_mode="human")
+    with pytest.raises(ConfigError):
+        Rummy500AECEnv("standard", 9)
+    with pytest.raises(ConfigError):
+        Rummy500AECEnv("no such preset", 3)
+    with pytest.raises(TypeError):
+        Rummy500AECEnv(3, 3)  # type: ignore[arg-type]
+
+
+def test_the_examples_in_the_module_description_run() -> None:
+    result = doctest.testmod(pz_module)
+    assert result.attempted > 0
+    assert result.failed == 0
