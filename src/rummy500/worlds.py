@@ -118,16 +118,17 @@ def _read_log(view: PlayerView) -> _Knowledge:
     return out
 
 
-def known_cards(view: PlayerView) -> tuple[tuple[Card, ...], ...]:
+def known_cards(view: PlayerView, *, public: bool = False) -> tuple[tuple[Card, ...], ...]:
     """The cards each player is known by ``view.player`` to hold, sorted, one tuple per player.
 
     The player's own entry is their hand. Another player's is every card the log shows them
     taking from the discard pile (and the card owed or kept this turn) that they have not
-    played since.
+    played since. With ``public=True`` the player's own entry is read from the log in the
+    same way: what every other player knows of their hand.
     """
     knowledge = _read_log(view)
     return tuple(
-        view.hand if p == view.player else tuple(sorted(held.elements()))
+        view.hand if p == view.player and not public else tuple(sorted(held.elements()))
         for p, held in enumerate(knowledge.known)
     )
 
