@@ -23,6 +23,7 @@ from rummy500 import (  # noqa: E402
 )
 from rummy500.envs import openspiel  # noqa: E402
 from rummy500.envs.openspiel import SHORT_NAME, Rummy500State  # noqa: E402
+from rummy500.infostate import InformationStateSpace  # noqa: E402
 
 
 def load(**params: Any) -> Any:
@@ -77,6 +78,28 @@ def test_the_game_describes_itself() -> None:
     assert game.observation_tensor_shape() == [
         rummy500.observations.ObservationSpace.of(RuleConfig(), 3).size
     ]
+    assert kind.provides_information_state_tensor
+    assert game.information_state_tensor_shape() == [InformationStateSpace.of(RuleConfig(), 3).size]
+
+
+def test_the_information_state_tensor_is_the_information_state_vector() -> None:
+    game = load(preset="pagat", players=3, hands=1)
+    space = InformationStateSpace.of(game.config, 3)
+    checked = 0
+    for seed in range(3):
+        state = play_to(game, seed, 20 + 10 * seed)
+        inner = state.game_state
+        tensors = [np.array(state.information_state_tensor(p), np.float32) for p in range(3)]
+        for p in range(3):
+            assert np.array_equal(tensors[p], space.information_state_for(inner, p))
+            checked += 1
+        # Each player sees their own hand and their own draws: the vectors differ.
+        assert not np.array_equal(tensors[0], tensors[1])
+        assert not np.array_equal(tensors[1], tensors[2])
+    assert checked == 9
+    # Before the first deal nothing is known.
+    fresh = game.new_initial_state()
+    assert not any(fresh.information_state_tensor(0))
 
 
 def test_rules_as_json_win_over_the_preset() -> None:
@@ -169,6 +192,7 @@ def test_hidden_cards_do_not_change_what_a_player_knows() -> None:
             assert world.information_state_string(player) == state.information_state_string(player)
             assert world.observation_string(player) == state.observation_string(player)
             assert world.observation_tensor(player) == state.observation_tensor(player)
+            assert world.information_state_tensor(player) == state.information_state_tensor(player)
             if other.hands != inner.hands or other.stock != inner.stock:
                 changed += 1
     assert changed > 0

@@ -43,8 +43,11 @@ other player, 0 for everyone in a drawn game, as in the other environments of
 :meth:`State.information_state_string <rummy500.State.information_state_string>` (the log of
 the hand included). ``observation_string`` is the same text without the log, and
 ``observation_tensor`` the vector of :class:`~rummy500.observations.ObservationSpace` of the
-player's view. There is no information-state tensor. Nothing in them depends on a card the
-player cannot see.
+player's view. ``information_state_tensor`` is the vector of
+:class:`~rummy500.infostate.InformationStateSpace` (the observation, whole-hand summaries of
+the log and its last :data:`~rummy500.infostate.HISTORY` events): of fixed size, it recalls the
+last events exactly and the earlier ones only through the summaries, where the string recalls
+every event. Nothing in them depends on a card the player cannot see.
 
 **Determinization.** ``state.resample_from_infostate(player, sampler)`` returns a state the
 player cannot tell from this one (see :func:`rummy500.sample_world`), which is what
@@ -79,6 +82,7 @@ from rummy500 import (
     sample_world,
 )
 from rummy500.envs._common import agent_names, outcome, render_text
+from rummy500.infostate import InformationStateSpace
 from rummy500.observations import ObservationSpace
 
 __all__ = [
@@ -109,7 +113,7 @@ GAME_TYPE: Final = pyspiel.GameType(
     max_num_players=_MAX_PLAYERS,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification={
@@ -123,14 +127,23 @@ GAME_TYPE: Final = pyspiel.GameType(
 
 
 class _Shared:
-    """What every state of one game shares: the rules, the action and observation spaces.
+    """What every state of one game shares: the rules, the action, observation and
+    information-state spaces.
 
     OpenSpiel clones a Python state by deep-copying its attributes and serializes it by
     pickling them: this is shared by a clone rather than copied, and pickled as the arguments
     that rebuild it.
     """
 
-    __slots__ = ("actions", "config", "observations", "outcomes", "players", "seeds")
+    __slots__ = (
+        "actions",
+        "config",
+        "information_states",
+        "observations",
+        "outcomes",
+        "players",
+        "seeds",
+    )
 
     def __init__(self, config: RuleConfig, players: int, seeds: int) -> None:
         self.config = config
@@ -138,6 +151,7 @@ class _Shared:
         self.seeds = seeds
         self.actions = ActionSpace.of(config, players)
         self.observations = ObservationSpace.of(config, players)
+        self.information_states = InformationStateSpace.of(config, players)
         self.outcomes = tuple((seed, 1.0 / seeds) for seed in range(seeds))
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
@@ -213,8 +227,8 @@ class Rummy500Game(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> _Observer:
-        """An observer for OpenSpiel: the information state with perfect recall, the
-        observation otherwise (see the module's description)."""
+        """An observer for OpenSpiel: the information state (string and tensor) with perfect
+        recall, the observation otherwise (see the module's description)."""
         if params:
             raise ValueError(f"the observer takes no parameters, not {params!r}")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
@@ -346,23 +360,24 @@ class _Observer:
         self._shared = shared
         self._perfect_recall = perfect_recall
         self._last: tuple[State, int, str] | None = None
-        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]]
         self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]]
         if perfect_recall:
-            self.tensor = None
-            self.dict = {}
+            self.tensor = np.zeros(shared.information_states.size, np.float32)
+            self.dict = {"info_state": self.tensor}
         else:
             self.tensor = np.zeros(shared.observations.size, np.float32)
             self.dict = {"observation": self.tensor}
 
     def set_from(self, state: Rummy500State, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` sees of ``state``."""
+        """Fill :attr:`tensor` with what ``player`` knows of ``state`` (with perfect recall)
+        or sees now."""
         tensor = self.tensor
-        if tensor is None:
-            return
         inner = state.game_state
         if inner is None:
             tensor.fill(0)
+        elif self._perfect_recall:
+            tensor[:] = self._shared.information_states.information_state_for(inner, player)
         else:
             tensor[:] = self._shared.observations.observation(inner.view(player))
 
