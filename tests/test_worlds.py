@@ -115,6 +115,25 @@ def test_cards_taken_from_the_pile_stay_known_until_played() -> None:
     assert seen_known > 20
 
 
+def test_a_players_public_entry_is_what_the_others_know_of_their_hand() -> None:
+    config = presets.get("pagat")
+    seen_known = 0
+    for state in line(config, 3, seed=8, steps=600):
+        if state.phase >= Phase.HAND_OVER:
+            continue
+        for p in range(3):
+            mine = known_cards(state.view(p), public=True)
+            own = known_cards(state.view(p))
+            # Only the player's own entry differs: the whole hand, or what the others know.
+            assert all(mine[q] == own[q] for q in range(3) if q != p)
+            assert own[p] == state.hands[p]
+            for q in range(3):
+                if q != p:
+                    assert mine[p] == known_cards(state.view(q))[p]
+            seen_known += len(mine[p])
+    assert seen_known > 20
+
+
 def test_after_a_reshuffle_the_stock_holds_only_cards_of_the_pile_turned_over() -> None:
     config = RuleConfig(empty_stock=EmptyStock.REUSE_PILE)
     rng = random.Random(1)

@@ -103,8 +103,8 @@ def _history_specs(players: int, history: int) -> list[tuple[str, int, str]]:
             (
                 f"event_{i}",
                 row,
-                f"the event {i} before the last (event_0: the last): the acting seat one-hot "
-                f"({players}), the kind one-hot in the order of EVENT_KINDS "
+                f"event {i} counting back from the newest (event_0 is the newest): the acting "
+                f"seat one-hot ({players}), the kind one-hot in the order of EVENT_KINDS "
                 f"({len(EVENT_KINDS)}), the cards it shows the viewer ({CARD_COLUMNS}); zeros "
                 "before the start of the hand",
             )
