@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from rummy500 import (
     Deal,
     EmptyStock,
+    KnownCardsReader,
     Phase,
     RuleConfig,
     State,
@@ -132,6 +133,27 @@ def test_a_players_public_entry_is_what_the_others_know_of_their_hand() -> None:
                     assert mine[p] == known_cards(state.view(q))[p]
             seen_known += len(mine[p])
     assert seen_known > 20
+
+
+@pytest.mark.parametrize("name", ["standard", "pagat", "partnership"])
+def test_a_reader_given_each_new_event_knows_what_known_cards_reads_from_the_whole_log(
+    name: str,
+) -> None:
+    config = presets.get(name)
+    players = 4 if name == "partnership" else 3
+    readers = [KnownCardsReader(players) for _ in range(players)]
+    hands = 0
+    for state in line(config, players, seed=4, steps=500):
+        for p, reader in enumerate(readers):
+            log = state.seen_log(p)
+            if state.last_move == Deal():  # a new hand, a new log
+                reader = readers[p] = KnownCardsReader(players)
+            reader.read(log[reader.events :])
+            assert reader.events == len(log)
+            view = state.view(p)
+            assert reader.cards(state) == reader.cards(view) == known_cards(view, public=True)
+        hands += state.last_move == Deal()
+    assert hands >= 2
 
 
 def test_after_a_reshuffle_the_stock_holds_only_cards_of_the_pile_turned_over() -> None:

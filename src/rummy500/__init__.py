@@ -45,7 +45,7 @@ from rummy500.rules import (
 from rummy500.scoring import PlayerScore, score_breakdown, table_points
 from rummy500.serialize import GameRecord, dumps, from_data, loads, to_data
 from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game, parse_move
-from rummy500.worlds import known_cards, sample_world
+from rummy500.worlds import KnownCardsReader, known_cards, sample_world
 
 __version__ = "0.1.0"
 
@@ -79,6 +79,7 @@ __all__ = [
     "FirstDealer",
     "GameRecord",
     "IllegalMoveError",
+    "KnownCardsReader",
     "Layoff",
     "Meld",
     "Move",

@@ -42,80 +42,124 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from typing import Final
 
 from rummy500.cards import Card, make_deck
 from rummy500.errors import StateError
-from rummy500.events import Called, Dealt, Discarded, Drew, LaidOff, Melded, Reshuffled, Took
+from rummy500.events import (
+    Called,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    LaidOff,
+    Melded,
+    Reshuffled,
+    Took,
+)
 from rummy500.phases import Phase
 from rummy500.state import PlayerView, State
 
-__all__ = ["known_cards", "sample_world"]
+__all__ = ["KnownCardsReader", "known_cards", "sample_world"]
 
 #: How many times the hidden cards are dealt again, at most, before a world that leaves the
 #: opponent to move without a legal move is returned anyway (it never came near in testing).
 _MAX_REDEALS: Final = 1000
 
 
-class _Knowledge:
-    """What the log tells a player about hidden cards (see :func:`known_cards`)."""
+class KnownCardsReader:
+    """:func:`known_cards` with ``public=True``, read one event at a time: for a log that grows.
 
-    __slots__ = ("draws", "known", "reshuffled")
+    Give :meth:`read` the events of a hand's log as one player saw it, oldest first, all at
+    once or as they come; :meth:`cards` then gives what :func:`known_cards` with
+    ``public=True`` gives for a view with that log. Reading only the events added since the
+    last call costs only those events::
+
+        >>> import rummy500
+        >>> from rummy500 import KnownCardsReader, known_cards
+        >>> state = rummy500.new_game(players=3, seed=5)
+        >>> reader = KnownCardsReader(3)
+        >>> reader.read(state.seen_log(1))
+        >>> for move in state.legal_moves()[:1]:
+        ...     state = state.apply(move)
+        >>> reader.read(state.seen_log(1)[reader.events :])
+        >>> reader.cards(state) == known_cards(state.view(1), public=True)
+        True
+
+    :func:`known_cards` is this reader given the whole log.
+    """
+
+    __slots__ = ("_draws", "_known", "_pile", "_players", "_reshuffled", "events")
 
     def __init__(self, players: int) -> None:
-        #: Cards each player holds for sure.
-        self.known: list[Counter[Card]] = [Counter() for _ in range(players)]
+        self._players = players
+        #: How many events it has read.
+        self.events = 0
+        #: Cards each player holds for sure, by the log alone.
+        self._known: list[Counter[Card]] = [Counter() for _ in range(players)]
+        #: The pile, followed from the deal so that a reshuffle says which cards became the
+        #: stock; ``None`` for a log that does not start with the deal, which cannot say that.
+        self._pile: list[Card] | None = None
         #: The pile last turned over as the stock, or ``None`` (no reshuffle, or not known).
-        self.reshuffled: Counter[Card] | None = None
+        self._reshuffled: Counter[Card] | None = None
         #: Each player's stock draws since that reshuffle.
-        self.draws: list[int] = [0] * players
+        self._draws: list[int] = [0] * players
 
+    def read(self, events: Iterable[Event]) -> None:
+        """Read ``events``, the next events of the log (the first, for a new reader)."""
+        players = self._players
+        known = self._known
+        pile = self._pile
+        for event in events:
+            self.events += 1
+            kind = type(event)
+            if kind is Dealt:
+                assert isinstance(event, Dealt)
+                known = self._known = [Counter() for _ in range(players)]
+                pile = self._pile = list(event.pile)
+                self._reshuffled = None
+                self._draws = [0] * players
+            elif kind is Took or kind is Called:
+                assert isinstance(event, Took)
+                known[event.player].update(event.taken)
+                if pile is not None:
+                    del pile[len(pile) - len(event.taken) :]
+            elif kind is Melded or kind is LaidOff or kind is Discarded:
+                assert isinstance(event, Melded | LaidOff | Discarded)
+                held = known[event.player]
+                for card in event.cards:
+                    physical = card.physical
+                    if held[physical] > 0:
+                        held[physical] -= 1
+                if kind is Discarded and pile is not None:
+                    assert isinstance(event, Discarded)
+                    pile.append(event.card)
+            elif kind is Drew:
+                assert isinstance(event, Drew)
+                self._draws[event.player] += 1
+            elif kind is Reshuffled:
+                self._reshuffled = None if pile is None else Counter(pile)
+                self._draws = [0] * players
+                if pile is not None:
+                    pile = self._pile = []
 
-def _read_log(view: PlayerView) -> _Knowledge:
-    players = len(view.hand_sizes)
-    out = _Knowledge(players)
-    known = out.known
-    # The pile is followed from the deal so that a reshuffle says which cards became the stock;
-    # a log that does not start with the deal cannot say that.
-    pile: list[Card] | None = None
-    for event in view.log:
-        kind = type(event)
-        if kind is Dealt:
-            assert isinstance(event, Dealt)
-            out = _Knowledge(players)
-            known = out.known
-            pile = list(event.pile)
-        elif kind is Took or kind is Called:
-            assert isinstance(event, Took)
-            known[event.player].update(event.taken)
-            if pile is not None:
-                del pile[len(pile) - len(event.taken) :]
-        elif kind is Melded or kind is LaidOff or kind is Discarded:
-            assert isinstance(event, Melded | LaidOff | Discarded)
-            held = known[event.player]
-            for card in event.cards:
-                physical = card.physical
-                if held[physical] > 0:
-                    held[physical] -= 1
-            if kind is Discarded and pile is not None:
-                assert isinstance(event, Discarded)
-                pile.append(event.card)
-        elif kind is Drew:
-            assert isinstance(event, Drew)
-            out.draws[event.player] += 1
-        elif kind is Reshuffled:
-            out.reshuffled = None if pile is None else Counter(pile)
-            out.draws = [0] * players
-            pile = [] if pile is not None else None
-    # The owed or kept card was taken from the pile this turn, in plain sight.
-    if view.phase < Phase.HAND_OVER:
-        mover = known[view.current_player]
-        for taken in (view.owed, view.kept):
-            if taken is not None and mover[taken] < 1:
-                mover[taken] = 1
-    for held in known:
-        held += Counter()  # drop the cards counted down to zero
-    return out
+    def cards(self, position: State | PlayerView) -> tuple[tuple[Card, ...], ...]:
+        """The cards each player is known to hold, sorted, one tuple per player, when the log
+        read so far is that of ``position`` (a state or a player's view: its phase, player to
+        move, and owed and kept card count too)."""
+        return tuple(tuple(sorted(held.elements())) for held in self._held(position))
+
+    def _held(self, position: State | PlayerView) -> list[Counter[Card]]:
+        """What :meth:`cards` lists, as new counters."""
+        out = [+held for held in self._known]  # copies without the cards counted down to zero
+        # The owed or kept card was taken from the pile this turn, in plain sight.
+        if position.phase < Phase.HAND_OVER:
+            mover = out[position.current_player]
+            for taken in (position.owed, position.kept):
+                if taken is not None and mover[taken] < 1:
+                    mover[taken] = 1
+        return out
 
 
 def known_cards(view: PlayerView, *, public: bool = False) -> tuple[tuple[Card, ...], ...]:
@@ -124,13 +168,15 @@ def known_cards(view: PlayerView, *, public: bool = False) -> tuple[tuple[Card, 
     The player's own entry is their hand. Another player's is every card the log shows them
     taking from the discard pile (and the card owed or kept this turn) that they have not
     played since. With ``public=True`` the player's own entry is read from the log in the
-    same way: what every other player knows of their hand.
+    same way: what every other player knows of their hand. :class:`KnownCardsReader` gives
+    the same, reading a growing log one event at a time.
     """
-    knowledge = _read_log(view)
-    return tuple(
-        view.hand if p == view.player and not public else tuple(sorted(held.elements()))
-        for p, held in enumerate(knowledge.known)
-    )
+    reader = KnownCardsReader(len(view.hand_sizes))
+    reader.read(view.log)
+    held = reader.cards(view)
+    if public:
+        return held
+    return tuple(view.hand if p == view.player else cards for p, cards in enumerate(held))
 
 
 def sample_world(view: PlayerView, rng: random.Random) -> State:
@@ -153,8 +199,9 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
     config = view.config
     players = len(view.hand_sizes)
     me = view.player
-    knowledge = _read_log(view)
-    known = knowledge.known
+    knowledge = KnownCardsReader(players)
+    knowledge.read(view.log)
+    known = knowledge._held(view)
     known[me] = Counter()
 
     unseen = Counter(make_deck(config.decks[players], config.jokers_per_deck))
@@ -179,7 +226,7 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
     pool = _pool(unseen, knowledge, view.stock_size)
     world = None
     for _ in range(_MAX_REDEALS):
-        hidden = _deal(pool, slots, view.stock_size, knowledge.draws, rng)
+        hidden = _deal(pool, slots, view.stock_size, knowledge._draws, rng)
         if hidden is None:
             continue
         stock, dealt = hidden
@@ -196,11 +243,11 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
 
 
 def _pool(
-    unseen: Counter[Card], knowledge: _Knowledge, stock_size: int
+    unseen: Counter[Card], knowledge: KnownCardsReader, stock_size: int
 ) -> tuple[list[Card], list[Card] | None]:
     """The hidden cards in two lists: those that may be in the stock, and the rest (``None``
     when any hidden card may be anywhere)."""
-    turned = knowledge.reshuffled
+    turned = knowledge._reshuffled
     if turned is None:
         return list(unseen.elements()), None
     may = unseen & turned
