@@ -37,6 +37,7 @@ the whole log.
 from __future__ import annotations
 
 from array import array
+from collections import deque
 from functools import cache
 from typing import Final
 
@@ -44,7 +45,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from rummy500 import PlayerView, RuleConfig, State, known_cards
+from rummy500 import KnownCardsReader, PlayerView, RuleConfig, State
 from rummy500.observations import CARD_COLUMNS, ObservationSpace, Part
 
 __all__ = ["EVENT_KINDS", "HISTORY", "InformationStateSpace"]
@@ -130,7 +131,13 @@ class InformationStateSpace:
     parts: tuple[Part, ...] = attrs.field(repr=False)
     size: int = attrs.field(repr=False)
     _index: dict[str, Part] = attrs.field(repr=False, eq=False)
-    _zeros: bytes = attrs.field(repr=False, eq=False)
+    #: An event row of zeros, as bytes.
+    _row_zeros: bytes = attrs.field(repr=False, eq=False)
+    #: Where the planes taken, discarded, stock draws, drawn and held start, counted from the
+    #: first history part.
+    _starts: tuple[int, int, int, int, int] = attrs.field(repr=False, eq=False)
+    #: What the space read of the last log it was given for each player (see :meth:`_join`).
+    _summaries: dict[int, _Summary] = attrs.field(init=False, factory=dict, repr=False, eq=False)
 
     @classmethod
     def of(
@@ -162,66 +169,102 @@ class InformationStateSpace:
     def information_state(self, view: PlayerView) -> npt.NDArray[np.float32]:
         """What ``view``'s player knows, as a new ``float32`` vector of :attr:`size`."""
         observed = self.observations.observation(view)  # refuses a view of another game
-        return np.concatenate((observed, self._history(view)))
+        return self._join(observed, view, view.player)
 
     def information_state_for(self, state: State, player: int) -> npt.NDArray[np.float32]:
-        """The same vector as ``information_state(state.view(player))``.
+        """The same vector as ``information_state(state.view(player))``, without the view.
 
         The observation part is read from the state directly, as
         :meth:`ObservationSpace.observation_for
         <rummy500.observations.ObservationSpace.observation_for>` does; the history parts
-        from the player's view (whose legal moves the state keeps once listed).
+        from the log as the player saw it (:meth:`State.seen_log
+        <rummy500.position.Position.seen_log>`).
         """
         observed = self.observations.observation_for(state, player)  # refuses as a view would
-        return np.concatenate((observed, self._history(state.view(player))))
+        return self._join(observed, state, player)
 
-    def _history(self, view: PlayerView) -> npt.NDArray[np.float32]:
-        """The history parts of ``view``, as a vector of their own."""
+    def _join(
+        self,
+        observed: npt.NDArray[np.float32],
+        position: State | PlayerView,
+        me: int,
+    ) -> npt.NDArray[np.float32]:
+        """The observation ``observed`` followed by the history parts of player ``me`` at
+        ``position`` (a state, or that player's view).
+
+        The space keeps, for each player, what it read of the last log it was given for them.
+        When the log now starts with that log, as along a line of play, only the new events are
+        read; otherwise (another hand, a move taken back, another game) the whole log is. The
+        cost of a call so grows with the events added since the last one, not with the hand.
+        """
+        log = position.log if isinstance(position, PlayerView) else position.seen_log(me)
+        # Taken out while it is read, so that two threads never read into the same summary
+        # (the other reads the log afresh) and an error leaves none half read.
+        summary = self._summaries.pop(me, None)
+        if summary is None or log[: summary.reader.events] != summary.log:
+            summary = _Summary(self)
+        new = log[summary.reader.events :]
+        summary.log = log
+        summary.reader.read(new)
         n = self.players
-        me = view.player
-        log = view.log
-        out = array("f", self._zeros)
-        # The history parts in their order, from 0 (the observation comes before them).
-        base = self.observations.size
-        taken = self._index["taken_seat_0"].start - base
-        discarded = self._index["discarded_seat_0"].start - base
-        held = self._index["held_seat_0"].start - base
-        draws = self._index["stock_draws"].start - base
-        drawn = self._index["drawn"].start - base
+        planes = summary.planes
+        rows = summary.rows
         kinds = n
         cards = n + len(EVENT_KINDS)
-        row_size = cards + CARD_COLUMNS
-        rows = self._index["events"].start + 1 - base
-        for event in log:
+        taken, discarded, draws, drawn, held = self._starts
+        window = len(new) - self.history  # the first of the new events that has a row
+        for i, event in enumerate(new):
             kind = event.kind
             if kind == "take" or kind == "call":
                 start = taken + _seat(event, kind, me, n) * CARD_COLUMNS
                 for c in event.cards:
-                    out[start + min(c, _JOKER_COLUMN)] += 1
+                    planes[start + min(c, _JOKER_COLUMN)] += 1
             elif kind == "discard":
                 start = discarded + _seat(event, kind, me, n) * CARD_COLUMNS
                 for c in event.cards:
-                    out[start + min(c, _JOKER_COLUMN)] += 1
+                    planes[start + min(c, _JOKER_COLUMN)] += 1
             elif kind == "draw":
                 seat = _seat(event, kind, me, n)
-                out[draws + seat] += 1
+                planes[draws + seat] += 1
                 if seat == 0:
                     for c in event.cards:
-                        out[drawn + min(c, _JOKER_COLUMN)] += 1
-        for p, cards_held in enumerate(known_cards(view, public=True)):
+                        planes[drawn + min(c, _JOKER_COLUMN)] += 1
+            if i >= window:
+                row = array("f", self._row_zeros)
+                if kind not in ("reshuffle", "hand_over"):
+                    row[_seat(event, kind, me, n)] = 1
+                row[kinds + _KIND_INDEX[kind]] = 1
+                for c in event.cards:
+                    row[cards + min(c, _JOKER_COLUMN)] += 1
+                rows.appendleft(row.tobytes())
+        out = array("f", planes)
+        for p, known in enumerate(summary.reader.cards(position)):
             start = held + (p - me) % n * CARD_COLUMNS
-            for c in cards_held:
+            for c in known:
                 out[start + min(c, _JOKER_COLUMN)] += 1
-        out[rows - 1] = len(log)
-        for i, event in enumerate(reversed(log[max(0, len(log) - self.history) :])):
-            row = rows + i * row_size
-            kind = event.kind
-            if kind not in ("reshuffle", "hand_over"):
-                out[row + _seat(event, kind, me, n)] = 1
-            out[row + kinds + _KIND_INDEX[kind]] = 1
-            for c in event.cards:
-                out[row + cards + min(c, _JOKER_COLUMN)] += 1
-        return np.frombuffer(out, dtype=np.float32)
+        out[-1] = len(log)
+        self._summaries[me] = summary
+        # One copy of the three pieces into a new buffer, which the vector owns.
+        return np.frombuffer(bytearray().join((observed.data, out, *rows)), dtype=np.float32)
+
+
+class _Summary:
+    """What an :class:`InformationStateSpace` read of one player's log of the hand: the whole
+    hand's planes and counts, what :class:`~rummy500.KnownCardsReader` keeps, and the rows of
+    the last events."""
+
+    __slots__ = ("log", "planes", "reader", "rows")
+
+    def __init__(self, space: InformationStateSpace) -> None:
+        #: The log read so far.
+        self.log: tuple[object, ...] = ()
+        self.reader = KnownCardsReader(space.players)
+        #: The history parts up to the number of events, from the events read so far (the
+        #: held planes are left empty: they depend on the position too).
+        self.planes = array("f", bytes(4 * (space.part("events").stop - space.observations.size)))
+        #: The event rows of the window, newest first, as bytes (rows of zeros before the
+        #: start of the hand).
+        self.rows = deque([space._row_zeros] * space.history, maxlen=space.history)
 
 
 def _seat(event: object, kind: str, me: int, players: int) -> int:
@@ -240,6 +283,10 @@ def _space(config: RuleConfig, players: int, history: int) -> InformationStateSp
     for name, size, what in _history_specs(players, history):
         parts.append(Part(name, start, size, what))
         start += size
+    index = {part.name: part for part in parts}
+    names = ("taken_seat_0", "discarded_seat_0", "stock_draws", "drawn", "held_seat_0")
+    a, b, c, d, e = (index[name].start - observations.size for name in names)
+    starts = (a, b, c, d, e)
     return InformationStateSpace(
         config,
         players,
@@ -247,6 +294,7 @@ def _space(config: RuleConfig, players: int, history: int) -> InformationStateSp
         observations,
         tuple(parts),
         start,
-        {part.name: part for part in parts},
-        bytes(4 * (start - observations.size)),
+        index,
+        bytes(4 * (players + len(EVENT_KINDS) + CARD_COLUMNS)),
+        starts,
     )

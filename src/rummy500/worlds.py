@@ -96,7 +96,7 @@ class KnownCardsReader:
         self._players = players
         #: How many events it has read.
         self.events = 0
-        #: Cards each player holds for sure, by the log alone.
+        #: Cards each player holds for sure, by the log alone (no card counted zero times).
         self._known: list[Counter[Card]] = [Counter() for _ in range(players)]
         #: The pile, followed from the deal so that a reshuffle says which cards became the
         #: stock; ``None`` for a log that does not start with the deal, which cannot say that.
@@ -130,8 +130,11 @@ class KnownCardsReader:
                 held = known[event.player]
                 for card in event.cards:
                     physical = card.physical
-                    if held[physical] > 0:
-                        held[physical] -= 1
+                    count = held.get(physical, 0)
+                    if count > 1:
+                        held[physical] = count - 1
+                    elif count:
+                        del held[physical]
                 if kind is Discarded and pile is not None:
                     assert isinstance(event, Discarded)
                     pile.append(event.card)
@@ -151,14 +154,16 @@ class KnownCardsReader:
         return tuple(tuple(sorted(held.elements())) for held in self._held(position))
 
     def _held(self, position: State | PlayerView) -> list[Counter[Card]]:
-        """What :meth:`cards` lists, as new counters."""
-        out = [+held for held in self._known]  # copies without the cards counted down to zero
+        """What :meth:`cards` lists, as counters (the reader's own: not to be changed)."""
+        out = list(self._known)
         # The owed or kept card was taken from the pile this turn, in plain sight.
         if position.phase < Phase.HAND_OVER:
-            mover = out[position.current_player]
+            p = position.current_player
             for taken in (position.owed, position.kept):
-                if taken is not None and mover[taken] < 1:
-                    mover[taken] = 1
+                if taken is not None and taken not in out[p]:
+                    if out[p] is self._known[p]:
+                        out[p] = out[p].copy()
+                    out[p][taken] = 1
         return out
 
 
