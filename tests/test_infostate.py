@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -16,6 +17,7 @@ np = pytest.importorskip("numpy")
 
 from rummy500 import (  # noqa: E402
     Card,
+    Deal,
     Phase,
     RuleConfig,
     State,
@@ -400,6 +402,52 @@ def test_the_vector_from_a_state_is_the_vector_from_the_view(name: str) -> None:
         moves = state.legal_moves()
         state = state.apply(moves[rng.randrange(len(moves))])
     assert checked > 600
+
+
+@given(
+    name=st.sampled_from(presets.names()),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(1, 250),
+    history=st.sampled_from([0, 1, 5, HISTORY]),
+    data=st.data(),
+)
+def test_reading_only_the_new_events_gives_the_vector_of_the_whole_log(
+    name: str, seed: int, steps: int, history: int, data: st.DataObject
+) -> None:
+    # A space keeps what it read of each player's last log and reads only what was added
+    # since: along lines of play, after moves taken back, between two unrelated games and
+    # across new hands, every vector is the one a new space reads from the whole log.
+    config = presets.get(name)
+    players = data.draw(st.sampled_from(sorted(config.player_counts)))
+    shared = InformationStateSpace.of(config, players, history=history)
+    space = attrs.evolve(shared)  # a space of its own: nothing read by other tests
+    rng = random.Random(seed)
+    games = [new_game(config, players, seed), new_game(config, players, seed + 1)]
+    seen: list[State] = []
+    now = 0
+    for _ in range(steps):
+        state = games[now]
+        seen.append(state)
+        for player in rng.sample(range(players), players):
+            vector = space.information_state_for(state, player)
+            whole = attrs.evolve(shared).information_state_for(state, player)
+            assert np.array_equal(vector, whole)
+            if rng.random() < 0.2:
+                assert np.array_equal(space.information_state(state.view(player)), whole)
+        roll = rng.random()
+        if roll < 0.05 and state.parent is not None:
+            games[now] = state.parent  # a move taken back
+        elif roll < 0.1:
+            now = 1 - now  # the other game
+        elif roll < 0.13:
+            games[now] = rng.choice(seen)  # back to any position seen
+        elif state.is_terminal():
+            games[now] = new_game(config, players, rng.randrange(10**6))
+        elif state.is_chance_node():
+            games[now] = state.apply(Deal())  # a new hand, a new log
+        else:
+            moves = state.legal_moves()
+            games[now] = state.apply(moves[rng.randrange(len(moves))])
 
 
 DOCS_PAGE = Path(__file__).resolve().parent.parent / "docs" / "information-states.md"
