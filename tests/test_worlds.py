@@ -152,6 +152,8 @@ def test_a_reader_given_each_new_event_knows_what_known_cards_reads_from_the_who
             assert reader.events == len(log)
             view = state.view(p)
             assert reader.cards(state) == reader.cards(view) == known_cards(view, public=True)
+            counted = tuple(Counter(held) for held in reader.counts(state))
+            assert counted == tuple(Counter(held) for held in reader.cards(state))
         hands += state.last_move == Deal()
     assert hands >= 2
 

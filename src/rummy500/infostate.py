@@ -68,7 +68,6 @@ EVENT_KINDS: Final = (
     "reshuffle",
     "hand_over",
 )
-_KIND_INDEX: Final = {kind: i for i, kind in enumerate(EVENT_KINDS)}
 _JOKER_COLUMN: Final = CARD_COLUMNS - 1
 
 
@@ -133,6 +132,9 @@ class InformationStateSpace:
     _index: dict[str, Part] = attrs.field(repr=False, eq=False)
     #: An event row of zeros, as bytes.
     _row_zeros: bytes = attrs.field(repr=False, eq=False)
+    #: The row of an event that shows no card, as bytes, by its acting seat (-1 for none) and
+    #: its kind.
+    _row_bases: dict[tuple[int, str], bytes] = attrs.field(repr=False, eq=False)
     #: Where the planes taken, discarded, stock draws, drawn and held start, counted from the
     #: first history part.
     _starts: tuple[int, int, int, int, int] = attrs.field(repr=False, eq=False)
@@ -209,39 +211,47 @@ class InformationStateSpace:
         n = self.players
         planes = summary.planes
         rows = summary.rows
-        kinds = n
-        cards = n + len(EVENT_KINDS)
+        row_bases = self._row_bases
+        cards_start = n + len(EVENT_KINDS)
         taken, discarded, draws, drawn, held = self._starts
         window = len(new) - self.history  # the first of the new events that has a row
         for i, event in enumerate(new):
             kind = event.kind
+            # The acting seat, counted from ``me`` (the dealer of a deal; none, -1, for the pile
+            # turned over and the end of the hand).
+            seat: int = (
+                -1
+                if kind == "reshuffle" or kind == "hand_over"
+                else (getattr(event, "dealer" if kind == "deal" else "player") - me) % n
+            )
+            shown = event.cards
             if kind == "take" or kind == "call":
-                start = taken + _seat(event, kind, me, n) * CARD_COLUMNS
-                for c in event.cards:
+                start = taken + seat * CARD_COLUMNS
+                for c in shown:
                     planes[start + min(c, _JOKER_COLUMN)] += 1
             elif kind == "discard":
-                start = discarded + _seat(event, kind, me, n) * CARD_COLUMNS
-                for c in event.cards:
+                start = discarded + seat * CARD_COLUMNS
+                for c in shown:
                     planes[start + min(c, _JOKER_COLUMN)] += 1
             elif kind == "draw":
-                seat = _seat(event, kind, me, n)
                 planes[draws + seat] += 1
                 if seat == 0:
-                    for c in event.cards:
+                    for c in shown:
                         planes[drawn + min(c, _JOKER_COLUMN)] += 1
             if i >= window:
-                row = array("f", self._row_zeros)
-                if kind not in ("reshuffle", "hand_over"):
-                    row[_seat(event, kind, me, n)] = 1
-                row[kinds + _KIND_INDEX[kind]] = 1
-                for c in event.cards:
-                    row[cards + min(c, _JOKER_COLUMN)] += 1
-                rows.appendleft(row.tobytes())
+                base = row_bases[seat, kind]
+                if shown:
+                    row = array("f", base)
+                    for c in shown:
+                        row[cards_start + min(c, _JOKER_COLUMN)] += 1
+                    base = row.tobytes()
+                rows.appendleft(base)
         out = array("f", planes)
-        for p, known in enumerate(summary.reader.cards(position)):
-            start = held + (p - me) % n * CARD_COLUMNS
-            for c in known:
-                out[start + min(c, _JOKER_COLUMN)] += 1
+        for p, known in enumerate(summary.reader.counts(position)):
+            if known:
+                start = held + (p - me) % n * CARD_COLUMNS
+                for c, count in known.items():
+                    out[start + min(c, _JOKER_COLUMN)] += count
         out[-1] = len(log)
         self._summaries[me] = summary
         # One copy of the three pieces into a new buffer, which the vector owns.
@@ -267,14 +277,6 @@ class _Summary:
         self.rows = deque([space._row_zeros] * space.history, maxlen=space.history)
 
 
-def _seat(event: object, kind: str, me: int, players: int) -> int:
-    """The seat, counted from ``me``, of the player who acted in ``event`` (of kind ``kind``;
-    the dealer of a deal)."""
-    player = getattr(event, "dealer" if kind == "deal" else "player")
-    assert isinstance(player, int)
-    return (player - me) % players
-
-
 @cache
 def _space(config: RuleConfig, players: int, history: int) -> InformationStateSpace:
     observations = ObservationSpace.of(config, players)  # checks the number of players
@@ -287,6 +289,15 @@ def _space(config: RuleConfig, players: int, history: int) -> InformationStateSp
     names = ("taken_seat_0", "discarded_seat_0", "stock_draws", "drawn", "held_seat_0")
     a, b, c, d, e = (index[name].start - observations.size for name in names)
     starts = (a, b, c, d, e)
+    row_size = players + len(EVENT_KINDS) + CARD_COLUMNS
+    row_bases: dict[tuple[int, str], bytes] = {}
+    for seat in range(-1, players):
+        for k, kind in enumerate(EVENT_KINDS):
+            row = array("f", bytes(4 * row_size))
+            if seat >= 0:
+                row[seat] = 1
+            row[players + k] = 1
+            row_bases[seat, kind] = row.tobytes()
     return InformationStateSpace(
         config,
         players,
@@ -295,6 +306,7 @@ def _space(config: RuleConfig, players: int, history: int) -> InformationStateSp
         tuple(parts),
         start,
         index,
-        bytes(4 * (players + len(EVENT_KINDS) + CARD_COLUMNS)),
+        bytes(4 * row_size),
+        row_bases,
         starts,
     )

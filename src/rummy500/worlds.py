@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Final
 
 from rummy500.cards import Card, make_deck
@@ -87,7 +87,8 @@ class KnownCardsReader:
         >>> reader.cards(state) == known_cards(state.view(1), public=True)
         True
 
-    :func:`known_cards` is this reader given the whole log.
+    :meth:`counts` gives the same as counts of each card, without sorting. :func:`known_cards`
+    is this reader given the whole log.
     """
 
     __slots__ = ("_draws", "_known", "_pile", "_players", "_reshuffled", "events")
@@ -111,8 +112,9 @@ class KnownCardsReader:
         players = self._players
         known = self._known
         pile = self._pile
+        read = 0
         for event in events:
-            self.events += 1
+            read += 1
             kind = type(event)
             if kind is Dealt:
                 assert isinstance(event, Dealt)
@@ -146,12 +148,20 @@ class KnownCardsReader:
                 self._draws = [0] * players
                 if pile is not None:
                     pile = self._pile = []
+        self.events += read
 
     def cards(self, position: State | PlayerView) -> tuple[tuple[Card, ...], ...]:
         """The cards each player is known to hold, sorted, one tuple per player, when the log
         read so far is that of ``position`` (a state or a player's view: its phase, player to
         move, and owed and kept card count too)."""
-        return tuple(tuple(sorted(held.elements())) for held in self._held(position))
+        return tuple(
+            tuple(sorted(held.elements())) if held else () for held in self._held(position)
+        )
+
+    def counts(self, position: State | PlayerView) -> tuple[Mapping[Card, int], ...]:
+        """The same as :meth:`cards`, as how many of each card each player is known to hold
+        (the reader's own mappings: read them, do not change them)."""
+        return tuple(self._held(position))
 
     def _held(self, position: State | PlayerView) -> list[Counter[Card]]:
         """What :meth:`cards` lists, as counters (the reader's own: not to be changed)."""
