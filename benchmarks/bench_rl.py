@@ -19,8 +19,12 @@ Prints, from one run:
    ratio over the rounds, with the lowest and highest round beside it. The target is a ratio of
    at least 0.6.
 2. **Microseconds per call** of ``ActionSpace.encode``, ``decode``, ``mask`` and
-   ``legal_actions``, ``State.view`` and ``ObservationSpace.observation``, on positions from
-   random games (their legal moves already listed, as they are when an environment asks).
+   ``legal_actions``, ``State.view``, ``ObservationSpace.observation`` and
+   ``observation_for``, and ``InformationStateSpace.information_state`` and
+   ``information_state_for``, on positions from random games (their legal moves already
+   listed, as they are when an environment asks), taken in the order of play: an information
+   state space reads only the events of the log added since its last call for that player,
+   as it does along the line of play of an environment.
 
 Speeds are per second of the process's CPU time (``time.process_time``), which stands still
 while another process has the CPU. Needs the ``rl`` extra (and the ``openspiel`` extra for the
@@ -50,6 +54,7 @@ from rummy500 import ActionSpace, Deal, RuleConfig, State, new_game, presets
 from rummy500.envs.gymnasium import Rummy500GymEnv
 from rummy500.envs.pettingzoo import env as pettingzoo_env
 from rummy500.envs.pettingzoo import raw_env
+from rummy500.infostate import InformationStateSpace
 from rummy500.observations import ObservationSpace
 
 try:
@@ -211,6 +216,7 @@ def positions(config: RuleConfig, count: int) -> list[State]:
 def per_call(config: RuleConfig, count: int, rounds: int) -> None:
     space = ActionSpace.of(config, PLAYERS)
     layout = ObservationSpace.of(config, PLAYERS)
+    infostates = InformationStateSpace.of(config, PLAYERS)
     states = positions(config, count)
     rng = random.Random(3)
     moves = [rng.choice(s.legal_moves()) for s in states]
@@ -227,6 +233,15 @@ def per_call(config: RuleConfig, count: int, rounds: int) -> None:
         "ActionSpace.legal_actions": lambda: [space.legal_actions(s) for s in states],
         "State.view": lambda: [s.view(s.current_player) for s in states],
         "ObservationSpace.observation": lambda: [layout.observation(v) for v in views],
+        "ObservationSpace.observation_for": lambda: [
+            layout.observation_for(s, s.current_player) for s in states
+        ],
+        "InformationStateSpace.information_state": lambda: [
+            infostates.information_state(v) for v in views
+        ],
+        "InformationStateSpace.information_state_for": lambda: [
+            infostates.information_state_for(s, s.current_player) for s in states
+        ],
     }
     times: dict[str, list[float]] = {name: [] for name in calls}
     for _ in range(rounds):
@@ -236,7 +251,7 @@ def per_call(config: RuleConfig, count: int, rounds: int) -> None:
             times[name].append((time.process_time() - cpu) / len(states) * 1e6)
     print(f"Microseconds per call, {len(states)} positions, median of {rounds} rounds")
     for name, values in times.items():
-        print(f"  {name:<30} {statistics.median(values):7.1f} µs")
+        print(f"  {name:<44} {statistics.median(values):7.1f} µs")
 
 
 def main() -> None:
