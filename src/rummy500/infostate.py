@@ -37,7 +37,6 @@ the whole log.
 from __future__ import annotations
 
 from array import array
-from collections import deque
 from functools import cache
 from typing import Final
 
@@ -210,11 +209,11 @@ class InformationStateSpace:
         summary.reader.read(new)
         n = self.players
         planes = summary.planes
-        rows = summary.rows
+        rows: list[bytes] = []  # the rows of the new events in the window, oldest first
         row_bases = self._row_bases
         cards_start = n + len(EVENT_KINDS)
         taken, discarded, draws, drawn, held = self._starts
-        window = len(new) - self.history  # the first of the new events that has a row
+        first_row = len(new) - self.history  # the first of the new events with a row
         for i, event in enumerate(new):
             kind = event.kind
             # The acting seat, counted from ``me`` (the dealer of a deal; none, -1, for the pile
@@ -238,14 +237,14 @@ class InformationStateSpace:
                 if seat == 0:
                     for c in shown:
                         planes[drawn + min(c, _JOKER_COLUMN)] += 1
-            if i >= window:
+            if i >= first_row:
                 base = row_bases[seat, kind]
                 if shown:
                     row = array("f", base)
                     for c in shown:
                         row[cards_start + min(c, _JOKER_COLUMN)] += 1
                     base = row.tobytes()
-                rows.appendleft(base)
+                rows.append(base)
         out = array("f", planes)
         for p, known in enumerate(summary.reader.counts(position)):
             if known:
@@ -253,9 +252,13 @@ class InformationStateSpace:
                 for c, count in known.items():
                     out[start + min(c, _JOKER_COLUMN)] += count
         out[-1] = len(log)
+        window = summary.window
+        if rows:
+            rows.reverse()
+            window = summary.window = b"".join((*rows, window))[: len(window)]
         self._summaries[me] = summary
         # One copy of the three pieces into a new buffer, which the vector owns.
-        return np.frombuffer(bytearray().join((observed.data, out, *rows)), dtype=np.float32)
+        return np.frombuffer(bytearray().join((observed.data, out, window)), dtype=np.float32)
 
 
 class _Summary:
@@ -263,7 +266,7 @@ class _Summary:
     hand's planes and counts, what :class:`~rummy500.KnownCardsReader` keeps, and the rows of
     the last events."""
 
-    __slots__ = ("log", "planes", "reader", "rows")
+    __slots__ = ("log", "planes", "reader", "window")
 
     def __init__(self, space: InformationStateSpace) -> None:
         #: The log read so far.
@@ -274,7 +277,7 @@ class _Summary:
         self.planes = array("f", bytes(4 * (space.part("events").stop - space.observations.size)))
         #: The event rows of the window, newest first, as bytes (rows of zeros before the
         #: start of the hand).
-        self.rows = deque([space._row_zeros] * space.history, maxlen=space.history)
+        self.window = space._row_zeros * space.history
 
 
 @cache
