@@ -22,9 +22,10 @@ Prints, from one run:
    ``legal_actions``, ``State.view``, ``ObservationSpace.observation`` and
    ``observation_for``, and ``InformationStateSpace.information_state`` and
    ``information_state_for``, on positions from random games (their legal moves already
-   listed, as they are when an environment asks), taken in the order of play: an information
-   state space reads only the events of the log added since its last call for that player,
-   as it does along the line of play of an environment.
+   listed, as they are when an environment asks): every fifth decision or so, in the order of
+   play. An information-state space reads only the events of the log added since its last call
+   for the same player, so ``information_state_for`` is timed again at every decision of the
+   games, as an environment asks, beside ``observation_for`` there.
 
 Speeds are per second of the process's CPU time (``time.process_time``), which stands still
 while another process has the CPU. Needs the ``rl`` extra (and the ``openspiel`` extra for the
@@ -193,8 +194,9 @@ def compare(config: RuleConfig, rounds: int, seconds: float) -> None:
         )
 
 
-def positions(config: RuleConfig, count: int) -> list[State]:
-    """``count`` decision positions from random games, their legal moves listed."""
+def positions(config: RuleConfig, count: int, share: float = 0.2) -> list[State]:
+    """``count`` decision positions from random games, their legal moves listed: about
+    ``share`` of the decisions, in the order of play."""
     rng = random.Random(7)
     out: list[State] = []
     seed = 100
@@ -207,7 +209,7 @@ def positions(config: RuleConfig, count: int) -> list[State]:
             state = state.apply(DEAL)
         else:
             moves = state.legal_moves()
-            if rng.random() < 0.2:
+            if rng.random() < share:
                 out.append(state)
             state = state.apply(moves[rng.randrange(len(moves))])
     return out
@@ -218,6 +220,8 @@ def per_call(config: RuleConfig, count: int, rounds: int) -> None:
     layout = ObservationSpace.of(config, PLAYERS)
     infostates = InformationStateSpace.of(config, PLAYERS)
     states = positions(config, count)
+    # Every decision of the games, as an environment sees them.
+    moves_in_order = positions(config, count, share=1.0)
     rng = random.Random(3)
     moves = [rng.choice(s.legal_moves()) for s in states]
     ids = [space.encode(m, s) for m, s in zip(moves, states, strict=True)]
@@ -242,13 +246,19 @@ def per_call(config: RuleConfig, count: int, rounds: int) -> None:
         "InformationStateSpace.information_state_for": lambda: [
             infostates.information_state_for(s, s.current_player) for s in states
         ],
+        "  the same, at every decision": lambda: [
+            infostates.information_state_for(s, s.current_player) for s in moves_in_order
+        ],
+        "  ObservationSpace.observation_for there": lambda: [
+            layout.observation_for(s, s.current_player) for s in moves_in_order
+        ],
     }
     times: dict[str, list[float]] = {name: [] for name in calls}
     for _ in range(rounds):
         for name, call in calls.items():
             cpu = time.process_time()
             call()
-            times[name].append((time.process_time() - cpu) / len(states) * 1e6)
+            times[name].append((time.process_time() - cpu) / count * 1e6)
     print(f"Microseconds per call, {len(states)} positions, median of {rounds} rounds")
     for name, values in times.items():
         print(f"  {name:<44} {statistics.median(values):7.1f} µs")
