@@ -414,15 +414,16 @@ def test_the_vector_from_a_state_is_the_vector_from_the_view(name: str) -> None:
 def test_reading_only_the_new_events_gives_the_vector_of_the_whole_log(
     name: str, seed: int, steps: int, history: int, data: st.DataObject
 ) -> None:
-    # A space keeps what it read of each player's last log and reads only what was added
-    # since: along lines of play, after moves taken back, between two unrelated games and
-    # across new hands, every vector is the one a new space reads from the whole log.
+    # A space keeps what it read of each player's last few logs and reads only what was added
+    # since: along lines of play, after moves taken back, between unrelated games (more of
+    # them than it keeps logs of) and across new hands, every vector is the one a new space
+    # reads from the whole log.
     config = presets.get(name)
     players = data.draw(st.sampled_from(sorted(config.player_counts)))
     shared = InformationStateSpace.of(config, players, history=history)
     space = attrs.evolve(shared)  # a space of its own: nothing read by other tests
     rng = random.Random(seed)
-    games = [new_game(config, players, seed), new_game(config, players, seed + 1)]
+    games = [new_game(config, players, seed + k) for k in range(6)]
     seen: list[State] = []
     now = 0
     for _ in range(steps):
@@ -438,7 +439,7 @@ def test_reading_only_the_new_events_gives_the_vector_of_the_whole_log(
         if roll < 0.05 and state.parent is not None:
             games[now] = state.parent  # a move taken back
         elif roll < 0.1:
-            now = 1 - now  # the other game
+            now = rng.randrange(len(games))  # another game
         elif roll < 0.13:
             games[now] = rng.choice(seen)  # back to any position seen
         elif state.is_terminal():

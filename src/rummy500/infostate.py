@@ -68,6 +68,9 @@ EVENT_KINDS: Final = (
     "hand_over",
 )
 _JOKER_COLUMN: Final = CARD_COLUMNS - 1
+#: How many of each player's logs a space keeps what it read of: as many lines of play (games
+#: stepped in turns, say) each go on reading only their new events.
+_KEPT: Final = 4
 
 
 def _history_specs(players: int, history: int) -> list[tuple[str, int, str]]:
@@ -137,8 +140,11 @@ class InformationStateSpace:
     #: Where the planes taken, discarded, stock draws, drawn and held start, counted from the
     #: first history part.
     _starts: tuple[int, int, int, int, int] = attrs.field(repr=False, eq=False)
-    #: What the space read of the last log it was given for each player (see :meth:`_join`).
-    _summaries: dict[int, _Summary] = attrs.field(init=False, factory=dict, repr=False, eq=False)
+    #: What the space read of the last logs it was given for each player, the most recent
+    #: first (see :meth:`_join`).
+    _summaries: dict[int, list[_Summary]] = attrs.field(
+        init=False, factory=dict, repr=False, eq=False
+    )
 
     @classmethod
     def of(
@@ -193,17 +199,23 @@ class InformationStateSpace:
         """The observation ``observed`` followed by the history parts of player ``me`` at
         ``position`` (a state, or that player's view).
 
-        The space keeps, for each player, what it read of the last log it was given for them.
-        When the log now starts with that log, as along a line of play, only the new events are
-        read; otherwise (another hand, a move taken back, another game) the whole log is. The
-        cost of a call so grows with the events added since the last one, not with the hand.
+        The space keeps, for each player, what it read of the last :data:`_KEPT` logs it was
+        given for them. When the log now starts with one of those, as along a line of play (or
+        a few lines stepped in turns), only the new events are read; otherwise (a new hand, a
+        move taken back, a position of yet another line) the whole log is. The cost of a call
+        so grows with the events added since the last one, not with the hand.
         """
         log = position.log if isinstance(position, PlayerView) else position.seen_log(me)
-        # Taken out while it is read, so that two threads never read into the same summary
+        # Taken out while they are read, so that two threads never read into the same summary
         # (the other reads the log afresh) and an error leaves none half read.
-        summary = self._summaries.pop(me, None)
-        if summary is None or log[: summary.reader.events] != summary.log:
+        kept = self._summaries.pop(me, None) or []
+        for i, summary in enumerate(kept):
+            if log[: summary.reader.events] == summary.log:
+                del kept[i]
+                break
+        else:
             summary = _Summary(self)
+            del kept[_KEPT - 1 :]
         new = log[summary.reader.events :]
         summary.log = log
         summary.reader.read(new)
@@ -256,7 +268,8 @@ class InformationStateSpace:
         if rows:
             rows.reverse()
             window = summary.window = b"".join((*rows, window))[: len(window)]
-        self._summaries[me] = summary
+        kept.insert(0, summary)  # the most recent first
+        self._summaries[me] = kept
         # One copy of the three pieces into a new buffer, which the vector owns.
         return np.frombuffer(bytearray().join((observed.data, out, window)), dtype=np.float32)
 
