@@ -289,6 +289,42 @@ def test_a_table_seen_again_gives_the_vector_of_a_fresh_space() -> None:
             assert np.array_equal(shared.observation(view), fresh.observation(view))
 
 
+@pytest.mark.parametrize("name", ["pagat", "partnership"])
+def test_tables_and_piles_kept_for_several_games_give_the_vectors_of_a_fresh_space(
+    name: str,
+) -> None:
+    # The shared space keeps the planes of the last few tables and piles, by owner, and turns
+    # them round to each seat that asks: games played side by side, seats asking in turn and
+    # out of turn, must see what a space built afresh for each vector gives.
+    from rummy500.observations import _space
+
+    config = presets.get(name)
+    players = 4 if config.team_size > 1 else 3
+    shared = ObservationSpace.of(config, players)
+    rng = random.Random(name)
+    games = [new_game(config, players, seed) for seed in range(6)]
+    checked = 0
+    for step in range(1500):
+        g = step % len(games)
+        state = games[g]
+        if state.is_terminal():
+            continue
+        if state.is_chance_node():
+            games[g] = state.apply(state.legal_moves()[0])
+            continue
+        for player in rng.sample(range(players), 2):
+            fresh = _space.__wrapped__(config, players)
+            assert np.array_equal(
+                shared.observation_for(state, player), fresh.observation_for(state, player)
+            )
+            checked += 1
+        moves = state.legal_moves()
+        games[g] = state.apply(moves[rng.randrange(len(moves))])
+    assert checked > 2000
+    assert any(s.table for s in games)
+    assert any(s.pile for s in games)
+
+
 @pytest.mark.parametrize("name", ["standard", "pagat", "partnership", "playingcards_io"])
 def test_the_vector_from_a_state_is_the_vector_from_the_view(name: str) -> None:
     config = presets.get(name)

@@ -115,8 +115,14 @@ class ObservationSpace:
     _index: dict[str, Part] = attrs.field(repr=False, eq=False)
     _starts: dict[str, int] = attrs.field(repr=False, eq=False)
     _zeros: bytes = attrs.field(repr=False, eq=False)
-    _tables: dict[int, tuple[tuple[TableMeld, ...], array[float]]] = attrs.field(
-        factory=dict, repr=False, eq=False
+    # Where the parts _fill writes start, in the order it reads them.
+    _at: tuple[int, ...] = attrs.field(repr=False, eq=False)
+    # The side of each seat.
+    _sides: tuple[int, ...] = attrs.field(repr=False, eq=False)
+    # The planes of the last few tables and discard piles seen, newest first (see _fill).
+    _tables: list[_TablePlanes] = attrs.field(factory=list, repr=False, eq=False)
+    _piles: list[tuple[tuple[Card, ...], array[float]]] = attrs.field(
+        factory=list, repr=False, eq=False
     )
 
     @classmethod
@@ -185,7 +191,7 @@ class ObservationSpace:
         hands = state.hands
         return self._fill(
             player,
-            self.config.side_of(player, n),
+            self._sides[player],
             hands[player],
             tuple(map(len, hands)),
             state.pile,
@@ -225,81 +231,140 @@ class ObservationSpace:
     ) -> npt.NDArray[np.float32]:
         """The vector of what player ``me`` sees: one place for both ways in."""
         n = self.players
-        at = self._starts
+        (
+            hand_at,
+            pile_at,
+            table_at,
+            owed_at,
+            kept_at,
+            phase_at,
+            to_move_at,
+            dealer_at,
+            discarder_at,
+            owed_use_at,
+            sizes_at,
+            stock_at,
+            pile_size_at,
+            turn_at,
+            number_at,
+            totals_at,
+        ) = self._at
         # Environments ask for a vector at every step, so it is filled number by number in a
         # C float array: for the few dozen numbers a position sets, that is several times
         # quicker than gathering indices for numpy.
         out = array("f", self._zeros)
         column = _COLUMN
-        start = at["hand"]
         for c in hand:
-            out[start + column[c]] += 1
-        start = at["pile"]
-        for c in pile:
-            out[start + column[c]] += 1
+            out[hand_at + column[c]] += 1
+        if pile:
+            # The pile's planes (counts, top card, depths) are the same for every seat and
+            # change only when a card is discarded or taken: they are kept for the last few
+            # piles seen (the same tuple object is the same pile, as positions are immutable)
+            # and copied in whole.
+            planes = self._pile_planes(pile)
+            out[pile_at : pile_at + len(planes)] = planes
         if table:
             # The table changes a few times a hand and is the costliest part to fill: its
-            # planes are kept for the last table each seat saw (the same tuple object is the
-            # same table, as positions are immutable), and copied in whole.
-            start = at["table_seat_0"]  # the seats' planes, then table_jokers, back to back
-            seen = self._tables.get(me)
-            if seen is None or seen[0] is not table:
-                seen = (table, self._table_planes(table, me))
-                self._tables[me] = seen
-            planes = seen[1]
-            out[start : start + len(planes)] = planes
+            # planes are kept by owner for the last few tables seen, turned round to each
+            # seat that asks, and copied in whole (the seats' planes, then table_jokers,
+            # back to back).
+            planes = self._table_planes(table).seen_from(me)
+            out[table_at : table_at + len(planes)] = planes
         if owed is not None:
-            out[at["owed"] + column[owed]] = 1
-            out[at["owed_use"] + _OWED_USES.index(owed_use)] = 1
+            out[owed_at + column[owed]] = 1
+            out[owed_use_at + owed_use] = 1  # OwedUse is numbered from 0 as its one-hot part
         if kept is not None:
-            out[at["kept"] + column[kept]] = 1
-        out[at["phase"] + _PHASES.index(phase)] = 1
+            out[kept_at + column[kept]] = 1
+        out[phase_at + phase] = 1  # and Phase likewise
         # Between hands (the deal) and once the game is over, no player is to move.
         if mover >= 0:
-            out[at["to_move"] + (mover - me) % n] = 1
-        out[at["dealer"] + (dealer - me) % n] = 1
+            out[to_move_at + (mover - me) % n] = 1
+        out[dealer_at + (dealer - me) % n] = 1
         if discarder is not None:
-            out[at["discarder"] + (discarder - me) % n] = 1
-        out[at["stock_size"]] = stock_size
-        size = len(pile)
-        out[at["pile_size"]] = size
-        out[at["turn"]] = turn
-        out[at["hand_number"]] = hand_number
-        if pile:
-            out[at["pile_top"] + column[pile[-1]]] = 1
-            depth = at["pile_depth"]
-            # Walking up from the bottom, a shallower copy of a card overwrites a deeper one.
-            for from_top, card in zip(range(size, 0, -1), pile, strict=True):
-                out[depth + column[card]] = from_top / size
-        start = at["hand_sizes"]
+            out[discarder_at + (discarder - me) % n] = 1
+        out[stock_at] = stock_size
+        out[pile_size_at] = len(pile)
+        out[turn_at] = turn
+        out[number_at] = hand_number
         for p, cards in enumerate(hand_sizes):
-            out[start + (p - me) % n] = cards
-        start = at["totals"]
+            out[sizes_at + (p - me) % n] = cards
         sides = len(totals)
         for side, total in enumerate(totals):
-            out[start + (side - my_side) % sides] = total
+            out[totals_at + (side - my_side) % sides] = total
         return np.frombuffer(out, dtype=np.float32)
 
-    def _table_planes(self, table: tuple[TableMeld, ...], me: int) -> array[float]:
-        """The table planes of ``table`` seen from seat ``me``: each seat's, then the jokers'."""
-        n = self.players
-        planes = array("f", bytes(4 * CARD_COLUMNS * (n + 1)))
-        jokers = n * CARD_COLUMNS
-        seat = [(owner - me) % n * CARD_COLUMNS for owner in range(n)]
+    def _pile_planes(self, pile: tuple[Card, ...]) -> array[float]:
+        for seen in self._piles:
+            if seen[0] is pile:
+                return seen[1]
+        planes = _pile_planes(pile)
+        self._piles.insert(0, (pile, planes))
+        del self._piles[_KEPT:]
+        return planes
+
+    def _table_planes(self, table: tuple[TableMeld, ...]) -> _TablePlanes:
+        for seen in self._tables:
+            if seen.table is table:
+                return seen
+        planes = _TablePlanes(table, self.players)
+        self._tables.insert(0, planes)
+        del self._tables[_KEPT:]
+        return planes
+
+
+#: How many tables and piles an observation space keeps the planes of: several environments
+#: of the same rules in one process share the space.
+_KEPT: Final = 4
+
+
+def _pile_planes(pile: tuple[Card, ...]) -> array[float]:
+    """The planes of a discard pile that is not empty: pile, pile_top and pile_depth."""
+    column = _COLUMN
+    planes = array("f", bytes(4 * 3 * CARD_COLUMNS))
+    for c in pile:
+        planes[column[c]] += 1
+    planes[CARD_COLUMNS + column[pile[-1]]] = 1
+    depth = 2 * CARD_COLUMNS
+    size = len(pile)
+    # Walking up from the bottom, a shallower copy of a card overwrites a deeper one.
+    for from_top, card in zip(range(size, 0, -1), pile, strict=True):
+        planes[depth + column[card]] = from_top / size
+    return planes
+
+
+class _TablePlanes:
+    """The table planes of one table: each owner's and the jokers', and as each seat sees
+    them (its own first), built when that seat first asks."""
+
+    __slots__ = ("planes", "seats", "table")
+
+    def __init__(self, table: tuple[TableMeld, ...], players: int) -> None:
+        self.table = table
+        planes = array("f", bytes(4 * CARD_COLUMNS * (players + 1)))
+        jokers = players * CARD_COLUMNS
         stands_for = _STANDS_FOR  # on the table a joker counts as the card it stands for
         for meld in table:
             for card, owner in zip(meld.cards, meld.owners, strict=True):
-                planes[seat[owner] + stands_for[card]] += 1
+                planes[owner * CARD_COLUMNS + stands_for[card]] += 1
             if meld.jokers:
                 for card in meld.cards:
                     if card >= _JOKER_COLUMN:
                         planes[jokers + stands_for[card]] += 1
+        self.planes = planes
+        self.seats: list[array[float] | None] = [planes, *[None] * (players - 1)]
+
+    def seen_from(self, me: int) -> array[float]:
+        """The planes seen from seat ``me``: seat k's are those of the player k seats on."""
+        planes = self.seats[me]
+        if planes is None:
+            owners = self.planes
+            cut = me * CARD_COLUMNS
+            jokers = len(self.seats) * CARD_COLUMNS
+            planes = owners[cut:jokers] + owners[:cut] + owners[jokers:]
+            self.seats[me] = planes
         return planes
 
 
-#: The phases and the ways a card can be owed, in the order of their one-hot parts.
-_PHASES: Final = tuple(Phase)
-_OWED_USES: Final = tuple(OwedUse)
 #: The column of each card id in a hand or the pile (every joker in the joker column), and on
 #: the table (a joker at the card it stands for, a joker of a set of jokers in the joker column).
 _COLUMN: Final = tuple(min(c, _JOKER_COLUMN) for c in range(2 * _JOKER_COLUMN + 1))
@@ -312,12 +377,35 @@ _STANDS_FOR: Final = tuple(
 def _space(config: RuleConfig, players: int) -> ObservationSpace:
     config.check_players(players)
     parts = _parts(players, config.sides(players))
+    starts = {part.name: part.start for part in parts}
     return ObservationSpace(
         config,
         players,
         parts,
         parts[-1].stop,
         {part.name: part for part in parts},
-        {part.name: part.start for part in parts},
+        starts,
         bytes(4 * parts[-1].stop),
+        tuple(
+            starts[name]
+            for name in (
+                "hand",
+                "pile",  # then pile_top and pile_depth
+                "table_seat_0",  # then every other seat's, then table_jokers
+                "owed",
+                "kept",
+                "phase",
+                "to_move",
+                "dealer",
+                "discarder",
+                "owed_use",
+                "hand_sizes",
+                "stock_size",
+                "pile_size",
+                "turn",
+                "hand_number",
+                "totals",
+            )
+        ),
+        tuple(config.side_of(p, players) for p in range(players)),
     )
