@@ -223,10 +223,38 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
 raw_env = Rummy500AECEnv
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Observation, Action]):
+    """PettingZoo's checks of the order of calls, with a quicker way through :meth:`last`
+    and :meth:`step` once the environment is reset.
+
+    The wrapper reads every attribute of the environment through ``__getattr__``, which
+    ``last()`` does five times a step: here a reset environment is asked directly. Every
+    call before a reset, and a step once no agent is left, goes through PettingZoo's own
+    wrapper, with its errors and warnings.
+    """
+
+    env: Rummy500AECEnv
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            return super().last(observe)
+        return self.env.last(observe)
+
+    def step(self, action: Action) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
 def env(
     config: RuleConfig | str = "standard",
     players: int = 3,
     render_mode: str | None = None,
 ) -> AECEnv[str, Observation, Action]:
-    """A :class:`Rummy500AECEnv` wrapped in PettingZoo's checks of the order of calls."""
-    return wrappers.OrderEnforcingWrapper(Rummy500AECEnv(config, players, render_mode))
+    """A :class:`Rummy500AECEnv` wrapped in PettingZoo's checks of the order of calls (a
+    subclass of PettingZoo's ``OrderEnforcingWrapper`` that behaves as it does)."""
+    return _OrderEnforcing(Rummy500AECEnv(config, players, render_mode))
