@@ -191,16 +191,34 @@ class State(Position):
         self._check_player(player)
         hands = self.hands
         mover = self.current_player
+        # Bots are shown a view at every move: each field is read here by name, which is
+        # quicker than gathering them into a dict of keyword arguments.
         return PlayerView(
             player=player,
+            side=self.config.side_of(player, len(hands)),
             hand=hands[player],
             hand_sizes=tuple(map(len, hands)),
             stock_size=self.stock_size,
-            side=self.config.side_of(player, len(hands)),
             current_player=mover,
             legal_moves=self.legal_moves() if mover == player else (),
+            config=self.config,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            phase=self.phase,
+            pile=self.pile,
+            table=self.table,
+            owed=self.owed,
+            owed_use=self.owed_use,
+            kept=self.kept,
+            discarder=self.discarder,
+            turn=self.turn,
+            totals=self.totals,
+            history=self.history,
+            player_history=self.player_history,
+            went_out=self.went_out,
+            winner=self.winner,
+            dealer_draw=self.dealer_draw,
             log=self.seen_log(player),
-            **dict(zip(_SHARED_WITH_VIEW, _shared_with_view(self), strict=True)),
         )
 
     def information_state_key(self, player: int) -> tuple[object, ...]:
