@@ -243,11 +243,6 @@ class ObservationSpace:
             discarder_at,
             owed_use_at,
             sizes_at,
-            stock_at,
-            pile_size_at,
-            turn_at,
-            number_at,
-            totals_at,
         ) = self._at
         # Environments ask for a vector at every step, so it is filled number by number in a
         # C float array: for the few dozen numbers a position sets, that is several times
@@ -282,16 +277,22 @@ class ObservationSpace:
         out[dealer_at + (dealer - me) % n] = 1
         if discarder is not None:
             out[discarder_at + (discarder - me) % n] = 1
-        out[stock_at] = stock_size
-        out[pile_size_at] = len(pile)
-        out[turn_at] = turn
-        out[number_at] = hand_number
-        for p, cards in enumerate(hand_sizes):
-            out[sizes_at + (p - me) % n] = cards
-        sides = len(totals)
-        for side, total in enumerate(totals):
-            out[totals_at + (side - my_side) % sides] = total
-        return np.frombuffer(out, dtype=np.float32)
+        # The last parts, hand_sizes to totals, follow one another to the end of the vector:
+        # they go in with one copy, each seat's and side's number turned round to the viewer.
+        out[sizes_at:] = array(
+            "f",
+            (
+                *hand_sizes[me:],
+                *hand_sizes[:me],
+                stock_size,
+                len(pile),
+                turn,
+                hand_number,
+                *totals[my_side:],
+                *totals[:my_side],
+            ),
+        )
+        return np.frombuffer(out, _FLOAT32)  # (the dtype given by position is quicker)
 
     def _pile_planes(self, pile: tuple[Card, ...]) -> array[float]:
         for seen in self._piles:
@@ -312,6 +313,7 @@ class ObservationSpace:
         return planes
 
 
+_FLOAT32: Final = np.dtype(np.float32)
 #: How many tables and piles an observation space keeps the planes of: several environments
 #: of the same rules in one process share the space.
 _KEPT: Final = 4
@@ -399,12 +401,7 @@ def _space(config: RuleConfig, players: int) -> ObservationSpace:
                 "dealer",
                 "discarder",
                 "owed_use",
-                "hand_sizes",
-                "stock_size",
-                "pile_size",
-                "turn",
-                "hand_number",
-                "totals",
+                "hand_sizes",  # then the scalars to totals, the end of the vector
             )
         ),
         tuple(config.side_of(p, players) for p in range(players)),
