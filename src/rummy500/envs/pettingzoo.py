@@ -74,6 +74,7 @@ Observation = dict[str, Any]
 Action = int | np.integer[Any] | None
 
 _DEAL = Deal()
+_INT8 = np.dtype(np.int8)
 
 
 class Rummy500AECEnv(AECEnv[str, Observation, Action]):
@@ -164,7 +165,8 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
         player = self._seat[agent]
         vector = self.observations.observation_for(game, player)
         if game.current_player == player:
-            mask = np.frombuffer(self.actions.mask(game), dtype=np.int8).copy()
+            # A writable array over a copy of the mask's bytes (quicker than numpy's copy).
+            mask = np.frombuffer(bytearray(self.actions.mask(game)), _INT8)
         else:
             mask = self._no_moves.copy()
         return {"observation": vector, "action_mask": mask}
