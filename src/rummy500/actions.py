@@ -439,12 +439,14 @@ class ActionSpace:
         chosen in it: the ids are kept for the last few lists of moves (a state keeps its
         list, which no other state shares, until a move is applied to it).
         """
-        for seen in self._recent:
+        recent = self._recent
+        for seen in recent:
             if seen[0] is moves:
                 return seen[1]
         ident = self._id
-        ids = [ident(m, state) for m in moves]
-        recent = self._recent
+        discard = self._discard
+        # Most moves are discards: their ids are worked out here, the others' by _id.
+        ids = [discard + m.card if type(m) is Discard else ident(m, state) for m in moves]
         recent.insert(0, (moves, ids))
         del recent[_KEPT:]
         return ids
