@@ -157,25 +157,7 @@ class ObservationSpace:
                 f"a {len(view.hand_sizes)}-player game"
                 + ("" if view.config == self.config else " under other rules")
             )
-        return self._fill(
-            view.player,
-            view.side,
-            view.hand,
-            view.hand_sizes,
-            view.pile,
-            view.table,
-            view.owed,
-            view.owed_use,
-            view.kept,
-            view.phase,
-            view.current_player,
-            view.dealer,
-            view.discarder,
-            view.stock_size,
-            view.turn,
-            view.hand_number,
-            view.totals,
-        )
+        return self._fill(view.player, view.side, view.hand, view.hand_sizes, view)
 
     def observation_for(self, state: State, player: int) -> npt.NDArray[np.float32]:
         """The same vector as ``observation(state.view(player))``, without building the view
@@ -189,25 +171,7 @@ class ObservationSpace:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             state.view(player)  # refused there, naming the players there are
         hands = state.hands
-        return self._fill(
-            player,
-            self._sides[player],
-            hands[player],
-            tuple(map(len, hands)),
-            state.pile,
-            state.table,
-            state.owed,
-            state.owed_use,
-            state.kept,
-            state.phase,
-            state.current_player,
-            state.dealer,
-            state.discarder,
-            state.stock_size,
-            state.turn,
-            state.hand_number,
-            state.totals,
-        )
+        return self._fill(player, self._sides[player], hands[player], tuple(map(len, hands)), state)
 
     def _fill(
         self,
@@ -215,22 +179,17 @@ class ObservationSpace:
         my_side: int,
         hand: tuple[Card, ...],
         hand_sizes: tuple[int, ...],
-        pile: tuple[Card, ...],
-        table: tuple[TableMeld, ...],
-        owed: Card | None,
-        owed_use: OwedUse,
-        kept: Card | None,
-        phase: Phase,
-        mover: int,
-        dealer: int,
-        discarder: int | None,
-        stock_size: int,
-        turn: int,
-        hand_number: int,
-        totals: tuple[int, ...],
+        public: State | PlayerView,
     ) -> npt.NDArray[np.float32]:
-        """The vector of what player ``me`` sees: one place for both ways in."""
+        """The vector of what player ``me`` sees: one place for both ways in. ``public`` is
+        the state or the view, read only for what every player sees (under the same names)."""
         n = self.players
+        pile = public.pile
+        table = public.table
+        owed = public.owed
+        kept = public.kept
+        mover = public.current_player
+        discarder = public.discarder
         (
             hand_at,
             pile_at,
@@ -267,16 +226,18 @@ class ObservationSpace:
             out[table_at : table_at + len(planes)] = planes
         if owed is not None:
             out[owed_at + column[owed]] = 1
-            out[owed_use_at + owed_use] = 1  # OwedUse is numbered from 0 as its one-hot part
+            # OwedUse and Phase are numbered from 0, in the order of their one-hot parts.
+            out[owed_use_at + public.owed_use] = 1
         if kept is not None:
             out[kept_at + column[kept]] = 1
-        out[phase_at + phase] = 1  # and Phase likewise
+        out[phase_at + public.phase] = 1
         # Between hands (the deal) and once the game is over, no player is to move.
         if mover >= 0:
             out[to_move_at + (mover - me) % n] = 1
-        out[dealer_at + (dealer - me) % n] = 1
+        out[dealer_at + (public.dealer - me) % n] = 1
         if discarder is not None:
             out[discarder_at + (discarder - me) % n] = 1
+        totals = public.totals
         # The last parts, hand_sizes to totals, follow one another to the end of the vector:
         # they go in with one copy, each seat's and side's number turned round to the viewer.
         out[sizes_at:] = array(
@@ -284,10 +245,10 @@ class ObservationSpace:
             (
                 *hand_sizes[me:],
                 *hand_sizes[:me],
-                stock_size,
+                public.stock_size,
                 len(pile),
-                turn,
-                hand_number,
+                public.turn,
+                public.hand_number,
                 *totals[my_side:],
                 *totals[:my_side],
             ),
