@@ -289,28 +289,29 @@ def test_a_table_seen_again_gives_the_vector_of_a_fresh_space() -> None:
             assert np.array_equal(shared.observation(view), fresh.observation(view))
 
 
+@pytest.mark.parametrize("games", [1, 6])
 @pytest.mark.parametrize("name", ["pagat", "partnership"])
-def test_tables_and_piles_kept_for_several_games_give_the_vectors_of_a_fresh_space(
-    name: str,
-) -> None:
+def test_tables_and_piles_kept_give_the_vectors_of_a_fresh_space(name: str, games: int) -> None:
     # The shared space keeps the planes of the last few tables and piles, by owner, and turns
-    # them round to each seat that asks: games played side by side, seats asking in turn and
-    # out of turn, must see what a space built afresh for each vector gives.
+    # them round to each seat that asks; a table's planes are worked out from the last
+    # table's. One game, or games played side by side, seats asking in turn and out of turn,
+    # must see what a space built afresh for each vector gives.
     from rummy500.observations import _space
 
     config = presets.get(name)
     players = 4 if config.team_size > 1 else 3
     shared = ObservationSpace.of(config, players)
     rng = random.Random(name)
-    games = [new_game(config, players, seed) for seed in range(6)]
+    states = [new_game(config, players, seed) for seed in range(games)]
     checked = 0
     for step in range(1500):
-        g = step % len(games)
-        state = games[g]
+        g = step % len(states)
+        state = states[g]
         if state.is_terminal():
+            states[g] = new_game(config, players, 100 + step)
             continue
         if state.is_chance_node():
-            games[g] = state.apply(state.legal_moves()[0])
+            states[g] = state.apply(state.legal_moves()[0])
             continue
         for player in rng.sample(range(players), 2):
             fresh = _space.__wrapped__(config, players)
@@ -319,10 +320,10 @@ def test_tables_and_piles_kept_for_several_games_give_the_vectors_of_a_fresh_spa
             )
             checked += 1
         moves = state.legal_moves()
-        games[g] = state.apply(moves[rng.randrange(len(moves))])
+        states[g] = state.apply(moves[rng.randrange(len(moves))])
     assert checked > 2000
-    assert any(s.table for s in games)
-    assert any(s.pile for s in games)
+    assert any(s.table for s in states)
+    assert any(s.pile for s in states)
 
 
 @pytest.mark.parametrize("name", ["standard", "pagat", "partnership", "playingcards_io"])

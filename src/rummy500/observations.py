@@ -268,9 +268,10 @@ class ObservationSpace:
         for seen in self._tables:
             if seen.table is table:
                 return seen
-        planes = _TablePlanes(table, self.players)
-        self._tables.insert(0, planes)
-        del self._tables[_KEPT:]
+        tables = self._tables
+        planes = _TablePlanes(table, self.players, tables[0] if tables else None)
+        tables.insert(0, planes)
+        del tables[_KEPT:]
         return planes
 
 
@@ -284,37 +285,63 @@ def _pile_planes(pile: tuple[Card, ...]) -> array[float]:
     """The planes of a discard pile that is not empty: pile, pile_top and pile_depth."""
     column = _COLUMN
     planes = array("f", bytes(4 * 3 * CARD_COLUMNS))
-    for c in pile:
-        planes[column[c]] += 1
-    planes[CARD_COLUMNS + column[pile[-1]]] = 1
     depth = 2 * CARD_COLUMNS
     size = len(pile)
+    from_top = size
     # Walking up from the bottom, a shallower copy of a card overwrites a deeper one.
-    for from_top, card in zip(range(size, 0, -1), pile, strict=True):
-        planes[depth + column[card]] = from_top / size
+    for card in pile:
+        at = column[card]
+        planes[at] += 1
+        planes[depth + at] = from_top / size
+        from_top -= 1
+    planes[CARD_COLUMNS + column[pile[-1]]] = 1
     return planes
 
 
 class _TablePlanes:
     """The table planes of one table: each owner's and the jokers', and as each seat sees
-    them (its own first), built when that seat first asks."""
+    them (its own first), built when that seat first asks.
+
+    A table differs from the one before it by a meld or two (one laid down, one laid off
+    on): given the planes of an earlier table, only the melds that are not the very same
+    objects at the same places are taken out and put in.
+    """
 
     __slots__ = ("planes", "seats", "table")
 
-    def __init__(self, table: tuple[TableMeld, ...], players: int) -> None:
+    table: tuple[TableMeld, ...]
+    #: The planes by owner (seat 0's view), then the jokers'.
+    planes: array[float]
+    #: The planes as each seat sees them, where built.
+    seats: list[array[float] | None]
+
+    def __init__(
+        self, table: tuple[TableMeld, ...], players: int, before: _TablePlanes | None
+    ) -> None:
         self.table = table
+        self.seats = [None] * players
+        if before is not None and len(before.seats) == players:
+            old = before.table
+            changed = [
+                i
+                for i in range(max(len(old), len(table)))
+                if i >= len(old) or i >= len(table) or old[i] is not table[i]
+            ]
+            if len(changed) < len(table):
+                planes = array("f", before.planes)
+                for i in changed:
+                    if i < len(old):
+                        _add_meld(planes, old[i], players, -1)
+                    if i < len(table):
+                        _add_meld(planes, table[i], players, 1)
+                self.planes = planes
+                self.seats[0] = planes
+                return
         planes = array("f", bytes(4 * CARD_COLUMNS * (players + 1)))
-        jokers = players * CARD_COLUMNS
-        stands_for = _STANDS_FOR  # on the table a joker counts as the card it stands for
         for meld in table:
-            for card, owner in zip(meld.cards, meld.owners, strict=True):
-                planes[owner * CARD_COLUMNS + stands_for[card]] += 1
-            if meld.jokers:
-                for card in meld.cards:
-                    if card >= _JOKER_COLUMN:
-                        planes[jokers + stands_for[card]] += 1
+            _add_meld(planes, meld, players, 1)
         self.planes = planes
-        self.seats: list[array[float] | None] = [planes, *[None] * (players - 1)]
+        self.seats[0] = planes
 
     def seen_from(self, me: int) -> array[float]:
         """The planes seen from seat ``me``: seat k's are those of the player k seats on."""
@@ -326,6 +353,18 @@ class _TablePlanes:
             planes = owners[cut:jokers] + owners[:cut] + owners[jokers:]
             self.seats[me] = planes
         return planes
+
+
+def _add_meld(planes: array[float], meld: TableMeld, players: int, sign: int) -> None:
+    """Count ``meld``'s cards into (``sign`` 1) or out of (-1) a table's planes by owner."""
+    stands_for = _STANDS_FOR  # on the table a joker counts as the card it stands for
+    for card, owner in zip(meld.cards, meld.owners, strict=True):
+        planes[owner * CARD_COLUMNS + stands_for[card]] += sign
+    if meld.jokers:
+        jokers = players * CARD_COLUMNS
+        for card in meld.cards:
+            if card >= _JOKER_COLUMN:
+                planes[jokers + stands_for[card]] += sign
 
 
 #: The column of each card id in a hand or the pile (every joker in the joker column), and on
