@@ -138,9 +138,13 @@ def test_every_field_of_a_view_holds_what_its_name_says() -> None:
     # State.view gives the fields by position: each must land under its own name.
     rng = random.Random(8)
     state = new_game(presets.get("partnership"), 4, seed=8)
-    for _ in range(60):
+    for _ in range(90):  # into the second hand
         moves = state.legal_moves()
         state = state.apply(moves[rng.randrange(len(moves))])
+    # The whole numbers differ, so that none can stand in for another unnoticed.
+    numbers = (state.hand_number, state.dealer, state.turn, state.current_player)
+    assert len({*numbers, state.stock_size}) == 5
+    assert state.history
     for player in range(4):
         view = state.view(player)
         expected = {

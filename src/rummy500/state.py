@@ -191,34 +191,34 @@ class State(Position):
         self._check_player(player)
         hands = self.hands
         mover = self.current_player
-        # Bots are shown a view at every move: each field is read here by name, which is
-        # quicker than gathering them into a dict of keyword arguments.
+        # Bots are shown a view at every move: its fields go in by position, in the order of
+        # PlayerView's fields (by name, matching each to its parameter costs more).
         return PlayerView(
-            player=player,
-            side=self.config.side_of(player, len(hands)),
-            hand=hands[player],
-            hand_sizes=tuple(map(len, hands)),
-            stock_size=self.stock_size,
-            current_player=mover,
-            legal_moves=self.legal_moves() if mover == player else (),
-            config=self.config,
-            hand_number=self.hand_number,
-            dealer=self.dealer,
-            phase=self.phase,
-            pile=self.pile,
-            table=self.table,
-            owed=self.owed,
-            owed_use=self.owed_use,
-            kept=self.kept,
-            discarder=self.discarder,
-            turn=self.turn,
-            totals=self.totals,
-            history=self.history,
-            player_history=self.player_history,
-            went_out=self.went_out,
-            winner=self.winner,
-            dealer_draw=self.dealer_draw,
-            log=self.seen_log(player),
+            player,
+            self.config.side_of(player, len(hands)),  # side
+            hands[player],  # hand
+            tuple(map(len, hands)),  # hand_sizes
+            self.stock_size,
+            mover,  # current_player
+            self.legal_moves() if mover == player else (),
+            self.config,
+            self.hand_number,
+            self.dealer,
+            self.phase,
+            self.pile,
+            self.table,
+            self.owed,
+            self.owed_use,
+            self.kept,
+            self.discarder,
+            self.turn,
+            self.totals,
+            self.history,
+            self.player_history,
+            self.went_out,
+            self.winner,
+            self.dealer_draw,
+            self.seen_log(player),  # log
         )
 
     def information_state_key(self, player: int) -> tuple[object, ...]:
