@@ -192,18 +192,22 @@ class State(Position):
         hands = self.hands
         mover = self.current_player
         # Bots are shown a view at every move: its fields go in by position, in the order of
-        # PlayerView's fields (by name, matching each to its parameter costs more).
+        # PlayerView's fields (by name, matching each to its parameter costs more), and what
+        # the game and the hand share is read from them directly, not through properties.
+        game = self._game
+        standing = self._standing
+        config = game.config
         return PlayerView(
             player,
-            self.config.side_of(player, len(hands)),  # side
+            config.side_of(player, len(hands)),  # side
             hands[player],  # hand
             tuple(map(len, hands)),  # hand_sizes
             self.stock_size,
             mover,  # current_player
             self.legal_moves() if mover == player else (),
-            self.config,
-            self.hand_number,
-            self.dealer,
+            config,
+            standing.hand_number,
+            standing.dealer,
             self.phase,
             self.pile,
             self.table,
@@ -212,12 +216,12 @@ class State(Position):
             self.kept,
             self.discarder,
             self.turn,
-            self.totals,
-            self.history,
-            self.player_history,
-            self.went_out,
-            self.winner,
-            self.dealer_draw,
+            standing.totals,
+            standing.history,
+            standing.player_history,
+            standing.went_out,
+            standing.winner,
+            game.dealer_draw,
             self.seen_log(player),  # log
         )
 
