@@ -15,6 +15,7 @@ every part, and the "Observations" page of the documentation describes them one 
 
 from __future__ import annotations
 
+import struct
 from array import array
 from functools import cache
 from typing import Final
@@ -119,6 +120,8 @@ class ObservationSpace:
     _at: tuple[int, ...] = attrs.field(repr=False, eq=False)
     # The side of each seat.
     _sides: tuple[int, ...] = attrs.field(repr=False, eq=False)
+    # Packs the float32 numbers of the parts from hand_sizes to the end.
+    _tail: struct.Struct = attrs.field(repr=False, eq=False)
     # The planes of the last few tables and discard piles seen, newest first (see _fill).
     _tables: list[_TablePlanes] = attrs.field(factory=list, repr=False, eq=False)
     _piles: list[tuple[tuple[Card, ...], array[float]]] = attrs.field(
@@ -240,18 +243,17 @@ class ObservationSpace:
         totals = public.totals
         # The last parts, hand_sizes to totals, follow one another to the end of the vector:
         # they go in with one copy, each seat's and side's number turned round to the viewer.
-        out[sizes_at:] = array(
-            "f",
-            (
-                *hand_sizes[me:],
-                *hand_sizes[:me],
-                public.stock_size,
-                len(pile),
-                public.turn,
-                public.hand_number,
-                *totals[my_side:],
-                *totals[:my_side],
-            ),
+        self._tail.pack_into(
+            out,
+            4 * sizes_at,
+            *hand_sizes[me:],
+            *hand_sizes[:me],
+            public.stock_size,
+            len(pile),
+            public.turn,
+            public.hand_number,
+            *totals[my_side:],
+            *totals[:my_side],
         )
         return np.frombuffer(out, _FLOAT32)  # (the dtype given by position is quicker)
 
@@ -405,4 +407,5 @@ def _space(config: RuleConfig, players: int) -> ObservationSpace:
             )
         ),
         tuple(config.side_of(p, players) for p in range(players)),
+        struct.Struct(f"={parts[-1].stop - starts['hand_sizes']}f"),
     )
