@@ -166,6 +166,37 @@ def test_the_player_to_move_follows_every_state_clones_copies_and_resampled_worl
     assert back.current_player() == pyspiel.PlayerId.TERMINAL
 
 
+def test_legal_actions_and_chance_nodes_answer_as_openspiels_own_methods() -> None:
+    # The state answers legal_actions() and is_chance_node() itself for the player to move:
+    # at every node, and for every player (chance too), the answers are OpenSpiel's own, and
+    # so are its errors.
+    game = load(preset="pagat", players=3, hands=2)
+    rng = random.Random(2)
+
+    def answer(method: Any, *args: Any) -> Any:
+        try:
+            return method(*args)
+        except pyspiel.SpielError as error:
+            return str(error)
+
+    state = game.new_initial_state()
+    nodes = 0
+    errors = 0
+    while True:
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for player in (int(pyspiel.PlayerId.CHANCE), 0, 1, 2):
+            ours = answer(state.legal_actions, player)
+            assert ours == answer(pyspiel.State.legal_actions, state, player)
+            errors += isinstance(ours, str)
+        nodes += 1
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert nodes > 100
+    assert errors > 50  # the chance player's actions, asked at a player's turn
+
+
 def test_clones_share_the_engine_state() -> None:
     state = play_to(load(players=2, hands=1), 1, 5)
     clone = state.clone()

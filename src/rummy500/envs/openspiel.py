@@ -95,6 +95,7 @@ SHORT_NAME: Final = "python_rummy500"
 DEFAULT_SEEDS: Final = 4096
 
 _DEAL: Final = Deal()
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _MAX_PLAYERS: Final = 8
 
 #: The game's registration: what kind of game it is and its parameters with their defaults.
@@ -250,6 +251,25 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         """The player to move, ``PlayerId.CHANCE`` at a deal, ``PlayerId.TERMINAL`` at the end."""
         return self._player
+
+    def is_chance_node(self) -> bool:
+        """Whether the next action is a deal (as OpenSpiel's own test, without its call back
+        into Python for the player to move)."""
+        return self._player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids of the player to move (or of ``player``), sorted.
+
+        OpenSpiel's own method asks Python four times (whether the game is over, the player
+        to move twice, the ids) and converts the list both ways: for the player to move it
+        is answered here at once, and any other question goes to OpenSpiel's method.
+        """
+        current = self._player
+        if current >= 0 and (player is None or player == current):
+            return self._legal_actions(current)
+        if player is None:
+            return super().legal_actions()  # type: ignore[no-any-return]
+        return super().legal_actions(player)  # type: ignore[no-any-return]
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self._state
