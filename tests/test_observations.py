@@ -291,11 +291,11 @@ def test_a_table_seen_again_gives_the_vector_of_a_fresh_space() -> None:
 
 @pytest.mark.parametrize("games", [1, 6])
 @pytest.mark.parametrize("name", ["pagat", "partnership"])
-def test_tables_and_piles_kept_give_the_vectors_of_a_fresh_space(name: str, games: int) -> None:
-    # The shared space keeps the planes of the last few tables and piles, by owner, and turns
-    # them round to each seat that asks; a table's planes are worked out from the last
-    # table's. One game, or games played side by side, seats asking in turn and out of turn,
-    # must see what a space built afresh for each vector gives.
+def test_tables_kept_give_the_vectors_of_a_fresh_space(name: str, games: int) -> None:
+    # The shared space keeps the planes of the last few tables, by owner, and turns them
+    # round to each seat that asks; a table's planes are worked out from the last table's.
+    # One game, or games played side by side, seats asking in turn and out of turn, must see
+    # what a space built afresh for each vector gives.
     from rummy500.observations import _space
 
     config = presets.get(name)

@@ -122,11 +122,8 @@ class ObservationSpace:
     _sides: tuple[int, ...] = attrs.field(repr=False, eq=False)
     # Packs the float32 numbers of the parts from hand_sizes to the end.
     _tail: struct.Struct = attrs.field(repr=False, eq=False)
-    # The planes of the last few tables and discard piles seen, newest first (see _fill).
+    # The planes of the last few tables seen, newest first (see _fill).
     _tables: list[_TablePlanes] = attrs.field(factory=list, repr=False, eq=False)
-    _piles: list[tuple[tuple[Card, ...], array[float]]] = attrs.field(
-        factory=list, repr=False, eq=False
-    )
 
     @classmethod
     def of(cls, config: RuleConfig, players: int) -> ObservationSpace:
@@ -196,6 +193,8 @@ class ObservationSpace:
         (
             hand_at,
             pile_at,
+            top_at,
+            depth_at,
             table_at,
             owed_at,
             kept_at,
@@ -214,12 +213,17 @@ class ObservationSpace:
         for c in hand:
             out[hand_at + column[c]] += 1
         if pile:
-            # The pile's planes (counts, top card, depths) are the same for every seat and
-            # change only when a card is discarded or taken: they are kept for the last few
-            # piles seen (the same tuple object is the same pile, as positions are immutable)
-            # and copied in whole.
-            planes = self._pile_planes(pile)
-            out[pile_at : pile_at + len(planes)] = planes
+            # The pile holds a few cards and changes at every other move: it is filled in one
+            # pass. Walking up from the bottom, a shallower copy of a card overwrites the
+            # depth of a deeper one.
+            size = len(pile)
+            from_top = size
+            for card in pile:
+                at = column[card]
+                out[pile_at + at] += 1
+                out[depth_at + at] = from_top / size
+                from_top -= 1
+            out[top_at + column[pile[-1]]] = 1
         if table:
             # The table changes a few times a hand and is the costliest part to fill: its
             # planes are kept by owner for the last few tables seen, turned round to each
@@ -257,15 +261,6 @@ class ObservationSpace:
         )
         return np.frombuffer(out, _FLOAT32)  # (the dtype given by position is quicker)
 
-    def _pile_planes(self, pile: tuple[Card, ...]) -> array[float]:
-        for seen in self._piles:
-            if seen[0] is pile:
-                return seen[1]
-        planes = _pile_planes(pile)
-        self._piles.insert(0, (pile, planes))
-        del self._piles[_KEPT:]
-        return planes
-
     def _table_planes(self, table: tuple[TableMeld, ...]) -> _TablePlanes:
         for seen in self._tables:
             if seen.table is table:
@@ -278,26 +273,9 @@ class ObservationSpace:
 
 
 _FLOAT32: Final = np.dtype(np.float32)
-#: How many tables and piles an observation space keeps the planes of: several environments
-#: of the same rules in one process share the space.
+#: How many tables an observation space keeps the planes of: several environments of the
+#: same rules in one process share the space.
 _KEPT: Final = 4
-
-
-def _pile_planes(pile: tuple[Card, ...]) -> array[float]:
-    """The planes of a discard pile that is not empty: pile, pile_top and pile_depth."""
-    column = _COLUMN
-    planes = array("f", bytes(4 * 3 * CARD_COLUMNS))
-    depth = 2 * CARD_COLUMNS
-    size = len(pile)
-    from_top = size
-    # Walking up from the bottom, a shallower copy of a card overwrites a deeper one.
-    for card in pile:
-        at = column[card]
-        planes[at] += 1
-        planes[depth + at] = from_top / size
-        from_top -= 1
-    planes[CARD_COLUMNS + column[pile[-1]]] = 1
-    return planes
 
 
 class _TablePlanes:
@@ -394,7 +372,9 @@ def _space(config: RuleConfig, players: int) -> ObservationSpace:
             starts[name]
             for name in (
                 "hand",
-                "pile",  # then pile_top and pile_depth
+                "pile",
+                "pile_top",
+                "pile_depth",
                 "table_seat_0",  # then every other seat's, then table_jokers
                 "owed",
                 "kept",
