@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
+import pickle
 import random
 import re
 from pathlib import Path
@@ -357,3 +359,26 @@ def test_a_state_of_another_game_or_a_missing_player_is_refused_as_a_view_is() -
     with pytest.raises(StateError) as refused:
         ObservationSpace.of(STANDARD, 3).observation_for(state, 3)
     assert str(refused.value) == "there is no player 3 in a 3-player game"
+
+
+def test_a_space_with_tables_kept_pickles_and_copies() -> None:
+    # Environments are pickled and deep-copied with their spaces, the kept planes included.
+    config = presets.get("pagat")
+    space = ObservationSpace.of(config, 3)
+    rng = random.Random(4)
+    state = new_game(config, 3, seed=4)
+    seen = []
+    while len(seen) < 200 and not state.is_terminal():
+        for player in range(3):
+            space.observation_for(state, player)
+        seen.append(state)
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+    assert any(s.table for s in seen)
+    for copied in (pickle.loads(pickle.dumps(space)), copy.deepcopy(space)):
+        assert copied == space
+        for s in seen[-20:]:
+            for player in range(3):
+                assert np.array_equal(
+                    copied.observation_for(s, player), space.observation_for(s, player)
+                )

@@ -120,8 +120,9 @@ class ObservationSpace:
     _at: tuple[int, ...] = attrs.field(repr=False, eq=False)
     # The side of each seat.
     _sides: tuple[int, ...] = attrs.field(repr=False, eq=False)
-    # Packs the float32 numbers of the parts from hand_sizes to the end.
-    _tail: struct.Struct = attrs.field(repr=False, eq=False)
+    # The struct format of the float32 numbers of the parts from hand_sizes to the end (a
+    # format, not a compiled Struct, which would not pickle nor copy; struct keeps it compiled).
+    _tail: str = attrs.field(repr=False, eq=False)
     # The planes of the last few tables seen, newest first (see _fill).
     _tables: list[_TablePlanes] = attrs.field(factory=list, repr=False, eq=False)
 
@@ -247,7 +248,8 @@ class ObservationSpace:
         totals = public.totals
         # The last parts, hand_sizes to totals, follow one another to the end of the vector:
         # they go in with one copy, each seat's and side's number turned round to the viewer.
-        self._tail.pack_into(
+        struct.pack_into(
+            self._tail,
             out,
             4 * sizes_at,
             *hand_sizes[me:],
@@ -387,5 +389,5 @@ def _space(config: RuleConfig, players: int) -> ObservationSpace:
             )
         ),
         tuple(config.side_of(p, players) for p in range(players)),
-        struct.Struct(f"={parts[-1].stop - starts['hand_sizes']}f"),
+        f"={parts[-1].stop - starts['hand_sizes']}f",
     )
