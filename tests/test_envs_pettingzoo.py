@@ -220,6 +220,7 @@ def order_checked_games() -> list[Any]:
 def test_env_keeps_pettingzoo_order_checks_before_reset() -> None:
     for game in order_checked_games():
         assert isinstance(game, wrappers.OrderEnforcingWrapper)
+        assert str(game) == "rummy500_v0"
         with pytest.raises(AttributeError) as early:
             game.last()
         assert str(early.value) == "agent_selection cannot be accessed before reset"

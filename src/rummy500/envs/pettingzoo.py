@@ -251,6 +251,12 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Observation, Action]):
         else:
             super().step(action)
 
+    def __str__(self) -> str:
+        # PettingZoo names an environment in its own order checks by the environment alone.
+        if hasattr(self, "metadata"):
+            return str(self.env)
+        return super().__str__()
+
 
 def env(
     config: RuleConfig | str = "standard",
