@@ -436,3 +436,38 @@ def test_a_stale_size_table_is_reported(tmp_path: Path) -> None:
     assert gen.check(page) == (
         f"{page} is out of date: run `python scripts/gen_actions.py` to rewrite it"
     )
+
+
+@pytest.mark.parametrize("name", ["standard", "pagat", "partnership"])
+def test_ids_kept_from_a_mask_decode_as_a_state_without_its_moves_listed_does(name: str) -> None:
+    # A space keeps the ids of the last lists of legal moves it was asked about: decoding in
+    # a state whose ids it keeps gives the very move listed, or the same error, as decoding
+    # in the same position with no moves listed (which checks the move named on its own).
+    config = presets.get(name)
+    players = 4 if config.team_size > 1 else 3
+    space = ActionSpace.of(config, players)
+    rng = random.Random(name)
+    states = [new_game(config, players, seed) for seed in range(3)]
+    for step in range(300):
+        g = step % len(states)
+        state = states[g]
+        if state.is_terminal():
+            continue
+        moves = state.legal_moves()
+        mask = space.mask(state)
+        assert space.legal_actions(state) == [i for i, on in enumerate(mask) if on]
+        unlisted = state.detached()
+        for action in [*rng.sample(range(space.size), 30), *space.legal_actions(state)]:
+            try:
+                expected: object = space.decode(action, unlisted)
+            except (ActionError, IllegalMoveError) as error:
+                expected = (type(error), str(error))
+            try:
+                got: object = space.decode(action, state)
+            except (ActionError, IllegalMoveError) as error:
+                got = (type(error), str(error))
+            assert got == expected
+            assert isinstance(got, tuple) != bool(mask[action])
+            if mask[action]:
+                assert any(got is m for m in moves)
+        states[g] = state.apply(moves[rng.randrange(len(moves))])

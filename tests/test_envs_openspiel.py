@@ -155,6 +155,71 @@ def test_legal_actions_are_the_engines_legal_moves() -> None:
             state.apply_action(action)
 
 
+def test_the_player_to_move_follows_every_state_clones_copies_and_resampled_worlds() -> None:
+    # The player to move is worked out when the state changes, and read at every question.
+    game = load(preset="pagat", players=3, hands=2)
+    rng = random.Random(6)
+
+    def expected(state: Any) -> int:
+        inner = state.game_state
+        if inner is None or inner.is_chance_node():
+            return int(pyspiel.PlayerId.CHANCE)
+        if inner.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(inner.current_player)
+
+    state = game.new_initial_state()
+    seen = set()
+    while True:
+        player = state.current_player()
+        assert player == expected(state)
+        seen.add(player if player < 0 else "seat")
+        assert state.is_chance_node() == (player == pyspiel.PlayerId.CHANCE)
+        assert state.clone().current_player() == player
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.randrange(game.max_chance_outcomes()))
+            continue
+        world = state.resample_from_infostate(player, rng.random)
+        assert world.current_player() == player == expected(world)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert seen == {"seat", int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)}
+    _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert back.current_player() == pyspiel.PlayerId.TERMINAL
+
+
+def test_legal_actions_and_chance_nodes_answer_as_openspiels_own_methods() -> None:
+    # The state answers legal_actions() and is_chance_node() itself for the player to move:
+    # at every node, and for every player (chance too), the answers are OpenSpiel's own, and
+    # so are its errors.
+    game = load(preset="pagat", players=3, hands=2)
+    rng = random.Random(2)
+
+    def answer(method: Any, *args: Any) -> Any:
+        try:
+            return method(*args)
+        except pyspiel.SpielError as error:
+            return str(error)
+
+    state = game.new_initial_state()
+    nodes = 0
+    errors = 0
+    while True:
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for player in (int(pyspiel.PlayerId.CHANCE), 0, 1, 2):
+            ours = answer(state.legal_actions, player)
+            assert ours == answer(pyspiel.State.legal_actions, state, player)
+            errors += isinstance(ours, str)
+        nodes += 1
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert nodes > 100
+    assert errors > 50  # the chance player's actions, asked at a player's turn
+
+
 def test_clones_share_the_engine_state() -> None:
     state = play_to(load(players=2, hands=1), 1, 5)
     clone = state.clone()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -13,6 +14,8 @@ pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.utils import wrappers  # noqa: E402
+from pettingzoo.utils.env_logger import EnvLogger  # noqa: E402
 
 import rummy500  # noqa: E402
 from rummy500 import ActionSpace, ConfigError, presets  # noqa: E402
@@ -206,3 +209,67 @@ def test_the_examples_in_the_module_description_run() -> None:
     result = doctest.testmod(pz_module)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def order_checked_games() -> list[Any]:
+    """``env()``'s game and the same game in PettingZoo's own order checks."""
+    config = one_hand("pagat")
+    return [env(config, 2), wrappers.OrderEnforcingWrapper(Rummy500AECEnv(config, 2))]
+
+
+def test_env_keeps_pettingzoo_order_checks_before_reset() -> None:
+    for game in order_checked_games():
+        assert isinstance(game, wrappers.OrderEnforcingWrapper)
+        assert str(game) == "rummy500_v0"
+        with pytest.raises(AttributeError) as early:
+            game.last()
+        assert str(early.value) == "agent_selection cannot be accessed before reset"
+        with pytest.raises(AttributeError) as early:
+            game.agents  # noqa: B018
+        assert str(early.value) == "agents cannot be accessed before reset"
+        with pytest.raises(AssertionError) as early:
+            game.step(0)
+        assert str(early.value) == "reset() needs to be called before step."
+        with pytest.raises(AssertionError) as early:
+            game.observe("player_0")
+        assert str(early.value) == "reset() needs to be called before observe."
+        with pytest.raises(AssertionError) as early:
+            game.agent_iter()
+        assert str(early.value) == "reset() needs to be called before agent_iter()."
+
+
+def test_env_plays_as_pettingzoo_order_checks_do_and_warns_of_a_step_after_the_end() -> None:
+    records = []
+    for game in order_checked_games():
+        record: list[tuple[Any, ...]] = []
+        rng = random.Random(4)
+        game.reset(seed=4)
+        for agent in game.agent_iter():
+            observation, reward, termination, truncation, info = game.last()
+            vector, mask = observation["observation"], observation["action_mask"]
+            record.append(
+                (agent, vector.tobytes(), mask.tobytes(), reward, termination, truncation, info)
+            )
+            assert game.last(observe=False)[0] is None
+            if termination:
+                game.step(None)
+            else:
+                game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        assert not game.agents
+        EnvLogger.flush()
+        game.step(None)
+        assert EnvLogger.mqueue[-1] == (
+            "[WARNING]: step() called after all agents are terminated or truncated. "
+            "Should reset() first."
+        )
+        EnvLogger.flush()
+        # agent_iter asks for a step (or a reset) before each next agent.
+        game.reset(seed=4)
+        agents = iter(game.agent_iter())
+        next(agents)
+        with pytest.raises(AssertionError) as skipped:
+            next(agents)
+        assert str(skipped.value) == "need to call step() or reset() in a loop over `agent_iter`"
+        records.append(record)
+    assert len(records[0]) > 20
+    assert records[0] == records[1]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
+import pickle
 import random
 import re
 from pathlib import Path
@@ -289,6 +291,43 @@ def test_a_table_seen_again_gives_the_vector_of_a_fresh_space() -> None:
             assert np.array_equal(shared.observation(view), fresh.observation(view))
 
 
+@pytest.mark.parametrize("games", [1, 6])
+@pytest.mark.parametrize("name", ["pagat", "partnership"])
+def test_tables_kept_give_the_vectors_of_a_fresh_space(name: str, games: int) -> None:
+    # The shared space keeps the planes of the last few tables, by owner, and turns them
+    # round to each seat that asks; a table's planes are worked out from the last table's.
+    # One game, or games played side by side, seats asking in turn and out of turn, must see
+    # what a space built afresh for each vector gives.
+    from rummy500.observations import _space
+
+    config = presets.get(name)
+    players = 4 if config.team_size > 1 else 3
+    shared = ObservationSpace.of(config, players)
+    rng = random.Random(name)
+    states = [new_game(config, players, seed) for seed in range(games)]
+    checked = 0
+    for step in range(1500):
+        g = step % len(states)
+        state = states[g]
+        if state.is_terminal():
+            states[g] = new_game(config, players, 100 + step)
+            continue
+        if state.is_chance_node():
+            states[g] = state.apply(state.legal_moves()[0])
+            continue
+        for player in rng.sample(range(players), 2):
+            fresh = _space.__wrapped__(config, players)
+            assert np.array_equal(
+                shared.observation_for(state, player), fresh.observation_for(state, player)
+            )
+            checked += 1
+        moves = state.legal_moves()
+        states[g] = state.apply(moves[rng.randrange(len(moves))])
+    assert checked > 2000
+    assert any(s.table for s in states)
+    assert any(s.pile for s in states)
+
+
 @pytest.mark.parametrize("name", ["standard", "pagat", "partnership", "playingcards_io"])
 def test_the_vector_from_a_state_is_the_vector_from_the_view(name: str) -> None:
     config = presets.get(name)
@@ -320,3 +359,26 @@ def test_a_state_of_another_game_or_a_missing_player_is_refused_as_a_view_is() -
     with pytest.raises(StateError) as refused:
         ObservationSpace.of(STANDARD, 3).observation_for(state, 3)
     assert str(refused.value) == "there is no player 3 in a 3-player game"
+
+
+def test_a_space_with_tables_kept_pickles_and_copies() -> None:
+    # Environments are pickled and deep-copied with their spaces, the kept planes included.
+    config = presets.get("pagat")
+    space = ObservationSpace.of(config, 3)
+    rng = random.Random(4)
+    state = new_game(config, 3, seed=4)
+    seen = []
+    while len(seen) < 200 and not state.is_terminal():
+        for player in range(3):
+            space.observation_for(state, player)
+        seen.append(state)
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+    assert any(s.table for s in seen)
+    for copied in (pickle.loads(pickle.dumps(space)), copy.deepcopy(space)):
+        assert copied == space
+        for s in seen[-20:]:
+            for player in range(3):
+                assert np.array_equal(
+                    copied.observation_for(s, player), space.observation_for(s, player)
+                )

@@ -10,7 +10,7 @@ import attrs
 import pytest
 from attrs.exceptions import FrozenInstanceError
 
-from rummy500 import IllegalMoveError, PlayerView, State, StateError, new_game
+from rummy500 import IllegalMoveError, PlayerView, State, StateError, new_game, presets
 from rummy500.position import FIELDS
 
 
@@ -132,3 +132,32 @@ def test_a_view_has_every_public_field_of_a_state_but_the_hidden_ones() -> None:
     assert view.hand_sizes == tuple(len(h) for h in state.hands)
     assert view.stock_size == len(state.stock)
     assert view.legal_moves == state.legal_moves()
+
+
+def test_every_field_of_a_view_holds_what_its_name_says() -> None:
+    # State.view gives the fields by position: each must land under its own name.
+    rng = random.Random(8)
+    state = new_game(presets.get("partnership"), 4, seed=8)
+    for _ in range(90):  # into the second hand
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+    # The whole numbers differ, so that none can stand in for another unnoticed.
+    numbers = (state.hand_number, state.dealer, state.turn, state.current_player)
+    assert len({*numbers, state.stock_size}) == 5
+    assert state.history
+    for player in range(4):
+        view = state.view(player)
+        expected = {
+            "player": player,
+            "side": player % 2,
+            "hand": state.hands[player],
+            "hand_sizes": tuple(len(h) for h in state.hands),
+            "stock_size": state.stock_size,
+            "current_player": state.current_player,
+            "legal_moves": state.legal_moves() if player == state.current_player else (),
+            "log": state.seen_log(player),
+        }
+        for field in attrs.fields(PlayerView):
+            want = expected[field.name] if field.name in expected else getattr(state, field.name)
+            assert getattr(view, field.name) == want, field.name
+        assert view.log

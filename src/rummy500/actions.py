@@ -72,6 +72,9 @@ from rummy500.state import State
 __all__ = ["ActionRange", "ActionSpace"]
 
 _JOKER: Final = 52
+#: How many lists of legal moves an action space keeps the ids of: several environments of
+#: the same rules in one process share the space.
+_KEPT: Final = 4
 #: The longest run any rules allow (A to K, 2 to A, or once round with wrap-around).
 _MAX_RUN: Final = 13
 
@@ -183,6 +186,8 @@ class ActionSpace:
     _lay_rank: tuple[tuple[int, ...], ...] = attrs.field(init=False)
     # How many cards a lay-off puts above a run, by (low, high, ranks, high flag).
     _splits: dict[tuple[int, int, int, bool], int] = attrs.field(init=False)
+    # The ids of the last few lists of legal moves asked about, newest first (see _ids).
+    _recent: list[tuple[tuple[Move, ...], list[int]]] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
         cfg = self.config
@@ -270,6 +275,7 @@ class ActionSpace:
         )
         _set(self, "ranges", tuple(ranges))
         _set(self, "size", ranges[-1].stop)
+        _set(self, "_recent", [])
 
     def _build_melds(self, cfg: RuleConfig, jokers: int, wild: int) -> None:
         joker_sets = 0 if cfg.jokers_wild or jokers < 3 else min(jokers, 4) - 2
@@ -416,17 +422,34 @@ class ActionSpace:
     def legal_actions(self, state: State) -> list[int]:
         """The ids of every legal move in ``state``, in increasing order."""
         self._check_state(state)
-        ident = self._id
-        return sorted([ident(m, state) for m in state.legal_moves()])
+        return sorted(self._ids(state.legal_moves(), state))
 
     def mask(self, state: State) -> bytes:
         """``size`` bytes, 1 at the id of each legal move in ``state`` and 0 elsewhere."""
         self._check_state(state)
         out = bytearray(self.size)
-        ident = self._id
-        for m in state.legal_moves():
-            out[ident(m, state)] = 1
+        for i in self._ids(state.legal_moves(), state):
+            out[i] = 1
         return bytes(out)
+
+    def _ids(self, moves: tuple[Move, ...], state: State) -> list[int]:
+        """The id of each of ``moves``, the legal moves of ``state`` as it lists them.
+
+        An environment asks for the mask or the legal ids of a state, then decodes the id
+        chosen in it: the ids are kept for the last few lists of moves (a state keeps its
+        list, which no other state shares, until a move is applied to it).
+        """
+        recent = self._recent
+        for seen in recent:
+            if seen[0] is moves:
+                return seen[1]
+        ident = self._id
+        discard = self._discard
+        # Most moves are discards: their ids are worked out here, the others' by _id.
+        ids = [discard + m.card if type(m) is Discard else ident(m, state) for m in moves]
+        recent.insert(0, (moves, ids))
+        del recent[_KEPT:]
+        return ids
 
     def _id(self, move: Move, s: State) -> int:
         # Most moves are discards, melds and lay-offs: look for those first.
@@ -525,12 +548,20 @@ class ActionSpace:
         """
         self._check_id(action)
         self._check_state(state)
+        legal = state._legal
+        if legal is not None:
+            # The moves listed have one id each: the move listed with this id is the move.
+            try:
+                return legal[self._ids(legal, state).index(action)]
+            except ValueError:
+                pass  # no legal move has this id: the messages below say why
+            except ActionError:
+                pass  # a lay-off beyond the meld ids of this space is listed
         move, why = self._move(action, state)
         if move is None:
             raise IllegalMoveError(
                 f"action {action} ({self.describe(action)}) names no move here: {why}"
             )
-        legal = state._legal
         if legal is not None:
             # Hand back the very move listed, which State.apply recognises fastest.
             for m in legal:

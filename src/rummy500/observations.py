@@ -15,6 +15,7 @@ every part, and the "Observations" page of the documentation describes them one 
 
 from __future__ import annotations
 
+import struct
 from array import array
 from functools import cache
 from typing import Final
@@ -115,9 +116,15 @@ class ObservationSpace:
     _index: dict[str, Part] = attrs.field(repr=False, eq=False)
     _starts: dict[str, int] = attrs.field(repr=False, eq=False)
     _zeros: bytes = attrs.field(repr=False, eq=False)
-    _tables: dict[int, tuple[tuple[TableMeld, ...], array[float]]] = attrs.field(
-        factory=dict, repr=False, eq=False
-    )
+    # Where the parts _fill writes start, in the order it reads them.
+    _at: tuple[int, ...] = attrs.field(repr=False, eq=False)
+    # The side of each seat.
+    _sides: tuple[int, ...] = attrs.field(repr=False, eq=False)
+    # The struct format of the float32 numbers of the parts from hand_sizes to the end (a
+    # format, not a compiled Struct, which would not pickle nor copy; struct keeps it compiled).
+    _tail: str = attrs.field(repr=False, eq=False)
+    # The planes of the last few tables seen, newest first (see _fill).
+    _tables: list[_TablePlanes] = attrs.field(factory=list, repr=False, eq=False)
 
     @classmethod
     def of(cls, config: RuleConfig, players: int) -> ObservationSpace:
@@ -151,25 +158,7 @@ class ObservationSpace:
                 f"a {len(view.hand_sizes)}-player game"
                 + ("" if view.config == self.config else " under other rules")
             )
-        return self._fill(
-            view.player,
-            view.side,
-            view.hand,
-            view.hand_sizes,
-            view.pile,
-            view.table,
-            view.owed,
-            view.owed_use,
-            view.kept,
-            view.phase,
-            view.current_player,
-            view.dealer,
-            view.discarder,
-            view.stock_size,
-            view.turn,
-            view.hand_number,
-            view.totals,
-        )
+        return self._fill(view.player, view.side, view.hand, view.hand_sizes, view)
 
     def observation_for(self, state: State, player: int) -> npt.NDArray[np.float32]:
         """The same vector as ``observation(state.view(player))``, without building the view
@@ -183,25 +172,7 @@ class ObservationSpace:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             state.view(player)  # refused there, naming the players there are
         hands = state.hands
-        return self._fill(
-            player,
-            self.config.side_of(player, n),
-            hands[player],
-            tuple(map(len, hands)),
-            state.pile,
-            state.table,
-            state.owed,
-            state.owed_use,
-            state.kept,
-            state.phase,
-            state.current_player,
-            state.dealer,
-            state.discarder,
-            state.stock_size,
-            state.turn,
-            state.hand_number,
-            state.totals,
-        )
+        return self._fill(player, self._sides[player], hands[player], tuple(map(len, hands)), state)
 
     def _fill(
         self,
@@ -209,97 +180,175 @@ class ObservationSpace:
         my_side: int,
         hand: tuple[Card, ...],
         hand_sizes: tuple[int, ...],
-        pile: tuple[Card, ...],
-        table: tuple[TableMeld, ...],
-        owed: Card | None,
-        owed_use: OwedUse,
-        kept: Card | None,
-        phase: Phase,
-        mover: int,
-        dealer: int,
-        discarder: int | None,
-        stock_size: int,
-        turn: int,
-        hand_number: int,
-        totals: tuple[int, ...],
+        public: State | PlayerView,
     ) -> npt.NDArray[np.float32]:
-        """The vector of what player ``me`` sees: one place for both ways in."""
+        """The vector of what player ``me`` sees: one place for both ways in. ``public`` is
+        the state or the view, read only for what every player sees (under the same names)."""
         n = self.players
-        at = self._starts
+        pile = public.pile
+        table = public.table
+        owed = public.owed
+        kept = public.kept
+        mover = public.current_player
+        discarder = public.discarder
+        (
+            hand_at,
+            pile_at,
+            top_at,
+            depth_at,
+            table_at,
+            owed_at,
+            kept_at,
+            phase_at,
+            to_move_at,
+            dealer_at,
+            discarder_at,
+            owed_use_at,
+            sizes_at,
+        ) = self._at
         # Environments ask for a vector at every step, so it is filled number by number in a
         # C float array: for the few dozen numbers a position sets, that is several times
         # quicker than gathering indices for numpy.
         out = array("f", self._zeros)
         column = _COLUMN
-        start = at["hand"]
         for c in hand:
-            out[start + column[c]] += 1
-        start = at["pile"]
-        for c in pile:
-            out[start + column[c]] += 1
+            out[hand_at + column[c]] += 1
+        if pile:
+            # The pile holds a few cards and changes at every other move: it is filled in one
+            # pass. Walking up from the bottom, a shallower copy of a card overwrites the
+            # depth of a deeper one.
+            size = len(pile)
+            from_top = size
+            for card in pile:
+                at = column[card]
+                out[pile_at + at] += 1
+                out[depth_at + at] = from_top / size
+                from_top -= 1
+            out[top_at + column[pile[-1]]] = 1
         if table:
             # The table changes a few times a hand and is the costliest part to fill: its
-            # planes are kept for the last table each seat saw (the same tuple object is the
-            # same table, as positions are immutable), and copied in whole.
-            start = at["table_seat_0"]  # the seats' planes, then table_jokers, back to back
-            seen = self._tables.get(me)
-            if seen is None or seen[0] is not table:
-                seen = (table, self._table_planes(table, me))
-                self._tables[me] = seen
-            planes = seen[1]
-            out[start : start + len(planes)] = planes
+            # planes are kept by owner for the last few tables seen, turned round to each
+            # seat that asks, and copied in whole (the seats' planes, then table_jokers,
+            # back to back).
+            planes = self._table_planes(table).seen_from(me)
+            out[table_at : table_at + len(planes)] = planes
         if owed is not None:
-            out[at["owed"] + column[owed]] = 1
-            out[at["owed_use"] + _OWED_USES.index(owed_use)] = 1
+            out[owed_at + column[owed]] = 1
+            # OwedUse and Phase are numbered from 0, in the order of their one-hot parts.
+            out[owed_use_at + public.owed_use] = 1
         if kept is not None:
-            out[at["kept"] + column[kept]] = 1
-        out[at["phase"] + _PHASES.index(phase)] = 1
+            out[kept_at + column[kept]] = 1
+        out[phase_at + public.phase] = 1
         # Between hands (the deal) and once the game is over, no player is to move.
         if mover >= 0:
-            out[at["to_move"] + (mover - me) % n] = 1
-        out[at["dealer"] + (dealer - me) % n] = 1
+            out[to_move_at + (mover - me) % n] = 1
+        out[dealer_at + (public.dealer - me) % n] = 1
         if discarder is not None:
-            out[at["discarder"] + (discarder - me) % n] = 1
-        out[at["stock_size"]] = stock_size
-        size = len(pile)
-        out[at["pile_size"]] = size
-        out[at["turn"]] = turn
-        out[at["hand_number"]] = hand_number
-        if pile:
-            out[at["pile_top"] + column[pile[-1]]] = 1
-            depth = at["pile_depth"]
-            # Walking up from the bottom, a shallower copy of a card overwrites a deeper one.
-            for from_top, card in zip(range(size, 0, -1), pile, strict=True):
-                out[depth + column[card]] = from_top / size
-        start = at["hand_sizes"]
-        for p, cards in enumerate(hand_sizes):
-            out[start + (p - me) % n] = cards
-        start = at["totals"]
-        sides = len(totals)
-        for side, total in enumerate(totals):
-            out[start + (side - my_side) % sides] = total
-        return np.frombuffer(out, dtype=np.float32)
+            out[discarder_at + (discarder - me) % n] = 1
+        totals = public.totals
+        # The last parts, hand_sizes to totals, follow one another to the end of the vector:
+        # they go in with one copy, each seat's and side's number turned round to the viewer.
+        struct.pack_into(
+            self._tail,
+            out,
+            4 * sizes_at,
+            *hand_sizes[me:],
+            *hand_sizes[:me],
+            public.stock_size,
+            len(pile),
+            public.turn,
+            public.hand_number,
+            *totals[my_side:],
+            *totals[:my_side],
+        )
+        return np.frombuffer(out, _FLOAT32)  # (the dtype given by position is quicker)
 
-    def _table_planes(self, table: tuple[TableMeld, ...], me: int) -> array[float]:
-        """The table planes of ``table`` seen from seat ``me``: each seat's, then the jokers'."""
-        n = self.players
-        planes = array("f", bytes(4 * CARD_COLUMNS * (n + 1)))
-        jokers = n * CARD_COLUMNS
-        seat = [(owner - me) % n * CARD_COLUMNS for owner in range(n)]
-        stands_for = _STANDS_FOR  # on the table a joker counts as the card it stands for
-        for meld in table:
-            for card, owner in zip(meld.cards, meld.owners, strict=True):
-                planes[seat[owner] + stands_for[card]] += 1
-            if meld.jokers:
-                for card in meld.cards:
-                    if card >= _JOKER_COLUMN:
-                        planes[jokers + stands_for[card]] += 1
+    def _table_planes(self, table: tuple[TableMeld, ...]) -> _TablePlanes:
+        for seen in self._tables:
+            if seen.table is table:
+                return seen
+        tables = self._tables
+        planes = _TablePlanes(table, self.players, tables[0] if tables else None)
+        tables.insert(0, planes)
+        del tables[_KEPT:]
         return planes
 
 
-#: The phases and the ways a card can be owed, in the order of their one-hot parts.
-_PHASES: Final = tuple(Phase)
-_OWED_USES: Final = tuple(OwedUse)
+_FLOAT32: Final = np.dtype(np.float32)
+#: How many tables an observation space keeps the planes of: several environments of the
+#: same rules in one process share the space.
+_KEPT: Final = 4
+
+
+class _TablePlanes:
+    """The table planes of one table: each owner's and the jokers', and as each seat sees
+    them (its own first), built when that seat first asks.
+
+    A table differs from the one before it by a meld or two (one laid down, one laid off
+    on): given the planes of an earlier table, only the melds that are not the very same
+    objects at the same places are taken out and put in.
+    """
+
+    __slots__ = ("planes", "seats", "table")
+
+    table: tuple[TableMeld, ...]
+    #: The planes by owner (seat 0's view), then the jokers'.
+    planes: array[float]
+    #: The planes as each seat sees them, where built.
+    seats: list[array[float] | None]
+
+    def __init__(
+        self, table: tuple[TableMeld, ...], players: int, before: _TablePlanes | None
+    ) -> None:
+        self.table = table
+        self.seats = [None] * players
+        if before is not None and len(before.seats) == players:
+            old = before.table
+            changed = [
+                i
+                for i in range(max(len(old), len(table)))
+                if i >= len(old) or i >= len(table) or old[i] is not table[i]
+            ]
+            if len(changed) < len(table):
+                planes = array("f", before.planes)
+                for i in changed:
+                    if i < len(old):
+                        _add_meld(planes, old[i], players, -1)
+                    if i < len(table):
+                        _add_meld(planes, table[i], players, 1)
+                self.planes = planes
+                self.seats[0] = planes
+                return
+        planes = array("f", bytes(4 * CARD_COLUMNS * (players + 1)))
+        for meld in table:
+            _add_meld(planes, meld, players, 1)
+        self.planes = planes
+        self.seats[0] = planes
+
+    def seen_from(self, me: int) -> array[float]:
+        """The planes seen from seat ``me``: seat k's are those of the player k seats on."""
+        planes = self.seats[me]
+        if planes is None:
+            owners = self.planes
+            cut = me * CARD_COLUMNS
+            jokers = len(self.seats) * CARD_COLUMNS
+            planes = owners[cut:jokers] + owners[:cut] + owners[jokers:]
+            self.seats[me] = planes
+        return planes
+
+
+def _add_meld(planes: array[float], meld: TableMeld, players: int, sign: int) -> None:
+    """Count ``meld``'s cards into (``sign`` 1) or out of (-1) a table's planes by owner."""
+    stands_for = _STANDS_FOR  # on the table a joker counts as the card it stands for
+    for card, owner in zip(meld.cards, meld.owners, strict=True):
+        planes[owner * CARD_COLUMNS + stands_for[card]] += sign
+    if meld.jokers:
+        jokers = players * CARD_COLUMNS
+        for card in meld.cards:
+            if card >= _JOKER_COLUMN:
+                planes[jokers + stands_for[card]] += sign
+
+
 #: The column of each card id in a hand or the pile (every joker in the joker column), and on
 #: the table (a joker at the card it stands for, a joker of a set of jokers in the joker column).
 _COLUMN: Final = tuple(min(c, _JOKER_COLUMN) for c in range(2 * _JOKER_COLUMN + 1))
@@ -312,12 +361,33 @@ _STANDS_FOR: Final = tuple(
 def _space(config: RuleConfig, players: int) -> ObservationSpace:
     config.check_players(players)
     parts = _parts(players, config.sides(players))
+    starts = {part.name: part.start for part in parts}
     return ObservationSpace(
         config,
         players,
         parts,
         parts[-1].stop,
         {part.name: part for part in parts},
-        {part.name: part.start for part in parts},
+        starts,
         bytes(4 * parts[-1].stop),
+        tuple(
+            starts[name]
+            for name in (
+                "hand",
+                "pile",
+                "pile_top",
+                "pile_depth",
+                "table_seat_0",  # then every other seat's, then table_jokers
+                "owed",
+                "kept",
+                "phase",
+                "to_move",
+                "dealer",
+                "discarder",
+                "owed_use",
+                "hand_sizes",  # then the scalars to totals, the end of the vector
+            )
+        ),
+        tuple(config.side_of(p, players) for p in range(players)),
+        f"={parts[-1].stop - starts['hand_sizes']}f",
     )

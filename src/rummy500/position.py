@@ -443,7 +443,8 @@ class Position(_Slots):
             node = parent
         if base is not None and not steps:
             return base
-        out = list(base.events) if base is not None else start
+        # Only the new events are listed: the known ones are copied once, into the new tuple.
+        out = [] if base is not None else start
         assert out is not None
         for child in reversed(steps):
             parent = child.parent
@@ -451,7 +452,10 @@ class Position(_Slots):
             _step_events(parent, child.last_move, child, out)
         # The cache holds one position of the chain, which holds the standing: a cycle, so a
         # dropped chain is freed by the garbage collector rather than at once.
-        built = _LogCache(self, tuple(out), dict(base.seen) if base is not None else {})
+        if base is not None:
+            built = _LogCache(self, base.events + tuple(out), dict(base.seen))
+        else:
+            built = _LogCache(self, tuple(out), {})
         self_set(self._standing, "cache", built)
         return built
 

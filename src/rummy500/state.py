@@ -191,16 +191,38 @@ class State(Position):
         self._check_player(player)
         hands = self.hands
         mover = self.current_player
+        # Bots are shown a view at every move: its fields go in by position, in the order of
+        # PlayerView's fields (by name, matching each to its parameter costs more), and what
+        # the game and the hand share is read from them directly, not through properties.
+        game = self._game
+        standing = self._standing
+        config = game.config
         return PlayerView(
-            player=player,
-            hand=hands[player],
-            hand_sizes=tuple(map(len, hands)),
-            stock_size=self.stock_size,
-            side=self.config.side_of(player, len(hands)),
-            current_player=mover,
-            legal_moves=self.legal_moves() if mover == player else (),
-            log=self.seen_log(player),
-            **dict(zip(_SHARED_WITH_VIEW, _shared_with_view(self), strict=True)),
+            player,
+            config.side_of(player, len(hands)),  # side
+            hands[player],  # hand
+            tuple(map(len, hands)),  # hand_sizes
+            self.stock_size,
+            mover,  # current_player
+            self.legal_moves() if mover == player else (),
+            config,
+            standing.hand_number,
+            standing.dealer,
+            self.phase,
+            self.pile,
+            self.table,
+            self.owed,
+            self.owed_use,
+            self.kept,
+            self.discarder,
+            self.turn,
+            standing.totals,
+            standing.history,
+            standing.player_history,
+            standing.went_out,
+            standing.winner,
+            game.dealer_draw,
+            self.seen_log(player),  # log
         )
 
     def information_state_key(self, player: int) -> tuple[object, ...]:

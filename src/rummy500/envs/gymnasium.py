@@ -73,6 +73,7 @@ __all__ = ["ENV_ID", "Rummy500GymEnv"]
 ENV_ID = "rummy500/Rummy500-v0"
 
 _DEAL = Deal()
+_INT8 = np.dtype(np.int8)
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -218,7 +219,8 @@ class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
     def _mask(self, game: State) -> Mask:
         if game.current_player != self.seat:
             return np.zeros(self.actions.size, dtype=np.int8)
-        return np.frombuffer(self.actions.mask(game), dtype=np.int8).copy()
+        # A writable array over a copy of the mask's bytes (quicker than numpy's copy).
+        return np.frombuffer(bytearray(self.actions.mask(game)), _INT8)
 
 
 if ENV_ID not in gymnasium.registry:

@@ -99,6 +99,7 @@ SHORT_NAME: Final = "python_rummy500"
 DEFAULT_SEEDS: Final = 4096
 
 _DEAL: Final = Deal()
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _MAX_PLAYERS: Final = 8
 
 #: The game's registration: what kind of game it is and its parameters with their defaults.
@@ -252,6 +253,9 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._shared = shared
         self._state: State | None = None
+        # OpenSpiel asks for the player to move several times an action: it is worked out
+        # once, when the state changes.
+        self._player = int(pyspiel.PlayerId.CHANCE)
 
     @property
     def game_state(self) -> State | None:
@@ -260,15 +264,26 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The player to move, ``PlayerId.CHANCE`` at a deal, ``PlayerId.TERMINAL`` at the end."""
-        state = self._state
-        if state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        player = state.current_player
-        if player >= 0:
-            return player
-        if state.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(pyspiel.PlayerId.CHANCE)
+        return self._player
+
+    def is_chance_node(self) -> bool:
+        """Whether the next action is a deal (as OpenSpiel's own test, without its call back
+        into Python for the player to move)."""
+        return self._player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids of the player to move (or of ``player``), sorted.
+
+        OpenSpiel's own method asks Python four times (whether the game is over, the player
+        to move twice, the ids) and converts the list both ways: for the player to move it
+        is answered here at once, and any other question goes to OpenSpiel's method.
+        """
+        current = self._player
+        if current >= 0 and (player is None or player == current):
+            return self._legal_actions(current)
+        if player is None:
+            return super().legal_actions()  # type: ignore[no-any-return]
+        return super().legal_actions(player)  # type: ignore[no-any-return]
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self._state
@@ -291,6 +306,7 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
             self._state = state.replace(seed=action).apply(_DEAL)
         else:
             self._state = state.apply(shared.actions.decode(action, state))
+        self._player = _player_to_move(self._state)
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._state
@@ -332,7 +348,8 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
         if state is None or state.phase >= Phase.HAND_OVER:
             return clone
         rng = random.Random(int(probability_sampler() * 2**53))
-        clone._state = sample_world(state.view(player_id), rng)
+        clone._state = world = sample_world(state.view(player_id), rng)
+        clone._player = _player_to_move(world)
         return clone
 
     def __str__(self) -> str:
@@ -344,6 +361,16 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
         text = render_text(state.detached(), agent_names(self._shared.players))
         log = state.log
         return f"{text}\nLast event: {log[-1]}" if log else text
+
+
+def _player_to_move(state: State) -> int:
+    """OpenSpiel's player to move in ``state``: a seat, chance at a deal, terminal at the end."""
+    player = state.current_player
+    if player >= 0:
+        return player
+    if state.is_terminal():
+        return int(pyspiel.PlayerId.TERMINAL)
+    return int(pyspiel.PlayerId.CHANCE)
 
 
 def _observation_text(state: State, player: int) -> str:
