@@ -51,6 +51,7 @@ __all__ = [
     "explain_illegal",
     "first_caller",
     "is_legal",
+    "replay",
 ]
 
 P = TypeVar("P", bound=Position)
@@ -92,6 +93,12 @@ def apply(s: P, move: object) -> P:
     if not is_legal(s, move):
         raise IllegalMoveError(explain_illegal(s, move) or "the move is illegal")
     assert isinstance(move, Move)
+    return cast(P, _APPLY[type(move)](s, move))
+
+
+def replay(s: P, move: Move) -> P:
+    """The position after ``move``, a move already known to be legal in ``s`` (it was played
+    there before): the same transition as :func:`apply`, without the check."""
     return cast(P, _APPLY[type(move)](s, move))
 
 
@@ -260,6 +267,7 @@ def _pass_turn(
             s.winner,
             stock,
             player_history=s.player_history,
+            game=s._standing.game,
         )
         size, pile = len(stock), ()
     nxt = s._next(move, Phase.DRAW, player, hands, size, pile, table, turn=turn, standing=standing)
@@ -342,6 +350,7 @@ def _end_hand(
         s._standing.stock_cards,
         # Without partnerships each player is a side: the same rows serve both.
         player_history=(*s.player_history, per_player) if cfg.team_size > 1 else history,
+        game=s._standing.game,
     )
     phase = Phase.GAME_OVER if over else Phase.HAND_OVER
     return s._next(
@@ -355,7 +364,15 @@ def _deal(s: Position, move: Move) -> Position:
     dealer = (s.dealer + 1) % n
     hands, stock, pile = deal_hand(s.config, n, s.seed, number, dealer)
     standing = Standing(
-        number, dealer, s.totals, s.history, None, None, stock, player_history=s.player_history
+        number,
+        dealer,
+        s.totals,
+        s.history,
+        None,
+        None,
+        stock,
+        player_history=s.player_history,
+        game=s._standing.game,
     )
     return s._next(
         move, Phase.DRAW, (dealer + 1) % n, hands, len(stock), pile, (), turn=0, standing=standing

@@ -369,9 +369,11 @@ def discard_problem(s: Position, card: Card) -> str | None:
 
 def discardable(s: Position) -> list[Card]:
     """The distinct cards the mover may discard now: those :func:`discard_problem` accepts."""
+    hand = s.hands[s.current]
+    if s._extra is None:  # no card owed or kept, as in most positions
+        return list(dict.fromkeys(hand))
     if s.owed is not None:
         return []
-    hand = s.hands[s.current]
     if s.kept is None:
         return list(dict.fromkeys(hand))
     return [c for c in dict.fromkeys(hand) if discard_problem(s, c) is None]

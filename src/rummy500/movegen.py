@@ -91,6 +91,6 @@ def _play_moves(s: Position) -> tuple[Move, ...]:
             moves.extend(
                 trusted_layoff(ident, cards, high) for cards, high in layoffs(meld, avail, cfg)
             )
-    if s.owed is not None or s.kept is not None or must_keep(cfg):
+    if s._extra is not None or must_keep(cfg):  # a card owed or kept, or one to keep
         moves = [m for m in moves if play_problem(s, m) is None]
     return (*moves, *[DISCARDS[c] for c in discardable(s)])

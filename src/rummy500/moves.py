@@ -27,7 +27,7 @@ Cards in the text may be written in ASCII (``QH``, ``10h``, ``TH``) or Unicode (
 
 from __future__ import annotations
 
-from typing import ClassVar, Final, TypeVar
+from typing import ClassVar, Final
 
 import attrs
 
@@ -49,8 +49,6 @@ __all__ = [
     "Take",
 ]
 
-
-_M = TypeVar("_M", bound="Move")
 
 #: The longest text :meth:`Move.from_text` reads. The longest move a game needs is a take of
 #: the whole discard pile: two decks with four jokers hold 112 cards, at most 4 characters
@@ -367,33 +365,45 @@ class Call(PileMove):
     verb: ClassVar[str] = "call"
 
 
-def _built(cls: type[_M], **fields: object) -> _M:
-    # The move generator builds moves from cards it already holds in canonical form: skip the
-    # converters (they cost more than the rest of a step's move building together).
-    move = object.__new__(cls)
-    for name, value in fields.items():
-        object.__setattr__(move, name, value)
-    return move
+# The move generator builds moves from cards it already holds in canonical form: it skips the
+# converters (they cost more than the rest of a step's move building together) and sets the
+# slots straight, through their descriptors.
+_new = object.__new__
+_set_taken = PileMove.__dict__["taken"].__set__
+_set_melded = Meld.__dict__["melded"].__set__
+_set_meld = Layoff.__dict__["meld"].__set__
+_set_laid = Layoff.__dict__["laid"].__set__
+_set_high = Layoff.__dict__["high"].__set__
 
 
 def trusted_take(cards: tuple[Card, ...]) -> Take:
     """A :class:`Take` of cards already known to be well-formed (for the move generator)."""
-    return _built(Take, taken=cards)
+    move = _new(Take)
+    _set_taken(move, cards)
+    return move
 
 
 def trusted_call(cards: tuple[Card, ...]) -> Call:
     """A :class:`Call` of cards already known to be well-formed (for the move generator)."""
-    return _built(Call, taken=cards)
+    move = _new(Call)
+    _set_taken(move, cards)
+    return move
 
 
 def trusted_meld(cards: tuple[Card, ...]) -> Meld:
     """A :class:`Meld` of cards already in canonical order (for the move generator)."""
-    return _built(Meld, melded=cards)
+    move = _new(Meld)
+    _set_melded(move, cards)
+    return move
 
 
 def trusted_layoff(meld: int, cards: tuple[Card, ...], high: bool) -> Layoff:
     """A :class:`Layoff` of cards already sorted onto meld id ``meld`` (for the generator)."""
-    return _built(Layoff, meld=meld, laid=cards, high=high)
+    move = _new(Layoff)
+    _set_meld(move, meld)
+    _set_laid(move, cards)
+    _set_high(move, high)
+    return move
 
 
 _BY_VERB: dict[str, type[Move]] = {

@@ -15,7 +15,7 @@ positions rather than copied into each, which keeps a long undo chain small.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 from attrs.exceptions import FrozenInstanceError
@@ -78,6 +78,8 @@ class Standing:
     winner: int | None = None
     stock_cards: tuple[Card, ...] = attrs.field(default=(), eq=False, repr=False)
     player_history: tuple[tuple[int, ...], ...] = attrs.field(kw_only=True)
+    #: The game the hand belongs to (kept here rather than in every position).
+    game: Game = attrs.field(kw_only=True, repr=False)
     log: tuple[Event, ...] = attrs.field(default=(), kw_only=True, eq=False, repr=False)
     #: The log of the last position of this stretch of the hand whose log was asked for, so
     #: that asking again one move later reads one step of the chain, not the whole hand.
@@ -137,16 +139,12 @@ FIELDS: Final = (
 
 class _Slots:
     __slots__ = (
-        "_game",
+        "_extra",
         "_legal",
         "_standing",
         "current",
-        "discarder",
         "hands",
-        "kept",
         "last_move",
-        "owed",
-        "owed_use",
         "parent",
         "phase",
         "pile",
@@ -175,8 +173,17 @@ class Position(_Slots):
 
     __slots__ = ()
 
+    #: The class of position this one is as a value: its own class, except for a stand-in
+    #: class that keeps a position's place in a chain while some of its fields are dropped
+    #: (see :mod:`rummy500.state`), which is the class it stands in for.
+    _value_type: ClassVar[type[Position]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_value_type" not in cls.__dict__:
+            cls._value_type = cls
+
     if TYPE_CHECKING:
-        _game: Game
         _standing: Standing
         phase: Phase
         current: int
@@ -185,13 +192,39 @@ class Position(_Slots):
         stock_size: int
         pile: tuple[Card, ...]
         table: tuple[TableMeld, ...]
-        owed: Card | None
-        owed_use: OwedUse
-        kept: Card | None
-        discarder: int | None
+        _extra: tuple[Card | None, OwedUse, Card | None, int | None] | None
         parent: Self | None
         last_move: Move | None
         _legal: tuple[Move, ...] | None
+
+    # -- what a position rarely holds, kept in one place ---------------------------------
+    #
+    # Most positions owe no card, keep none and wait for no call: these four fields share one
+    # slot (None when none is set), which keeps every position of a long line of play smaller.
+
+    @property
+    def owed(self) -> Card | None:
+        """The deepest card taken from the discard pile this turn, while it must still be used."""
+        extra = self._extra
+        return None if extra is None else extra[0]
+
+    @property
+    def owed_use(self) -> OwedUse:
+        """How the owed card must be used (:attr:`OwedUse.ANY` when none is owed)."""
+        extra = self._extra
+        return OwedUse.ANY if extra is None else extra[1]
+
+    @property
+    def kept(self) -> Card | None:
+        """A lone top discard taken and kept, which may not be discarded this turn."""
+        extra = self._extra
+        return None if extra is None else extra[2]
+
+    @property
+    def discarder(self) -> int | None:
+        """In the ``CALL`` phase, the player whose discard may be called."""
+        extra = self._extra
+        return None if extra is None else extra[3]
 
     # -- building -------------------------------------------------------------------------
 
@@ -220,7 +253,6 @@ class Position(_Slots):
         """
         self_set(self, "_legal", None)
         draft = _Draft(
-            self._game,
             self._standing if standing is None else standing,
             phase,
             current,
@@ -236,7 +268,7 @@ class Position(_Slots):
             self,
             move,
         )
-        draft.__class__ = type(self)  # type: ignore[assignment]
+        draft.__class__ = self._value_type  # type: ignore[assignment]
         return draft  # type: ignore[return-value]
 
     @classmethod
@@ -278,7 +310,6 @@ class Position(_Slots):
         elif player_history == history:
             player_history = history  # share the rows rather than keep a second copy
         draft = _Draft(
-            Game(config, seed, len(hands), dealer_draw),
             Standing(
                 hand_number,
                 dealer,
@@ -289,6 +320,7 @@ class Position(_Slots):
                 stock,
                 player_history=player_history,
                 log=log,
+                game=Game(config, seed, len(hands), dealer_draw),
             ),
             phase,
             current,
@@ -304,7 +336,7 @@ class Position(_Slots):
             None,
             None,
         )
-        draft.__class__ = cls  # type: ignore[assignment]
+        draft.__class__ = cls._value_type  # type: ignore[assignment]
         return draft  # type: ignore[return-value]
 
     def fields(self) -> dict[str, Any]:
@@ -336,22 +368,22 @@ class Position(_Slots):
     @property
     def config(self) -> RuleConfig:
         """The rules of the game."""
-        return self._game.config
+        return self._standing.game.config
 
     @property
     def seed(self) -> int:
         """The seed every shuffle of the game comes from."""
-        return self._game.seed
+        return self._standing.game.seed
 
     @property
     def players(self) -> int:
         """The number of players."""
-        return self._game.players
+        return self._standing.game.players
 
     @property
     def dealer_draw(self) -> tuple[Card, ...]:
         """The cards drawn to choose the first dealer, in the order drawn."""
-        return self._game.dealer_draw
+        return self._standing.game.dealer_draw
 
     @property
     def hand_number(self) -> int:
@@ -463,7 +495,6 @@ class Position(_Slots):
 
     def _key(self) -> tuple[object, ...]:
         return (
-            self._game,
             self._standing,
             self.phase,
             self.current,
@@ -479,7 +510,9 @@ class Position(_Slots):
         )
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
+        if other.__class__ is not self.__class__ and (
+            getattr(other, "_value_type", None) is not self._value_type
+        ):
             return NotImplemented
         assert isinstance(other, Position)
         return other is self or self._key() == other._key()
@@ -573,6 +606,9 @@ def dealt(position: Position) -> Dealt:
     )
 
 
+Position._value_type = Position
+
+
 #: Set a slot of a (sealed) position: only for the position's own caches and construction.
 self_set: Final = object.__setattr__
 
@@ -584,7 +620,6 @@ class _Draft(_Slots):
 
     def __init__(
         self,
-        game: Game,
         standing: Standing,
         phase: Phase,
         current: int,
@@ -600,7 +635,6 @@ class _Draft(_Slots):
         parent: Position | None,
         last_move: Move | None,
     ) -> None:
-        self._game = game
         self._standing = standing
         self.phase = phase
         self.current = current
@@ -609,10 +643,11 @@ class _Draft(_Slots):
         self.stock_size = stock_size
         self.pile = pile
         self.table = table
-        self.owed = owed
-        self.owed_use = owed_use
-        self.kept = kept
-        self.discarder = discarder
+        self._extra = (
+            None
+            if owed is None and kept is None and discarder is None and owed_use is OwedUse.ANY
+            else (owed, owed_use, kept, discarder)
+        )
         self.parent = parent
         self.last_move = last_move
         self._legal = None

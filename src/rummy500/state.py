@@ -15,7 +15,7 @@ from __future__ import annotations
 import operator
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 
 import attrs
 
@@ -28,6 +28,7 @@ from rummy500.engine import (
     explain_illegal,
     first_caller,
     is_legal,
+    replay,
 )
 from rummy500.errors import CardError, ConfigError, IllegalMoveError, StateError
 from rummy500.events import Event
@@ -120,7 +121,12 @@ class State(Position):
 
     def apply(self, move: Move) -> State:
         """The state after ``move``. Raises :class:`~rummy500.errors.IllegalMoveError`."""
-        return apply(self, move)
+        after = apply(self, move)
+        turn = after.turn
+        if turn != self.turn and not turn % _SWEEP_TURNS:
+            # Every few turns (and at each deal), drop what states far behind keep.
+            _drop_behind(after)
+        return after
 
     def push(self, move: Move | str) -> State:
         """Like :meth:`apply`, but also reads a move's text form (see :meth:`parse_move`)."""
@@ -136,9 +142,11 @@ class State(Position):
     def detached(self) -> State:
         """This position with no undo history, so that the positions before it can be freed.
 
-        Long self-play keeps every position of a game alive through :meth:`undo`; carry on
-        from ``state.detached()`` now and then (between hands, say) to bound the memory. The
-        detached state keeps the :attr:`log` of the hand, so nothing its players saw is lost.
+        Long self-play keeps every position of a game alive through :meth:`undo` (about 250
+        bytes a move: positions far behind the newest keep only what they need to be rebuilt
+        by replaying moves); carry on from ``state.detached()`` now and then (between hands,
+        say) to bound the memory. The detached state keeps the :attr:`log` of the hand, so
+        nothing its players saw is lost.
         """
         return self.of(**self.fields(), log=self.log)
 
@@ -888,6 +896,103 @@ class State(Position):
                     f"player {p} holds {len(hand)} cards; with no melds on the table a hand "
                     f"holds the {deal} dealt" + (" plus the card drawn" if want > deal else "")
                 )
+
+
+# -- keeping a long line of play small ------------------------------------------------------
+#
+# Every state keeps the state it came from, so the last state of a game keeps the whole line of
+# play for undo(). Most of what a state holds is rebuilt by its move (the mover's hand and the
+# tuple of hands, the pile, the table), while the state's own object is small. So, behind the
+# newest states of a line, a state's hands, pile and table are dropped, and the state becomes a
+# stand-in (_Dropped) whose first read of one of them replays its move from the nearest state
+# before it that still has them; the replayed states keep their fields again. Undo, equality
+# and every field behave as before: only the memory differs.
+
+#: How many of the newest states of a line keep every field (search and undo work there).
+_WINDOW: Final = 32
+#: Behind the window, one state in this many keeps its fields as a place to replay from.
+_CHECKPOINT: Final = 32
+#: Every this many turns of a hand, a line drops the fields of its states behind the window.
+_SWEEP_TURNS: Final = 16
+#: The fields a stand-in drops.
+_DROPPED_FIELDS: Final = ("hands", "pile", "table")
+
+
+#: The setters of the dropped fields' slots (a stand-in's class reads them through properties,
+#: and setting a slot straight is quicker than through ``setattr``).
+_SETTERS: Final[tuple[Any, ...]] = tuple(getattr(State, name).__set__ for name in _DROPPED_FIELDS)
+
+
+def _restored(state: State) -> State:
+    """``state`` with every field in place again: a stand-in's dropped fields are replayed from
+    the nearest state before it that kept them, and so are those of the stand-ins between."""
+    path = []
+    node = state
+    while node.__class__ is _Dropped:
+        path.append(node)
+        parent = node.parent
+        assert parent is not None  # a state is dropped only when it has a parent
+        node = parent
+    for child in reversed(path):
+        move = child.last_move
+        assert move is not None
+        after = replay(node, move)
+        self_set(child, "__class__", State)
+        for name, put in zip(_DROPPED_FIELDS, _SETTERS, strict=True):
+            put(child, getattr(after, name))
+        node = child
+    return state
+
+
+class _Dropped(State):
+    """A state whose hands, pile and table were dropped (see above): it reads as the state it
+    stands in for, replaying moves to get them back on the first read."""
+
+    __slots__ = ()
+    _value_type = State
+
+    if not TYPE_CHECKING:
+
+        @property
+        def hands(self) -> tuple[tuple[Card, ...], ...]:
+            return _restored(self).hands
+
+        @property
+        def pile(self) -> tuple[Card, ...]:
+            return _restored(self).pile
+
+        @property
+        def table(self) -> tuple[TableMeld, ...]:
+            return _restored(self).table
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        return _restored(self).__reduce_ex__(protocol)
+
+
+def _drop_behind(tip: State) -> None:
+    """Drop the fields of the states of ``tip``'s line behind its newest :data:`_WINDOW`, back
+    to the states dropped before, keeping one in :data:`_CHECKPOINT` whole and the oldest one
+    (whose parent was dropped before), so that a read replays fewer than ``_CHECKPOINT``
+    moves."""
+    clear_hands, clear_pile, clear_table = _SETTERS
+    node: Position = tip
+    for _ in range(_WINDOW):
+        parent = node.parent
+        if parent is None:
+            return
+        node = parent
+    i = 0
+    while node.__class__ is State and node.last_move is not None:
+        parent = node.parent
+        if parent is None or parent.__class__ is _Dropped:
+            return
+        i += 1
+        if i % _CHECKPOINT:
+            clear_hands(node, None)
+            clear_pile(node, None)
+            clear_table(node, None)
+            self_set(node, "__class__", _Dropped)
+        node = parent
 
 
 def _phase(value: object) -> Phase:
