@@ -202,8 +202,8 @@ class State(Position):
         # Bots are shown a view at every move: its fields go in by position, in the order of
         # PlayerView's fields (by name, matching each to its parameter costs more), and what
         # the game and the hand share is read from them directly, not through properties.
-        game = self._game
         standing = self._standing
+        game = standing.game
         config = game.config
         return PlayerView(
             player,
