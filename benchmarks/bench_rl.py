@@ -8,8 +8,10 @@ Prints, from one run:
    *decision* is ``state.legal_moves()``, a choice with a seeded ``random.Random`` and
    ``state.apply(move)``; between hands the deal is applied and not counted. A PettingZoo
    *step* is ``env.last()`` (the observation vector and the action mask of the agent to move),
-   a random legal id picked through the mask, and ``env.step(id)``, measured for ``env()``
-   (wrapped in PettingZoo's order checks) and for ``raw_env``. A Gymnasium step is the
+   a random legal id picked through the mask (read as booleans,
+   ``mask.view(np.bool_).nonzero()``, a fifth of the cost of ``np.flatnonzero`` on the int8
+   mask), and ``env.step(id)``, measured for ``env()`` (wrapped in PettingZoo's order checks)
+   and for ``raw_env``. A Gymnasium step is the
    same for the learner at seat 0, then the moves of the random bots at the other seats up to
    its next turn: its rate is given in steps/s and in decisions/s (the learner's and the
    bots'), and the ratio is of decisions/s. An OpenSpiel step (when ``open_spiel`` is
@@ -101,7 +103,7 @@ def pettingzoo_steps(config: RuleConfig, seed: int, *, wrapped: bool = True) -> 
             if not game.agents:
                 game.reset()
             continue
-        legal = np.flatnonzero(observation["action_mask"])
+        legal = observation["action_mask"].view(np.bool_).nonzero()[0]
         game.step(int(legal[rng.randrange(len(legal))]))
         yield 1
 
@@ -115,7 +117,7 @@ def gymnasium_steps(config: RuleConfig, seed: int, counts: list[int]) -> Iterato
     _, info = game.reset(seed=seed)
     while True:
         before = game.game
-        legal = np.flatnonzero(info["action_mask"])
+        legal = info["action_mask"].view(np.bool_).nonzero()[0]
         _, _, terminated, _, info = game.step(int(legal[rng.randrange(len(legal))]))
         counts[0] += 1
         decisions = 0
