@@ -291,13 +291,13 @@ class TableMeld:
         cs = tuple(CARDS[c] for c in cards)
         owners = (owner,) * len(cs)
         if cs[0] == _JOKER:
-            return cls(cs, owners, False, 0, 0, doubled, id, owner, id)
+            return _made(cls, cs, owners, False, 0, 0, doubled, id, owner, id)
         f0, f1 = face_of(cs[0]), face_of(cs[1])
         if f0 % 13 == f1 % 13:
             r = f0 % 13 + 1
-            return cls(cs, owners, False, r, r, doubled, id, owner, id)
+            return _made(cls, cs, owners, False, r, r, doubled, id, owner, id)
         low = f0 % 13 + 1
-        return cls(cs, owners, True, low, low + len(cs) - 1, False, id, owner, id)
+        return _made(cls, cs, owners, True, low, low + len(cs) - 1, False, id, owner, id)
 
     def extended(self, placement: tuple[int, int], cards: Sequence[int], owner: int) -> TableMeld:
         """This meld with ``cards`` laid off by ``owner``: ``placement`` is (below, above).
@@ -308,7 +308,8 @@ class TableMeld:
                 [*zip(self.cards, self.owners, strict=True), *((CARDS[c], owner) for c in cards)],
                 key=lambda co: (face_of(co[0]), co[0], co[1]),
             )
-            return TableMeld(
+            return _made(
+                TableMeld,
                 tuple(c for c, _ in merged),
                 tuple(o for _, o in merged),
                 False,
@@ -326,7 +327,8 @@ class TableMeld:
         by_rank = {face_of(c) % 13: CARDS[c] for c in cards}
         new_below = tuple(by_rank[(p - 1) % 13] for p in range(low, low + below))
         new_above = tuple(by_rank[(p - 1) % 13] for p in range(high - above + 1, high + 1))
-        return TableMeld(
+        return _made(
+            TableMeld,
             (*new_below, *self.cards, *new_above),
             (owner,) * below + self.owners + (owner,) * above,
             True,
@@ -337,6 +339,36 @@ class TableMeld:
             self.owner,
             self.top_id,
         )
+
+
+def _made(
+    cls: type[TableMeld],
+    cards: tuple[Card, ...],
+    owners: tuple[int, ...],
+    is_run: bool,
+    low: int,
+    high: int,
+    doubled: bool,
+    id: int,
+    owner: int,
+    top_id: int,
+) -> TableMeld:
+    """The table meld of these fields, as ``cls(...)`` makes it, for the engine's melds and
+    lay-offs: every field is given, so attrs' handling of defaults is skipped (it costs
+    several times the rest of building a meld)."""
+    meld = object.__new__(cls)
+    put = object.__setattr__
+    put(meld, "cards", cards)
+    put(meld, "owners", owners)
+    put(meld, "is_run", is_run)
+    put(meld, "low", low)
+    put(meld, "high", high)
+    put(meld, "doubled", doubled)
+    put(meld, "id", id)
+    put(meld, "owner", owner)
+    put(meld, "top_id", top_id)
+    meld.__attrs_post_init__()
+    return meld
 
 
 def _ranks_of(low: int, high: int) -> list[int]:
@@ -408,7 +440,8 @@ def _join(a: TableMeld, b: TableMeld, config: RuleConfig, name: TableMeld) -> Ta
     joint = _joined_span(a, b, config)
     assert joint is not None
     first, second = (a, b) if joint[0] == a.low else (b, a)
-    return TableMeld(
+    return _made(
+        TableMeld,
         first.cards + second.cards,
         first.owners + second.owners,
         True,
