@@ -244,7 +244,7 @@ class State(Position):
             standing.went_out,
             standing.winner,
             game.dealer_draw,
-            self.seen_log(player),  # log
+            self._log_cache().seen_by(player),  # log
         )
         view.__class__ = PlayerView  # type: ignore[assignment]
         return view  # type: ignore[return-value]
