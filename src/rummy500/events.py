@@ -36,6 +36,7 @@ from typing import ClassVar
 import attrs
 
 from rummy500.cards import Card, format_cards
+from rummy500.rules import MAX_PLAYERS
 
 __all__ = [
     "Called",
@@ -68,6 +69,12 @@ class Event:
 
     #: The event's name in its saved form (the verb of the move it records, where there is one).
     kind: ClassVar[str]
+    #: Whether every player sees the event as it is: its class keeps :meth:`seen_by` as here.
+    _public: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._public = cls.seen_by is Event.seen_by
 
     def text(self, *, ascii: bool = False) -> str:
         """The event's text form, with cards in Unicode (default) or ASCII."""
@@ -139,7 +146,10 @@ class Drew(Event):
     def seen_by(self, player: int) -> Drew:
         if player == self.player or self.card is None:
             return self
-        return trusted_drew(self.player, None)
+        drawer = self.player
+        if type(drawer) is int and 0 <= drawer < MAX_PLAYERS:
+            return _HIDDEN_DRAWS[drawer]
+        return Drew(drawer, None)
 
     def text(self, *, ascii: bool = False) -> str:
         if self.card is None:
@@ -342,6 +352,11 @@ def trusted_drew(player: int, card: Card | None) -> Drew:
     return event
 
 
+#: Each seat's stock draw as the other players saw it: one value serves every such draw (a
+#: view's log shows one at every draw of another player).
+_HIDDEN_DRAWS: tuple[Drew, ...] = tuple(Drew(p, None) for p in range(MAX_PLAYERS))
+
+
 def trusted_took(kind: type[Took], player: int, taken: tuple[Card, ...]) -> Took:
     """``kind(player, taken)`` (:class:`Took` or :class:`Called`), built straight."""
     event = _new(kind)
@@ -376,3 +391,9 @@ def trusted_laid_off(player: int, meld: int, laid: tuple[Card, ...], high: bool)
     _set_laid(event, laid)
     _set_high(event, high)
     return event
+
+
+def as_seen_by(events: tuple[Event, ...], player: int) -> tuple[Event, ...]:
+    """``events`` as ``player`` saw them (each one's :meth:`Event.seen_by`), read quickly: the
+    events every player sees as they are are taken as they are."""
+    return tuple([e if e._public else e.seen_by(player) for e in events])

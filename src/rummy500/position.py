@@ -31,6 +31,7 @@ from rummy500.events import (
     Passed,
     Reshuffled,
     Took,
+    as_seen_by,
     trusted_discarded,
     trusted_drew,
     trusted_laid_off,
@@ -110,7 +111,7 @@ class _LogCache:
             if known + 1 == len(events):  # one event since: the usual step of a bot's play
                 seen += (events[known].seen_by(player),)
             else:
-                seen += tuple([e.seen_by(player) for e in events[known:]])
+                seen += as_seen_by(events[known:], player)
             self.seen[player] = seen
         return seen
 
