@@ -394,6 +394,6 @@ def trusted_laid_off(player: int, meld: int, laid: tuple[Card, ...], high: bool)
 
 
 def as_seen_by(events: tuple[Event, ...], player: int) -> tuple[Event, ...]:
-    """``events`` as ``player`` saw them (each one's :meth:`Event.seen_by`), read quickly: the
-    events every player sees as they are are taken as they are."""
+    """``events`` as ``player`` saw them (each one's :meth:`Event.seen_by`): the events that
+    look the same to every player are kept without a call."""
     return tuple([e if e._public else e.seen_by(player) for e in events])
