@@ -36,6 +36,7 @@ from typing import ClassVar
 import attrs
 
 from rummy500.cards import Card, format_cards
+from rummy500.rules import MAX_PLAYERS
 
 __all__ = [
     "Called",
@@ -68,6 +69,12 @@ class Event:
 
     #: The event's name in its saved form (the verb of the move it records, where there is one).
     kind: ClassVar[str]
+    #: Whether every player sees the event as it is: its class keeps :meth:`seen_by` as here.
+    _public: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._public = cls.seen_by is Event.seen_by
 
     def text(self, *, ascii: bool = False) -> str:
         """The event's text form, with cards in Unicode (default) or ASCII."""
@@ -137,7 +144,12 @@ class Drew(Event):
         return () if self.card is None else (self.card,)
 
     def seen_by(self, player: int) -> Drew:
-        return self if player == self.player or self.card is None else Drew(self.player, None)
+        if player == self.player or self.card is None:
+            return self
+        drawer = self.player
+        if type(drawer) is int and 0 <= drawer < MAX_PLAYERS:
+            return _HIDDEN_DRAWS[drawer]
+        return Drew(drawer, None)
 
     def text(self, *, ascii: bool = False) -> str:
         if self.card is None:
@@ -309,3 +321,79 @@ EVENT_KINDS: dict[str, type[Event]] = {
         HandEnded,
     )
 }
+
+
+# The log is read at every step of a bot's play: the events of play are built by setting their
+# slots straight, through their descriptors, rather than through attrs' frozen __init__ (which
+# sets each through object.__setattr__). Their values come from positions and moves already
+# checked, and the events are the same values as those the classes build.
+_new = object.__new__
+_set_drew_player = Drew.__dict__["player"].__set__
+_set_drew_card = Drew.__dict__["card"].__set__
+_set_took_player = Took.__dict__["player"].__set__
+_set_taken = Took.__dict__["taken"].__set__
+_set_discarded_player = Discarded.__dict__["player"].__set__
+_set_discarded_card = Discarded.__dict__["card"].__set__
+_set_melded_player = Melded.__dict__["player"].__set__
+_set_melded = Melded.__dict__["melded"].__set__
+_set_melded_meld = Melded.__dict__["meld"].__set__
+_set_joined = Melded.__dict__["joined"].__set__
+_set_laid_player = LaidOff.__dict__["player"].__set__
+_set_laid_meld = LaidOff.__dict__["meld"].__set__
+_set_laid = LaidOff.__dict__["laid"].__set__
+_set_high = LaidOff.__dict__["high"].__set__
+
+
+def trusted_drew(player: int, card: Card | None) -> Drew:
+    """``Drew(player, card)``, built straight (for the log of play)."""
+    event = _new(Drew)
+    _set_drew_player(event, player)
+    _set_drew_card(event, card)
+    return event
+
+
+#: Each seat's stock draw as the other players saw it: one value serves every such draw (a
+#: view's log shows one at every draw of another player).
+_HIDDEN_DRAWS: tuple[Drew, ...] = tuple(Drew(p, None) for p in range(MAX_PLAYERS))
+
+
+def trusted_took(kind: type[Took], player: int, taken: tuple[Card, ...]) -> Took:
+    """``kind(player, taken)`` (:class:`Took` or :class:`Called`), built straight."""
+    event = _new(kind)
+    _set_took_player(event, player)
+    _set_taken(event, taken)
+    return event
+
+
+def trusted_discarded(player: int, card: Card) -> Discarded:
+    """``Discarded(player, card)``, built straight."""
+    event = _new(Discarded)
+    _set_discarded_player(event, player)
+    _set_discarded_card(event, card)
+    return event
+
+
+def trusted_melded(player: int, melded: tuple[Card, ...], meld: int, joined: int | None) -> Melded:
+    """``Melded(player, melded, meld, joined)``, built straight."""
+    event = _new(Melded)
+    _set_melded_player(event, player)
+    _set_melded(event, melded)
+    _set_melded_meld(event, meld)
+    _set_joined(event, joined)
+    return event
+
+
+def trusted_laid_off(player: int, meld: int, laid: tuple[Card, ...], high: bool) -> LaidOff:
+    """``LaidOff(player, meld, laid, high)``, built straight."""
+    event = _new(LaidOff)
+    _set_laid_player(event, player)
+    _set_laid_meld(event, meld)
+    _set_laid(event, laid)
+    _set_high(event, high)
+    return event
+
+
+def as_seen_by(events: tuple[Event, ...], player: int) -> tuple[Event, ...]:
+    """``events`` as ``player`` saw them (each one's :meth:`Event.seen_by`): the events that
+    look the same to every player are kept without a call."""
+    return tuple([e if e._public else e.seen_by(player) for e in events])

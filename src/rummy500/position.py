@@ -26,15 +26,17 @@ from rummy500.events import (
     Called,
     Dealt,
     Declined,
-    Discarded,
-    Drew,
     Event,
     HandEnded,
-    LaidOff,
-    Melded,
     Passed,
     Reshuffled,
     Took,
+    as_seen_by,
+    trusted_discarded,
+    trusted_drew,
+    trusted_laid_off,
+    trusted_melded,
+    trusted_took,
 )
 from rummy500.melds import TableMeld, next_meld_id
 from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
@@ -104,8 +106,12 @@ class _LogCache:
         """The log as ``player`` saw it."""
         seen = self.seen.get(player, ())
         events = self.events
-        if len(seen) < len(events):
-            seen += tuple(e.seen_by(player) for e in events[len(seen) :])
+        known = len(seen)
+        if known < len(events):
+            if known + 1 == len(events):  # one event since: the usual step of a bot's play
+                seen += (events[known].seen_by(player),)
+            else:
+                seen += as_seen_by(events[known:], player)
             self.seen[player] = seen
         return seen
 
@@ -453,8 +459,21 @@ class Position(_Slots):
         return self._log_cache().seen_by(player)
 
     def _log_cache(self) -> _LogCache:
-        # Walk back to the last position whose log is known (in a line of play, usually the
-        # parent), the deal of the hand, or the first position of the chain.
+        cache = self._standing.cache
+        if cache is not None and cache.position is self:
+            return cache
+        # One move on from the position whose log is known: the usual step of a line of play.
+        before = self.parent
+        if before is not None:
+            cache = before._standing.cache
+            move = self.last_move
+            if cache is not None and cache.position is before and type(move) is not Deal:
+                new = _step_events(before, move, self)
+                built = _LogCache(self, cache.events + new, dict(cache.seen))
+                self_set(self._standing, "cache", built)
+                return built
+        # Walk back to the last position whose log is known, the deal of the hand, or the
+        # first position of the chain.
         steps: list[Position] = []
         node = self
         start: list[Event] | None = None
@@ -481,7 +500,7 @@ class Position(_Slots):
         for child in reversed(steps):
             parent = child.parent
             assert parent is not None
-            _step_events(parent, child.last_move, child, out)
+            out += _step_events(parent, child.last_move, child)
         # The cache holds one position of the chain, which holds the standing: a cycle, so a
         # dropped chain is freed by the garbage collector rather than at once.
         if base is not None:
@@ -544,16 +563,20 @@ class Position(_Slots):
             self_set(self, name, getattr(built, name))
 
 
-def _step_events(before: Position, move: Move | None, after: Position, out: list[Event]) -> None:
-    """Add to ``out`` the events of the step from ``before`` to ``after`` by ``move``
-    (``None``: a hand scored as it stood, as ``State.from_position(went_out=...)`` does)."""
+def _step_events(before: Position, move: Move | None, after: Position) -> tuple[Event, ...]:
+    """The events of the step from ``before`` to ``after`` by ``move`` (``None``: a hand
+    scored as it stood, as ``State.from_position(went_out=...)`` does)."""
     player = before.current
     kind = type(move)
+    events: tuple[Event, ...]
     if kind is Draw:
-        out.append(Drew(player, before._standing.stock_cards[before.stock_size - 1]))
+        events = (trusted_drew(player, before._standing.stock_cards[before.stock_size - 1]),)
+    elif kind is Discard:
+        assert isinstance(move, Discard)
+        events = (trusted_discarded(player, move.card),)
     elif kind is Take or kind is Call:
         assert isinstance(move, Take | Call)
-        out.append((Took if kind is Take else Called)(player, move.taken))
+        events = (trusted_took(Took if kind is Take else Called, player, move.taken),)
     elif kind is Meld:
         assert isinstance(move, Meld)
         meld_id = next_meld_id(before.table)
@@ -561,24 +584,25 @@ def _step_events(before: Position, move: Move | None, after: Position, out: list
         for meld in after.table:
             if meld.top_id == meld_id and meld.id != meld_id:
                 joined = meld.id
-        out.append(Melded(player, move.melded, meld_id, joined))
+        events = (trusted_melded(player, move.melded, meld_id, joined),)
     elif kind is Layoff:
         assert isinstance(move, Layoff)
-        out.append(LaidOff(player, move.meld, move.laid, move.high))
-    elif kind is Discard:
-        assert isinstance(move, Discard)
-        out.append(Discarded(player, move.card))
+        events = (trusted_laid_off(player, move.meld, move.laid, move.high),)
     elif kind is Pass:
-        out.append(Passed(player))
+        events = (Passed(player),)
     elif kind is Decline:
-        out.append(Declined(player))
+        events = (Declined(player),)
     elif kind is Deal:
-        out.append(dealt(after))
-        return
-    if after.phase >= Phase.HAND_OVER > before.phase:
-        out.append(_hand_ended(after))
-    elif after._standing.stock_cards is not before._standing.stock_cards:
-        out.append(Reshuffled(after.stock_size))
+        return (dealt(after),)
+    else:
+        events = ()
+    # A hand scored and a stock turned over from the pile each come with a new standing.
+    if after._standing is not before._standing:
+        if after.phase >= Phase.HAND_OVER > before.phase:
+            return (*events, _hand_ended(after))
+        if after._standing.stock_cards is not before._standing.stock_cards:
+            return (*events, Reshuffled(after.stock_size))
+    return events
 
 
 def _hand_ended(position: Position) -> HandEnded:

@@ -196,33 +196,47 @@ class State(Position):
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know: their own hand, all public information, and the
         :attr:`log` of the hand as they saw it."""
-        self._check_player(player)
-        hands = self.hands
-        mover = self.current_player
-        # Bots are shown a view at every move: its fields go in by position, in the order of
-        # PlayerView's fields (by name, matching each to its parameter costs more), and what
-        # the game and the hand share is read from them directly, not through properties.
         standing = self._standing
         game = standing.game
+        if type(player) is not int or not 0 <= player < game.players:
+            self._check_player(player)  # raises unless an int subclass names a player
+        hands = self.hands
+        mover = self.current_player
+        if mover == player:
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_moves()
+        else:
+            legal = ()
+        extra = self._extra
+        if extra is None:
+            owed, owed_use, kept, discarder = None, OwedUse.ANY, None, None
+        else:
+            owed, owed_use, kept, discarder = extra
         config = game.config
-        return PlayerView(
+        # Bots are shown a view at every move: it is built by the plain constructor of a
+        # draft with the view's slots, in the order of PlayerView's fields, and then sealed
+        # (attrs' frozen __init__ sets every field through object.__setattr__, which costs
+        # more than the rest of the view). The values are the state's own, so nothing is
+        # left to check.
+        view = _ViewDraft(
             player,
             config.side_of(player, len(hands)),  # side
             hands[player],  # hand
             tuple(map(len, hands)),  # hand_sizes
             self.stock_size,
             mover,  # current_player
-            self.legal_moves() if mover == player else (),
+            legal,  # legal_moves
             config,
             standing.hand_number,
             standing.dealer,
             self.phase,
             self.pile,
             self.table,
-            self.owed,
-            self.owed_use,
-            self.kept,
-            self.discarder,
+            owed,
+            owed_use,
+            kept,
+            discarder,
             self.turn,
             standing.totals,
             standing.history,
@@ -230,8 +244,10 @@ class State(Position):
             standing.went_out,
             standing.winner,
             game.dealer_draw,
-            self.seen_log(player),  # log
+            self._log_cache().seen_by(player),  # log
         )
+        view.__class__ = PlayerView  # type: ignore[assignment]
+        return view  # type: ignore[return-value]
 
     def information_state_key(self, player: int) -> tuple[object, ...]:
         """A hashable key of what ``player`` knows: equal for two states exactly when that
@@ -1223,7 +1239,7 @@ def parse_move(state: State, text: str) -> Move:
     return state.parse_move(text)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class PlayerView:
     """What one player may know of a state: no other hand and not the stock order.
 
@@ -1264,6 +1280,68 @@ class PlayerView:
     #: own stock draws show the card, other players' do not, and the deal shows only their
     #: own cards; everything else is public.
     log: tuple[Event, ...] = ()
+
+
+class _ViewDraft:
+    """A :class:`PlayerView` under construction (see :meth:`State.view`): its slots and a
+    plain ``__init__`` taking the view's fields in order; sealed by a class change. PlayerView
+    keeps no weak-reference slot, so that the two lay out their slots alike."""
+
+    __slots__ = tuple(f.name for f in attrs.fields(PlayerView))
+
+    def __init__(
+        self,
+        player: int,
+        side: int,
+        hand: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        stock_size: int,
+        current_player: int,
+        legal_moves: tuple[Move, ...],
+        config: RuleConfig,
+        hand_number: int,
+        dealer: int,
+        phase: Phase,
+        pile: tuple[Card, ...],
+        table: tuple[TableMeld, ...],
+        owed: Card | None,
+        owed_use: OwedUse,
+        kept: Card | None,
+        discarder: int | None,
+        turn: int,
+        totals: tuple[int, ...],
+        history: tuple[tuple[int, ...], ...],
+        player_history: tuple[tuple[int, ...], ...],
+        went_out: int | None,
+        winner: int | None,
+        dealer_draw: tuple[Card, ...],
+        log: tuple[Event, ...],
+    ) -> None:
+        self.player = player
+        self.side = side
+        self.hand = hand
+        self.hand_sizes = hand_sizes
+        self.stock_size = stock_size
+        self.current_player = current_player
+        self.legal_moves = legal_moves
+        self.config = config
+        self.hand_number = hand_number
+        self.dealer = dealer
+        self.phase = phase
+        self.pile = pile
+        self.table = table
+        self.owed = owed
+        self.owed_use = owed_use
+        self.kept = kept
+        self.discarder = discarder
+        self.turn = turn
+        self.totals = totals
+        self.history = history
+        self.player_history = player_history
+        self.went_out = went_out
+        self.winner = winner
+        self.dealer_draw = dealer_draw
+        self.log = log
 
 
 #: The view's fields that are copied from the state under the same name.
