@@ -29,34 +29,9 @@ from rummy500.events import EVENT_KINDS as KIND_CLASSES  # noqa: E402
 from rummy500.infostate import EVENT_KINDS, HISTORY, InformationStateSpace  # noqa: E402
 from rummy500.observations import CARD_COLUMNS, ObservationSpace  # noqa: E402
 from test_log import hand_start, hidden_from, line, other_world, replayed  # noqa: E402
-from test_observations import hidden_world  # noqa: E402
+from test_observations import OBSERVATION_PARTS, hidden_world  # noqa: E402
 
 STANDARD = RuleConfig()
-
-#: The observation's parts for 3 players, in order.
-OBSERVATION_PARTS = (
-    "hand",
-    "pile",
-    "pile_top",
-    "pile_depth",
-    "table_seat_0",
-    "table_seat_1",
-    "table_seat_2",
-    "table_jokers",
-    "owed",
-    "kept",
-    "phase",
-    "to_move",
-    "dealer",
-    "discarder",
-    "owed_use",
-    "hand_sizes",
-    "stock_size",
-    "pile_size",
-    "turn",
-    "hand_number",
-    "totals",
-)
 
 
 def test_the_layout_is_the_observation_then_the_history() -> None:

@@ -48,35 +48,39 @@ def observe(state: State, player: int = 0) -> Any:
     return ObservationSpace.of(state.config, state.players).observation(state.view(player))
 
 
+#: The observation's parts for 3 players, in order.
+OBSERVATION_PARTS = (
+    "hand",
+    "pile",
+    "pile_top",
+    "pile_depth",
+    "table_seat_0",
+    "table_seat_1",
+    "table_seat_2",
+    "table_jokers",
+    "owed",
+    "kept",
+    "phase",
+    "to_move",
+    "dealer",
+    "discarder",
+    "owed_use",
+    "hand_sizes",
+    "stock_size",
+    "pile_size",
+    "turn",
+    "hand_number",
+    "totals",
+)
+
+
 def test_the_layout_is_contiguous_and_names_every_part() -> None:
     space = ObservationSpace.of(STANDARD, 3)
     parts = space.layout()
     assert parts[0].start == 0
     assert all(a.stop == b.start for a, b in itertools.pairwise(parts))
     assert space.size == parts[-1].stop == space.shape[0]
-    assert [p.name for p in parts] == [
-        "hand",
-        "pile",
-        "pile_top",
-        "pile_depth",
-        "table_seat_0",
-        "table_seat_1",
-        "table_seat_2",
-        "table_jokers",
-        "owed",
-        "kept",
-        "phase",
-        "to_move",
-        "dealer",
-        "discarder",
-        "owed_use",
-        "hand_sizes",
-        "stock_size",
-        "pile_size",
-        "turn",
-        "hand_number",
-        "totals",
-    ]
+    assert tuple(p.name for p in parts) == OBSERVATION_PARTS
     # Ten card planes, the phase, four parts with one number per seat, how the owed card is
     # owed, four counts and three totals.
     assert space.size == 10 * CARD_COLUMNS + len(Phase) + 4 * 3 + len(OwedUse) + 4 + 3

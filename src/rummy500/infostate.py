@@ -45,7 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rummy500 import KnownCardsReader, PlayerView, RuleConfig, State
-from rummy500.observations import CARD_COLUMNS, ObservationSpace, Part
+from rummy500.observations import CARD_COLUMNS, ObservationSpace, Part, VectorLayout
 
 __all__ = ["EVENT_KINDS", "HISTORY", "InformationStateSpace"]
 
@@ -116,7 +116,7 @@ def _history_specs(players: int, history: int) -> list[tuple[str, int, str]]:
 
 
 @attrs.frozen
-class InformationStateSpace:
+class InformationStateSpace(VectorLayout):
     """The information-state vector's layout for a rule set, a number of players and a window
     of ``history`` events.
 
@@ -155,23 +155,6 @@ class InformationStateSpace:
         if isinstance(history, bool) or not isinstance(history, int) or history < 0:
             raise ValueError(f"history must be a number of events, 0 or more, not {history!r}")
         return _space(config, players, history)
-
-    @property
-    def shape(self) -> tuple[int]:
-        """The shape of every vector: ``(size,)``."""
-        return (self.size,)
-
-    def part(self, name: str) -> Part:
-        """The part called ``name`` (see :meth:`layout`)."""
-        try:
-            return self._index[name]
-        except KeyError:
-            names = ", ".join(self._index)
-            raise KeyError(f"no part {name!r}: the parts are {names}") from None
-
-    def layout(self) -> tuple[Part, ...]:
-        """Every part, in order: the observation's, then the history parts."""
-        return self.parts
 
     def information_state(self, view: PlayerView) -> npt.NDArray[np.float32]:
         """What ``view``'s player knows, as a new ``float32`` vector of :attr:`size`."""

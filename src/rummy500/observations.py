@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from rummy500 import Card, OwedUse, Phase, PlayerView, RuleConfig, State, TableMeld
 
-__all__ = ["CARD_COLUMNS", "ObservationSpace", "Part"]
+__all__ = ["CARD_COLUMNS", "ObservationSpace", "Part", "VectorLayout"]
 
 #: The card columns of a card plane: the 52 standard cards by id (``Card("AC")`` is 0,
 #: ``Card("KS")`` is 51), then the joker (52).
@@ -102,8 +102,36 @@ def _parts(players: int, sides: int) -> tuple[Part, ...]:
     return tuple(parts)
 
 
+class VectorLayout:
+    """What a space of vectors made of named parts answers about its layout (the
+    observation's, and the information state's of :mod:`rummy500.infostate`)."""
+
+    __slots__ = ()
+
+    parts: tuple[Part, ...]
+    size: int
+    _index: dict[str, Part]
+
+    @property
+    def shape(self) -> tuple[int]:
+        """The shape of every vector: ``(size,)``."""
+        return (self.size,)
+
+    def part(self, name: str) -> Part:
+        """The part called ``name`` (see :meth:`layout`)."""
+        try:
+            return self._index[name]
+        except KeyError:
+            names = ", ".join(self._index)
+            raise KeyError(f"no part {name!r}: the parts are {names}") from None
+
+    def layout(self) -> tuple[Part, ...]:
+        """Every part, in order."""
+        return self.parts
+
+
 @attrs.frozen
-class ObservationSpace:
+class ObservationSpace(VectorLayout):
     """The observation vector's layout for a rule set and a number of players.
 
     Build it with :meth:`of`; :attr:`size` is the length of every vector it gives.
@@ -130,23 +158,6 @@ class ObservationSpace:
     def of(cls, config: RuleConfig, players: int) -> ObservationSpace:
         """The layout for ``config`` with ``players`` players (built once, then reused)."""
         return _space(config, players)
-
-    @property
-    def shape(self) -> tuple[int]:
-        """The shape of every vector: ``(size,)``."""
-        return (self.size,)
-
-    def part(self, name: str) -> Part:
-        """The part called ``name`` (see :meth:`layout`)."""
-        try:
-            return self._index[name]
-        except KeyError:
-            names = ", ".join(self._index)
-            raise KeyError(f"no part {name!r}: the parts are {names}") from None
-
-    def layout(self) -> tuple[Part, ...]:
-        """Every part, in order."""
-        return self.parts
 
     def observation(self, view: PlayerView) -> npt.NDArray[np.float32]:
         """What ``view``'s player sees, as a new ``float32`` vector of :attr:`size`."""
