@@ -370,13 +370,12 @@ def discard_problem(s: Position, card: Card) -> str | None:
 def discardable(s: Position) -> list[Card]:
     """The distinct cards the mover may discard now: those :func:`discard_problem` accepts."""
     hand = s.hands[s.current]
-    if s._extra is None:  # no card owed or kept, as in most positions
-        return list(dict.fromkeys(hand))
-    if s.owed is not None:
-        return []
-    if s.kept is None:
-        return list(dict.fromkeys(hand))
-    return [c for c in dict.fromkeys(hand) if discard_problem(s, c) is None]
+    if s._extra is not None:  # a card owed or kept (most positions have neither)
+        if s.owed is not None:
+            return []
+        if s.kept is not None:
+            return [c for c in dict.fromkeys(hand) if discard_problem(s, c) is None]
+    return list(dict.fromkeys(hand))
 
 
 # -- any move --------------------------------------------------------------------------------
