@@ -42,6 +42,7 @@ from rummy500 import (
     State,
     Take,
     new_game,
+    score_breakdown,
 )
 from strategies import (
     Policy,
@@ -170,6 +171,10 @@ def check_hand_end(s: State, move: Move, nxt: State, log: HandLog) -> None:
         assert not nxt.hands[s.current]
     assert nxt.history[-1] == oracle_scores(nxt)
     assert nxt.player_history[-1] == oracle_player_scores(nxt)
+    parts = score_breakdown(
+        nxt.config, nxt.hands, nxt.table, went_out=nxt.went_out, stock_ran_out=nxt.went_out is None
+    )
+    assert tuple(part.score for part in parts) == nxt.player_history[-1]
     assert len(nxt.history) == nxt.hand_number + 1
     assert nxt.totals == tuple(sum(col) for col in zip(*nxt.history, strict=True))
     best = max(nxt.totals)

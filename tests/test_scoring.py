@@ -16,10 +16,12 @@ from rummy500 import (
     IllegalMoveError,
     Phase,
     PlayerScore,
+    PlayerTable,
     RuleConfig,
     State,
     score_breakdown,
 )
+from rummy500.melds import TableMeld
 from rummy500.scoring import (
     GameResult,
     game_result,
@@ -416,3 +418,33 @@ def test_game_result_is_the_rules_winner_then_the_hand_limit(
     assert (over, won) == (expected.over, expected.winner)
     # winner() is the same result's winner: None both while play goes on and for a draw.
     assert winner(config, totals, hands_played=hands_played, went_out_side=went_out_side) == won
+
+
+# -- table points of melds with several owners ------------------------------------------------
+
+
+def test_table_points_aces_laid_off_at_both_ends_score_for_who_laid_them() -> None:
+    # Ana laid the low ace off below Ben's 2C 3C, and Cal the high ace above Ben's QH KH.
+    low = TableMeld.of(cards("AC 2C 3C"), [ANA, BEN, BEN])
+    high = TableMeld.of(cards("QH KH AH"), [BEN, BEN, CAL])
+    assert table_points(VALUES, [low], 3) == [1, 5, 0]  # a low ace is 1
+    assert table_points(VALUES, [high], 3) == [0, 20, 15]  # a high ace is 15
+    assert table_points(VALUES, [low, high], 3) == [1, 25, 15]
+
+
+def test_table_points_ace_inside_a_wrap_around_run_is_a_plain_ace() -> None:
+    config = RuleConfig(wrap_around=True)
+    run = TableMeld.of(cards("QH KH AH 2H"), [BEN, BEN, CAL, ANA])
+    values = config.card_values
+    assert table_points(values, [run], 3) == [2, 20, values.by_rank[1]]
+
+
+def test_table_points_of_a_doubled_set_count_lay_offs_twice_for_their_owner() -> None:
+    config = RuleConfig(decks=PlayerTable.of(2), four_of_a_kind_double=True)
+    sevens = TableMeld.of(cards("7C 7D 7H 7S 7S"), [ANA, ANA, ANA, ANA, BEN], doubled=True)
+    assert table_points(config.card_values, [sevens], 3) == [56, 14, 0]
+    points = zip(sevens.card_points(config.card_values), sevens.owners, strict=True)
+    by_owner = [0, 0, 0]
+    for card_points, owner in points:
+        by_owner[owner] += card_points
+    assert table_points(config.card_values, [sevens], 3) == by_owner

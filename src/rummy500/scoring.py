@@ -35,23 +35,30 @@ def table_points(values: CardValues, table: Sequence[TableMeld], players: int) -
     totals = [0] * players
     by_card = values.by_card
     for meld in table:
+        cards = meld.cards
         owners = meld.owners
         owner = owners[0]
+        factor = 2 if meld.doubled else 1
         if owners.count(owner) == len(owners):
-            # Most melds have one owner: their points are one sum, with the ends of a run
-            # corrected for an ace there.
-            cards = meld.cards
+            # Most melds have one owner: their points are one sum.
             pts = sum(map(by_card.__getitem__, cards))
-            if meld.is_run:
-                first, last = cards[0], cards[-1]
-                if first < JOKER and first % 13 == 0:
-                    pts += values.low_ace - by_card[first]
-                if last < JOKER and last % 13 == 0:
-                    pts += values.high_ace - by_card[last]
-            totals[owner] += 2 * pts if meld.doubled else pts
         else:
-            for o, card_pts in zip(owners, meld.card_points(values), strict=True):
-                totals[o] += card_pts
+            pts = 0
+            for card, card_owner in zip(cards, owners, strict=True):
+                if card_owner == owner:
+                    pts += by_card[card]
+                else:
+                    totals[card_owner] += factor * by_card[card]
+        totals[owner] += factor * pts
+        if meld.is_run:
+            # An ace (never a joker standing for one) is low at the start of a run and high at
+            # its end; in the middle of a wrap-around run it is a plain ace. A run is never
+            # doubled.
+            first, last = cards[0], cards[-1]
+            if first < JOKER and first % 13 == 0:
+                totals[owner] += values.low_ace - by_card[first]
+            if last < JOKER and last % 13 == 0:
+                totals[owners[-1]] += values.high_ace - by_card[last]
     return totals
 
 
@@ -123,8 +130,15 @@ def player_scores(
     stock ran out and the rules say so (``no_minus_at_stock_end``), nobody subtracts their hand.
     :func:`score_breakdown` gives the parts.
     """
-    parts = score_breakdown(config, hands, table, went_out=went_out, stock_ran_out=stock_ran_out)
-    return tuple(part.score for part in parts)
+    # The sum of score_breakdown's parts, without building them: this runs at every hand end.
+    values = config.card_values
+    scores = table_points(values, table, len(hands))
+    if not (stock_ran_out and config.no_minus_at_stock_end):
+        for p, hand in enumerate(hands):
+            scores[p] -= hand_points(values, hand)
+    if went_out is not None:
+        scores[went_out] += config.going_out_bonus
+    return tuple(scores)
 
 
 def hand_scores(
