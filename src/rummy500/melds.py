@@ -371,25 +371,37 @@ def _made(
     return meld
 
 
-def _ranks_of(low: int, high: int) -> list[int]:
-    return sorted(rank_at(p) for p in range(low, high + 1))
+def _rank_bits(low: int, high: int) -> int:
+    """A mask of the ranks (bit ``rank``) at run positions ``low`` to ``high`` (none if empty)."""
+    bits = 0
+    for p in range(low, high + 1):
+        bits |= 1 << rank_at(p)
+    return bits
+
+
+#: ``_RANK_BITS[low][high]``: :func:`_rank_bits` of every span of positions a run can reach.
+_RANK_BITS: Final = tuple(tuple(_rank_bits(low, high) for high in range(27)) for low in range(27))
 
 
 def placements(meld: TableMeld, cards: Sequence[int], config: RuleConfig) -> list[tuple[int, int]]:
     """Every way (below, above) the run ``meld`` can take all of ``cards`` at its two ends."""
     n = len(cards)
-    ranks = sorted(face_of(c) % 13 + 1 for c in cards)
+    # The positions a lay-off fills hold n different ranks, so the cards fit exactly when
+    # their ranks are those (a repeated rank makes fewer bits, and never fits).
+    ranks = 0
+    for c in cards:
+        ranks |= 1 << (face_of(c) % 13 + 1)
     shape = run_shape(config)
+    wrap = config.wrap_around
     out = []
     for below in range(n + 1):
         above = n - below
         lo, hi = meld.low - below, meld.high + above
-        if config.wrap_around and lo < 1:
+        if wrap and lo < 1:
             lo, hi = lo + 13, hi + 13
         if not shape.ok(lo, hi):
             continue
-        want = _ranks_of(lo, lo + below - 1) + _ranks_of(hi - above + 1, hi)
-        if sorted(want) == ranks:
+        if _RANK_BITS[lo][lo + below - 1] | _RANK_BITS[hi - above + 1][hi] == ranks:
             out.append((below, above))
     return out
 
