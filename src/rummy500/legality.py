@@ -48,6 +48,7 @@ __all__ = [
     "call_options",
     "call_use",
     "callable_from",
+    "deepest_room",
     "deepest_usable",
     "discard_problem",
     "discardable",
@@ -91,13 +92,19 @@ def keeps_top(config: RuleConfig, hand: Sequence[Card], taken: Sequence[Card]) -
     return config.keep_top_discard and len(taken) == 1 and bool(hand)
 
 
+def deepest_room(hand_size: int, config: RuleConfig) -> int:
+    """How many cards of a hand of ``hand_size`` can help the deepest card taken go down, besides
+    the cards taken: all but those that must be kept for the final discard."""
+    return hand_size - must_keep(config)
+
+
 def deepest_usable(cost: int | None, hand_size: int, taken: int, config: RuleConfig) -> bool:
     """Whether a deepest card that needs ``cost`` cards to go down can go down this turn.
 
     ``hand_size`` is the hand before taking ``taken`` cards; the cards that must be kept for
     the final discard cannot help.
     """
-    return cost is not None and cost <= hand_size + taken - must_keep(config)
+    return cost is not None and cost <= deepest_room(hand_size, config) + taken
 
 
 # -- the draw --------------------------------------------------------------------------------
@@ -147,25 +154,27 @@ def usable_takes(s: Position) -> list[int]:
     pile = s.pile
     table = s.table
     how = take_use(cfg)
-    size = len(hand)
+    room = deepest_room(len(hand), cfg)
     keep_top = cfg.keep_top_discard and bool(hand)
     avail = availability(hand, cfg)
     # Most pile cards are far from every table meld: for those only a new meld counts.
     near = near_table(table, cfg) if how is OwedUse.ANY else [0, 0, 0, 0]
     out = []
     # Walk down from the top: each card joins the cards that a take from there brings along.
+    # This runs at every draw, over the whole pile: the loop reads what it can once.
     for k in range(1, len(pile) + 1):
         card = pile[-k]
         add_card(avail, card, cfg)
         if k == 1 and keep_top:
             out.append(k)
-            continue
-        if card < JOKER and not near[card // 13] >> (card % 13 + 1) & 1:
-            cost = 3 if meld_through(card, avail, cfg) else None
+        elif card < JOKER and not near[card // 13] >> (card % 13 + 1) & 1:
+            # A new meld takes three cards.
+            if room + k >= 3 and meld_through(card, avail, cfg):
+                out.append(k)
         else:
             cost = use_cost(card, avail, table, cfg, how)
-        if deepest_usable(cost, size, k, cfg):
-            out.append(k)
+            if cost is not None and cost <= room + k:
+                out.append(k)
     return out
 
 
