@@ -22,7 +22,10 @@ The comparisons:
    ``apply_action()``. Skipped when ``pyspiel`` cannot be imported.
 2. **Late against early decisions**: every rummy500 decision is timed on its own and put in a
    bucket by ``state.turn`` (the turns finished in the hand): early before turn 10, late from
-   turn 40. The figure is the mean time of a late decision over that of an early one.
+   turn 40. The figure is the mean time of a late decision over that of an early one. Beside
+   it, by the kind of move chosen, the share and mean time of each, and the ratio again with
+   each kind weighted by its share of early decisions (how much more the same kind of decision
+   costs late in the hand, apart from the change in the kinds of move chosen).
 3. **Two decks against one**: decisions/s with ``RuleConfig(decks=PlayerTable.of(2))`` over
    decisions/s with ``RuleConfig()``, 3 players.
 4. **Every preset against the standard rules**: each preset at 3 players (or the fewest it
@@ -48,6 +51,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import math
 import os
 import platform
 import random
@@ -55,7 +59,7 @@ import statistics
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import metadata
@@ -193,6 +197,7 @@ class RandomPlay:
         state = self.state
         turns: list[int] = []
         times: list[float] = []
+        kinds: list[str] = []
         start = clock()
         deadline = start + seconds
         while True:
@@ -207,12 +212,13 @@ class RandomPlay:
                 state = state.apply(moves[rng.randrange(len(moves))])
                 after = clock()
                 times.append(after - before)
+                kinds.append(type(state.last_move).__name__)
                 self.in_game += 1
                 if after >= deadline:
                     break
         elapsed = clock() - start
         self.state = state
-        return TimedSlice.of(turns, times, elapsed)
+        return TimedSlice.of(turns, times, kinds, elapsed)
 
 
 @dataclass(frozen=True)
@@ -231,23 +237,36 @@ class TimedSlice:
     early_seconds: float
     late: int
     late_seconds: float
+    #: By the kind of move chosen (``"Discard"``, ``"Layoff"``...): decisions and seconds.
+    early_kinds: dict[str, tuple[int, float]]
+    late_kinds: dict[str, tuple[int, float]]
 
     @classmethod
-    def of(cls, turns: Sequence[int], times: Sequence[float], seconds: float) -> TimedSlice:
-        """Sum the decision ``times`` (taken at ``turns``) into the early and late buckets."""
+    def of(
+        cls, turns: Sequence[int], times: Sequence[float], kinds: Sequence[str], seconds: float
+    ) -> TimedSlice:
+        """Sum the decision ``times`` (taken at ``turns``, choosing moves of ``kinds``) into
+        the early and late buckets."""
         cutoff = OUTLIER_FACTOR * statistics.median(times)
-        early = [t for turn, t in zip(turns, times, strict=True) if turn < EARLY_BEFORE_TURN]
-        late = [t for turn, t in zip(turns, times, strict=True) if turn >= LATE_FROM_TURN]
-        early = [t for t in early if t <= cutoff]
-        late = [t for t in late if t <= cutoff]
+        early: dict[str, tuple[int, float]] = {}
+        late: dict[str, tuple[int, float]] = {}
+        for turn, t, kind in zip(turns, times, kinds, strict=True):
+            if t > cutoff:
+                continue
+            bucket = early if turn < EARLY_BEFORE_TURN else late if turn >= LATE_FROM_TURN else None
+            if bucket is not None:
+                n, total = bucket.get(kind, (0, 0.0))
+                bucket[kind] = (n + 1, total + t)
         return cls(
             decisions=len(times),
             seconds=seconds,
             dropped=sum(t > cutoff for t in times),
-            early=len(early),
-            early_seconds=sum(early),
-            late=len(late),
-            late_seconds=sum(late),
+            early=sum(n for n, _ in early.values()),
+            early_seconds=sum(t for _, t in early.values()),
+            late=sum(n for n, _ in late.values()),
+            late_seconds=sum(t for _, t in late.values()),
+            early_kinds=early,
+            late_kinds=late,
         )
 
     def late_over_early(self) -> float | None:
@@ -255,6 +274,16 @@ class TimedSlice:
         if not self.early or not self.late:
             return None
         return (self.late_seconds / self.late) / (self.early_seconds / self.early)
+
+
+def _summed(buckets: Iterable[dict[str, tuple[int, float]]]) -> dict[str, tuple[int, float]]:
+    """The decisions and seconds of each kind of move, summed over ``buckets``."""
+    out: dict[str, tuple[int, float]] = {}
+    for bucket in buckets:
+        for kind, (n, t) in bucket.items():
+            m, u = out.get(kind, (0, 0.0))
+            out[kind] = (m + n, u + t)
+    return out
 
 
 def sample_outcome(outcomes: Sequence[tuple[int, float]], point: float) -> int:
@@ -484,6 +513,33 @@ class LateEarlyResult:
         means = [s.late_seconds / s.late * 1e6 for s in self.slices if s.late]
         return statistics.median(means) if means else float("nan")
 
+    def by_kind(self) -> list[tuple[str, int, float, int, float]]:
+        """For each kind of move chosen, over all the slices: early decisions, their mean µs,
+        late decisions, their mean µs (``nan`` where there are none); the most common early
+        first."""
+        early = _summed(s.early_kinds for s in self.slices)
+        late = _summed(s.late_kinds for s in self.slices)
+        rows = []
+        for kind in sorted({*early, *late}, key=lambda k: (-early.get(k, (0, 0.0))[0], k)):
+            e, et = early.get(kind, (0, 0.0))
+            n, lt = late.get(kind, (0, 0.0))
+            rows.append(
+                (kind, e, et / e * 1e6 if e else math.nan, n, lt / n * 1e6 if n else math.nan)
+            )
+        return rows
+
+    @property
+    def same_mix(self) -> float:
+        """Late over early with each kind of move weighted by its share of early decisions:
+        how much a decision of the same kind costs more late in the hand, leaving out that
+        the kinds of move chosen change (kinds never chosen late are left out)."""
+        late = early = 0.0
+        for _, e, early_us, n, late_us in self.by_kind():
+            if e and n:
+                late += e * late_us
+                early += e * early_us
+        return late / early if early else math.nan
+
     def to_json(self) -> dict[str, Any]:
         """The figures for the JSON report."""
         return {
@@ -492,6 +548,11 @@ class LateEarlyResult:
             "early_us": self.early_us,
             "late_us": self.late_us,
             "late_over_early": self.ratio.to_json(),
+            "late_over_early_same_mix": self.same_mix,
+            "by_kind": [
+                {"kind": k, "early": e, "early_us": eu, "late": n, "late_us": lu}
+                for k, e, eu, n, lu in self.by_kind()
+            ],
             "outlier_factor": OUTLIER_FACTOR,
             "slices": [vars(s) for s in self.slices],
         }
@@ -744,6 +805,11 @@ def print_open_spiel(result: PeerResult) -> None:
     _ratio_row("rummy500 / gin_rummy from a clone", result.vs_open_spiel_clone)
 
 
+def _us(value: float) -> str:
+    """Microseconds to one decimal, or a dash for none."""
+    return "-" if math.isnan(value) else f"{value:.1f}"
+
+
 def print_late_early(result: LateEarlyResult) -> None:
     """The late/early comparison as a table."""
     _heading(f"Late against early decisions (rummy500, {PLAYERS} players)", "µs/decision")
@@ -755,6 +821,13 @@ def print_late_early(result: LateEarlyResult) -> None:
     print(f"  {f'late: turn >= {LATE_FROM_TURN} ({late:,} decisions)':<{_LABEL}}", end="")
     print(f"  {result.late_us:>11.1f}")
     _ratio_row("late / early", result.ratio)
+    print(f"  {'late / early at the early mix of moves':<{_LABEL}}  {result.same_mix:>11.2f}")
+    print("    by the move chosen:    share early  share late    µs early     µs late")
+    for kind, e, early_us, n, late_us in result.by_kind():
+        print(
+            f"    {kind:<20} {e / max(early, 1):>12.0%} {n / max(late, 1):>11.0%} "
+            f"{_us(early_us):>11} {_us(late_us):>11}"
+        )
     dropped = sum(s.dropped for s in slices)
     total = sum(s.decisions for s in slices)
     print(
