@@ -389,6 +389,28 @@ def test_a_space_is_used_only_with_its_own_game() -> None:
     assert str(error.value) == "an action space reads a State, not 'state'"
 
 
+def test_a_state_under_equal_rules_built_apart_is_read_as_one_under_the_same_rules() -> None:
+    # The check lets a state of the space's very rules through first; rules that are equal
+    # but another object go through the full check and are accepted all the same.
+    apart = attrs.evolve(PAGAT)
+    assert apart == PAGAT
+    assert apart is not PAGAT
+    space = ActionSpace.of(PAGAT, 3)
+    rng = random.Random(8)
+    same, other = new_game(PAGAT, 3, seed=8), new_game(apart, 3, seed=8)
+    assert other.config is apart
+    for _ in range(60):
+        if same.is_terminal():
+            break
+        assert space.mask(other) == space.mask(same)
+        ids = space.legal_actions(same)
+        assert space.legal_actions(other) == ids
+        action = rng.choice(ids)
+        assert space.decode(action, other) == space.decode(action, same)
+        same = same.apply(space.decode(action, same))
+        other = other.apply(space.decode(action, other))
+
+
 def test_a_space_needs_rules_and_a_player_count_they_allow() -> None:
     with pytest.raises(ConfigError) as error:
         ActionSpace.of(presets.get("persian"), 3)

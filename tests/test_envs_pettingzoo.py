@@ -105,6 +105,29 @@ def test_a_whole_game_to_500_ends_with_a_reward() -> None:
     assert steps > 100
 
 
+@pytest.mark.parametrize("name", ["standard", "pagat", "partnership", "playingcards_io"])
+def test_the_mask_holds_the_bytes_of_the_action_spaces_mask_in_a_writable_copy(name: str) -> None:
+    # The mask is filled from the legal ids rather than copied from ActionSpace.mask: the
+    # same numbers, in an array of its own that the agent may write to.
+    config = one_hand(name)
+    players = 4 if config.team_size > 1 else 3
+    game = Rummy500AECEnv(config, players)
+    game.reset(seed=3)
+    space = ActionSpace.of(config, players)
+    rng = random.Random(name)
+    steps = 0
+    while not game.terminations[game.agent_selection] and steps < 300:
+        agent = game.agent_selection
+        mask = game.observe(agent)["action_mask"]
+        again = game.observe(agent)["action_mask"]
+        assert mask.tobytes() == space.mask(game.game)
+        mask[:] = 1 - mask
+        assert again.tobytes() == space.mask(game.game)
+        game.step(rng.choice(space.legal_actions(game.game)))
+        steps += 1
+    assert steps > 50
+
+
 def test_the_mask_is_the_legal_action_ids_of_the_agent_to_move() -> None:
     game = Rummy500AECEnv("pagat", 3)
     game.reset(seed=5)

@@ -1,17 +1,19 @@
 """What both environments share: the rules they are given, the bounds of the observation
-vector, the end-of-game rewards and the text rendering."""
+vector, the mask of legal action ids, the end-of-game rewards and the text rendering."""
 
 from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
 
-from rummy500 import RuleConfig, State, presets
+from rummy500 import ActionSpace, RuleConfig, State, presets
 from rummy500.observations import ObservationSpace
 from rummy500.render import game_result_line, hand_text, move_words, side_names, table_lines
 
 #: A game seed drawn from an environment's random generator lies below this.
 SEED_RANGE = 2**32
+
+_INT8 = np.dtype(np.int8)
 
 
 def resolve_config(config: RuleConfig | str) -> RuleConfig:
@@ -67,6 +69,17 @@ def observation_bounds(
         if part.name == "totals":
             low[part.start : part.stop] = -limit if limit is not None else 0
     return low, high
+
+
+def legal_mask(actions: ActionSpace, state: State) -> npt.NDArray[np.int8]:
+    """A new writable ``int8`` vector of ``actions.size`` numbers, 1 at each legal id of
+    ``state`` (the bytes of :meth:`ActionSpace.mask`)."""
+    # Filled in a bytearray the vector then lies over: this spares the copies of the mask's
+    # bytes (an environment asks at every step).
+    out = bytearray(actions.size)
+    for action in actions.legal_actions(state):
+        out[action] = 1
+    return np.frombuffer(out, _INT8)
 
 
 def outcome(state: State, player: int) -> float:

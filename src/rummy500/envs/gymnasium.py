@@ -60,6 +60,7 @@ from rummy500.bots import Bot, make_bot
 from rummy500.envs._common import (
     SEED_RANGE,
     agent_names,
+    legal_mask,
     observation_bounds,
     outcome,
     render_text,
@@ -73,7 +74,6 @@ __all__ = ["ENV_ID", "Rummy500GymEnv"]
 ENV_ID = "rummy500/Rummy500-v0"
 
 _DEAL = Deal()
-_INT8 = np.dtype(np.int8)
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -219,8 +219,7 @@ class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
     def _mask(self, game: State) -> Mask:
         if game.current_player != self.seat:
             return np.zeros(self.actions.size, dtype=np.int8)
-        # A writable array over a copy of the mask's bytes (quicker than numpy's copy).
-        return np.frombuffer(bytearray(self.actions.mask(game)), _INT8)
+        return legal_mask(self.actions, game)
 
 
 if ENV_ID not in gymnasium.registry:

@@ -57,6 +57,7 @@ from rummy500 import (
 from rummy500.envs._common import (
     SEED_RANGE,
     agent_names,
+    legal_mask,
     observation_bounds,
     outcome,
     render_text,
@@ -74,7 +75,6 @@ Observation = dict[str, Any]
 Action = int | np.integer[Any] | None
 
 _DEAL = Deal()
-_INT8 = np.dtype(np.int8)
 
 
 class Rummy500AECEnv(AECEnv[str, Observation, Action]):
@@ -165,8 +165,7 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
         player = self._seat[agent]
         vector = self.observations.observation_for(game, player)
         if game.current_player == player:
-            # A writable array over a copy of the mask's bytes (quicker than numpy's copy).
-            mask = np.frombuffer(bytearray(self.actions.mask(game)), _INT8)
+            mask = legal_mask(self.actions, game)
         else:
             mask = self._no_moves.copy()
         return {"observation": vector, "action_mask": mask}
