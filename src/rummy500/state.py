@@ -202,12 +202,7 @@ class State(Position):
             self._check_player(player)  # raises unless an int subclass names a player
         hands = self.hands
         mover = self.current_player
-        if mover == player:
-            legal = self._legal
-            if legal is None:
-                legal = self.legal_moves()
-        else:
-            legal = ()
+        legal = self.legal_moves() if mover == player else ()
         extra = self._extra
         if extra is None:
             owed, owed_use, kept, discarder = None, OwedUse.ANY, None, None
