@@ -18,7 +18,6 @@ np = pytest.importorskip("numpy")
 from rummy500 import (  # noqa: E402
     Card,
     Deal,
-    Phase,
     RuleConfig,
     State,
     StateError,
@@ -28,8 +27,13 @@ from rummy500 import (  # noqa: E402
 from rummy500.events import EVENT_KINDS as KIND_CLASSES  # noqa: E402
 from rummy500.infostate import EVENT_KINDS, HISTORY, InformationStateSpace  # noqa: E402
 from rummy500.observations import CARD_COLUMNS, ObservationSpace  # noqa: E402
-from test_log import hand_start, hidden_from, line, other_world, replayed  # noqa: E402
-from test_observations import OBSERVATION_PARTS, hidden_world  # noqa: E402
+from test_log import hidden_from, line, other_world, replayed, unscored_hand  # noqa: E402
+from test_observations import (  # noqa: E402
+    OBSERVATION_PARTS,
+    hidden_world,
+    players_for,
+    random_play,
+)
 
 STANDARD = RuleConfig()
 
@@ -297,21 +301,14 @@ def test_what_player_0_took_is_known_of_them_from_their_own_seat() -> None:
     )
 
 
-def players_for(config: RuleConfig) -> int:
-    return 4 if config.team_size > 1 else max(3, config.min_players)
-
-
 @pytest.mark.parametrize("name", ["standard", "pagat", "persian", "partnership", "rummy_1000"])
 def test_cards_the_player_cannot_see_change_nothing(name: str) -> None:
     config = presets.get(name)
     players = players_for(config)
     space = InformationStateSpace.of(config, players)
     rng = random.Random(name)
-    state = new_game(config, players, seed=11)
     checked = 0
-    for _ in range(300):
-        if state.is_terminal():
-            break
+    for state in random_play(new_game(config, players, seed=11), rng, 300):
         if not state.is_chance_node():
             for player in range(players):
                 other = hidden_world(state, player, rng)
@@ -320,8 +317,6 @@ def test_cards_the_player_cannot_see_change_nothing(name: str) -> None:
                     space.information_state_for(other, player),
                 )
                 checked += 1
-        moves = state.legal_moves()
-        state = state.apply(moves[rng.randrange(len(moves))])
     assert checked > 150
 
 
@@ -339,12 +334,10 @@ def test_equal_information_state_strings_give_equal_vectors(
     config = presets.get(name)
     players = players_for(config)
     space = InformationStateSpace.of(config, players)
-    end = line(config, players, seed, steps)[-1]
-    while end.phase >= Phase.HAND_OVER and end.parent is not None:
-        end = end.parent
-    if end.phase >= Phase.HAND_OVER:
+    hand = unscored_hand(line(config, players, seed, steps)[-1])
+    if hand is None:
         return
-    start, later = hand_start(end)
+    start, later = hand
     player = data.draw(st.integers(0, players - 1))
     other = other_world(start, hidden_from(start, later, player), random.Random(seed))
     others = replayed(other, later)
@@ -363,19 +356,14 @@ def test_the_vector_from_a_state_is_the_vector_from_the_view(name: str) -> None:
     players = players_for(config)
     space = InformationStateSpace.of(config, players, history=6)
     rng = random.Random(name)
-    state = new_game(config, players, seed=5)
     checked = 0
-    for _ in range(300):
-        if state.is_terminal():
-            break
+    for state in random_play(new_game(config, players, seed=5), rng, 300):
         for player in range(players):
             vector = space.information_state_for(state, player)
             assert vector.dtype == np.float32
             assert vector.shape == space.shape
             assert np.array_equal(vector, space.information_state(state.view(player)))
             checked += 1
-        moves = state.legal_moves()
-        state = state.apply(moves[rng.randrange(len(moves))])
     assert checked > 600
 
 

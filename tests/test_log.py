@@ -284,6 +284,16 @@ def hand_start(state: State) -> tuple[State, list[State]]:
     return node, after
 
 
+def unscored_hand(end: State) -> tuple[State, list[State]] | None:
+    """:func:`hand_start` of the last state up to ``end`` before a hand is scored (the scores
+    would show the cards left in hands); ``None`` if the line holds no such state."""
+    while end.phase >= Phase.HAND_OVER and end.parent is not None:
+        end = end.parent
+    if end.phase >= Phase.HAND_OVER:
+        return None
+    return hand_start(end)
+
+
 def hidden_from(start: State, later: list[State], player: int) -> list[tuple[int, int]]:
     """Where the cards ``player`` never sees in this hand lie at its start: (-1 for the stock,
     or the hand, index). A card some move shows, or that ``player`` draws, is seen."""
@@ -349,14 +359,10 @@ def test_worlds_that_differ_only_in_hidden_cards_look_the_same(
 ) -> None:
     if not config.min_players <= players <= config.max_players:
         players = config.min_players
-    states = line(config, players, seed, steps)
-    # The last state before a hand is scored: the scores would show the cards left in hands.
-    end = states[-1]
-    while end.phase >= Phase.HAND_OVER and end.parent is not None:
-        end = end.parent
-    if end.phase >= Phase.HAND_OVER:
+    hand = unscored_hand(line(config, players, seed, steps)[-1])
+    if hand is None:
         return
-    start, later = hand_start(end)
+    start, later = hand
     player = data.draw(st.integers(0, players - 1))
     places = hidden_from(start, later, player)
     rng = random.Random(data.draw(st.integers(0, 10**6)))

@@ -7,6 +7,7 @@ import itertools
 import pickle
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -151,6 +152,23 @@ def test_the_parts_hold_what_the_layout_says() -> None:
     assert [float(x) for x in seen_by_1[totals.start : totals.stop]] == [-10.0, 25.0, 40.0]
 
 
+def players_for(config: RuleConfig) -> int:
+    """The players these tests deal for under ``config``: 3, or the fewest it allows, and 4
+    for partnerships."""
+    return 4 if config.team_size > 1 else max(3, config.min_players)
+
+
+def random_play(state: State, rng: random.Random, steps: int) -> Iterator[State]:
+    """``state`` and the states random play (choices from ``rng``) leads to after it, until the
+    game is over or ``steps`` states are given; the caller may read each before play goes on."""
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        yield state
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+
+
 def hidden_world(state: State, player: int, rng: random.Random) -> State:
     """``state`` with the cards ``player`` cannot see (other hands, the stock) dealt afresh:
     every hand keeps its size."""
@@ -170,20 +188,15 @@ def hidden_world(state: State, player: int, rng: random.Random) -> State:
 @pytest.mark.parametrize("name", ["standard", "pagat", "persian", "partnership", "rummy_1000"])
 def test_cards_the_player_cannot_see_change_nothing(name: str) -> None:
     config = presets.get(name)
-    players = max(3, config.min_players) if config.team_size == 1 else 4
+    players = players_for(config)
     rng = random.Random(name)
-    state = new_game(config, players, seed=11)
     checked = 0
-    for _ in range(400):
-        if state.is_terminal():
-            break
+    for state in random_play(new_game(config, players, seed=11), rng, 400):
         if not state.is_chance_node():
             for player in range(players):
                 other = hidden_world(state, player, rng)
                 assert np.array_equal(observe(state, player), observe(other, player))
                 checked += 1
-        moves = state.legal_moves()
-        state = state.apply(moves[rng.randrange(len(moves))])
     assert checked > 200
 
 
