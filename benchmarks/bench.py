@@ -25,7 +25,9 @@ The comparisons:
    turn 40. The figure is the mean time of a late decision over that of an early one. Beside
    it, by the kind of move chosen, the share and mean time of each, and the ratio again with
    each kind weighted by its share of early decisions (how much more the same kind of decision
-   costs late in the hand, apart from the change in the kinds of move chosen).
+   costs late in the hand, apart from the change in the kinds of move chosen), and the ratio
+   the late mix of moves alone gives, each kind at its early cost (what late/early would be
+   if no kind of decision cost more late in the hand than early).
 3. **Two decks against one**: decisions/s with ``RuleConfig(decks=PlayerTable.of(2))`` over
    decisions/s with ``RuleConfig()``, 3 players.
 4. **Every preset against the standard rules**: each preset at 3 players (or the fewest it
@@ -540,6 +542,21 @@ class LateEarlyResult:
                 early += e * early_us
         return late / early if early else math.nan
 
+    @property
+    def mix_alone(self) -> float:
+        """Late over early if every kind of move cost late what it costs early: the late mix
+        of moves at the early cost of each kind, over the early mean. This is the part of
+        the late/early ratio that comes from the change in the kinds of move chosen alone
+        (kinds never chosen early, such as declining a take, are left out)."""
+        rows = self.by_kind()
+        at_early_cost = sum(n * early_us for _, e, early_us, n, _ in rows if e and n)
+        late = sum(n for _, e, _, n, _ in rows if e and n)
+        early_total = sum(e * early_us for _, e, early_us, _, _ in rows if e)
+        early = sum(e for _, e, _, _, _ in rows)
+        if not late or not early_total:
+            return math.nan
+        return (at_early_cost / late) / (early_total / early)
+
     def to_json(self) -> dict[str, Any]:
         """The figures for the JSON report."""
         return {
@@ -549,6 +566,7 @@ class LateEarlyResult:
             "late_us": self.late_us,
             "late_over_early": self.ratio.to_json(),
             "late_over_early_same_mix": self.same_mix,
+            "late_over_early_mix_alone": self.mix_alone,
             "by_kind": [
                 {"kind": k, "early": e, "early_us": eu, "late": n, "late_us": lu}
                 for k, e, eu, n, lu in self.by_kind()
@@ -822,6 +840,7 @@ def print_late_early(result: LateEarlyResult) -> None:
     print(f"  {result.late_us:>11.1f}")
     _ratio_row("late / early", result.ratio)
     print(f"  {'late / early at the early mix of moves':<{_LABEL}}  {result.same_mix:>11.2f}")
+    print(f"  {'late / early from the late mix alone':<{_LABEL}}  {result.mix_alone:>11.2f}")
     print("    by the move chosen:    share early  share late    µs early     µs late")
     for kind, e, early_us, n, late_us in result.by_kind():
         print(
