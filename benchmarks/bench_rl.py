@@ -57,10 +57,9 @@ except ImportError:  # run from a checkout without installing the package
 import numpy as np
 
 from rummy500 import ActionSpace, Deal, RuleConfig, State, new_game, presets
-from rummy500.envs._common import legal_mask
 from rummy500.envs.gymnasium import Rummy500GymEnv
-from rummy500.envs.pettingzoo import Rummy500AECEnv, raw_env
 from rummy500.envs.pettingzoo import env as pettingzoo_env
+from rummy500.envs.pettingzoo import raw_env
 from rummy500.infostate import InformationStateSpace
 from rummy500.observations import ObservationSpace
 
@@ -92,20 +91,16 @@ def engine_decisions(config: RuleConfig, seed: int) -> Iterator[int]:
             yield 1
 
 
-class _WithoutVector(Rummy500AECEnv):
-    """``raw_env`` observing a blank vector beside the real mask: what a step costs apart
-    from building the observation vector."""
+class _BlankVectors:
+    """Stands in for an environment's :class:`ObservationSpace`: a new blank vector of the
+    same size at every step (as the environment's own vector is new), to time a step apart
+    from filling the vector."""
 
-    def observe(self, agent: str) -> dict[str, Any]:
-        game = self.game
-        player = self._seat[agent]
-        if game.current_player == player:
-            mask = legal_mask(self.actions, game)
-        else:
-            mask = np.zeros(self.actions.size, dtype=np.int8)
-        # A new vector at every step, as the environment's own observation is.
-        blank = np.zeros(self.observations.size, dtype=np.float32)
-        return {"observation": blank, "action_mask": mask}
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    def observation_for(self, state: State, player: int) -> np.ndarray[Any, Any]:
+        return np.zeros(self.size, dtype=np.float32)
 
 
 def pettingzoo_steps(
@@ -116,10 +111,9 @@ def pettingzoo_steps(
     ``wrapped``: the environment as ``env()`` gives it, in PettingZoo's order checks, or bare
     (``raw_env``); ``vector=False``: bare, with a blank observation vector."""
     rng = random.Random(seed)
+    game: Any = pettingzoo_env(config, PLAYERS) if wrapped and vector else raw_env(config, PLAYERS)
     if not vector:
-        game: Any = _WithoutVector(config, PLAYERS)
-    else:
-        game = pettingzoo_env(config, PLAYERS) if wrapped else raw_env(config, PLAYERS)
+        game.observations = _BlankVectors(game.observations.size)
     game.reset(seed=seed)
     while True:
         observation, _, termination, truncation, _ = game.last()
