@@ -217,6 +217,26 @@ def test_ace_counts_15_high_in_a_run_and_in_a_set(text: str, points: tuple[int, 
     assert table_meld(text).card_points(VALUES) == points
 
 
+@pytest.mark.parametrize(
+    ("text", "ends"),
+    [
+        ("AC 2C 3C", (1 - 15, 0)),  # a low ace scores 1 where a plain ace scores 15
+        ("QH KH AH", (0, 0)),  # a high ace scores 15, as a plain ace does
+        ("2C 3C 4C", (0, 0)),
+        ("AC AD AS", (0, 0)),  # the aces of a set are plain aces
+    ],
+)
+def test_end_aces_are_what_the_end_cards_of_a_run_score_beyond_their_plain_value(
+    text: str, ends: tuple[int, int]
+) -> None:
+    assert table_meld(text).end_aces(VALUES) == ends
+
+
+def test_end_aces_leave_an_ace_inside_a_wrap_around_run_at_its_plain_value() -> None:
+    run = TableMeld.of(cards("KH AH 2H"), [0, 0, 0])
+    assert run.end_aces(RuleConfig(wrap_around=True).card_values) == (0, 0)
+
+
 # -- lay-offs --------------------------------------------------------------------------------
 
 

@@ -238,19 +238,29 @@ class TableMeld:
 
     def card_points(self, values: CardValues) -> tuple[int, ...]:
         """The points each card scores, in order (an ace at an end of a run scores as such)."""
-        cards = self.cards
         by_card = values.by_card
-        pts = [by_card[c] for c in cards]
-        if self.is_run:
-            # An ace (never a joker standing for one) is low at the start of a run and high at
-            # its end; in the middle of a wrap-around run it is a plain ace.
-            if cards[0] < _JOKER and cards[0] % 13 == 0:
-                pts[0] = values.low_ace
-            if cards[-1] < _JOKER and cards[-1] % 13 == 0:
-                pts[-1] = values.high_ace
+        pts = [by_card[c] for c in self.cards]
+        first, last = self.end_aces(values)
+        pts[0] += first
+        pts[-1] += last
         if self.doubled:
             return tuple(2 * p for p in pts)
         return tuple(pts)
+
+    def end_aces(self, values: CardValues) -> tuple[int, int]:
+        """What the first and the last card of this run score beyond their plain value (the
+        value of the card in a hand): an ace, never a joker standing for one, is low at the
+        start of a run and high at its end; in the middle of a wrap-around run it is a plain
+        ace. ``(0, 0)`` when neither end is an ace (and for a set)."""
+        if not self.is_run:
+            return 0, 0
+        cards = self.cards
+        first, last = cards[0], cards[-1]
+        by_card = values.by_card
+        return (
+            values.low_ace - by_card[first] if first < _JOKER and first % 13 == 0 else 0,
+            values.high_ace - by_card[last] if last < _JOKER and last % 13 == 0 else 0,
+        )
 
     @classmethod
     def of(

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from rummy500.cards import JOKER
 from rummy500.melds import TableMeld
 from rummy500.rules import CardValues, RuleConfig
 
@@ -51,14 +50,10 @@ def table_points(values: CardValues, table: Sequence[TableMeld], players: int) -
                     totals[card_owner] += factor * by_card[card]
         totals[owner] += factor * pts
         if meld.is_run:
-            # An ace (never a joker standing for one) is low at the start of a run and high at
-            # its end; in the middle of a wrap-around run it is a plain ace. A run is never
-            # doubled.
-            first, last = cards[0], cards[-1]
-            if first < JOKER and first % 13 == 0:
-                totals[owner] += values.low_ace - by_card[first]
-            if last < JOKER and last % 13 == 0:
-                totals[owners[-1]] += values.high_ace - by_card[last]
+            # An ace at an end of a run scores for whoever put it there (a run is never doubled).
+            first, last = meld.end_aces(values)
+            totals[owner] += first
+            totals[owners[-1]] += last
     return totals
 
 
