@@ -709,14 +709,13 @@ class ActionSpace:
             )
 
     def _check_state(self, state: object) -> None:
-        # Environments have their state checked twice a step (for the mask, then to decode):
-        # a state of this very game's rules is let through with the fewest reads.
-        if isinstance(state, State):
-            game = state._standing.game
-            if game.config is self.config and game.players == self.players:
-                return
         if not isinstance(state, State):
             raise ActionError(f"an action space reads a State, not {describe_value(state)}")
+        # Environments have their state checked twice a step (for the mask, then to decode):
+        # a state of this very game's rules is let through with the fewest reads.
+        game = state._standing.game
+        if game.config is self.config and game.players == self.players:
+            return
         if state.players != self.players:
             raise ActionError(
                 f"this action space is for {self.players} players, and the state has "

@@ -74,12 +74,8 @@ def observation_bounds(
 def legal_mask(actions: ActionSpace, state: State) -> npt.NDArray[np.int8]:
     """A new writable ``int8`` vector of ``actions.size`` numbers, 1 at each legal id of
     ``state`` (the bytes of :meth:`ActionSpace.mask`)."""
-    # Filled in a bytearray the vector then lies over: this spares the copies of the mask's
-    # bytes (an environment asks at every step).
-    out = bytearray(actions.size)
-    for action in actions.legal_actions(state):
-        out[action] = 1
-    return np.frombuffer(out, _INT8)
+    # A writable array over a copy of the mask's bytes (quicker than numpy's copy).
+    return np.frombuffer(bytearray(actions.mask(state)), _INT8)
 
 
 def outcome(state: State, player: int) -> float:

@@ -280,10 +280,7 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
         """
         current = self._player
         if current >= 0 and (player is None or player == current):
-            # Rollouts ask at every action: answered without the checks of _legal_actions.
-            state = self._state
-            assert state is not None  # a player is to move
-            return self._shared.actions.legal_actions(state)
+            return self._legal_actions(current)
         if player is None:
             return super().legal_actions()  # type: ignore[no-any-return]
         return super().legal_actions(player)  # type: ignore[no-any-return]
