@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import Final
 
-from rummy500.errors import CardError
+from rummy500.errors import CardError, describe_value, quote_text
 
 __all__ = [
     "ACE",
@@ -53,8 +53,6 @@ MAX_CARD_TEXT: Final = 20
 #: The longest text :func:`parse_cards` reads: the same bound as a move's text (a few hundred
 #: cards, more than any hand, meld or discard pile a game can show in one line).
 MAX_CARDS_TEXT: Final = 1000
-#: How many characters of a refused text an error message quotes.
-QUOTED_PREFIX: Final = 40
 
 
 class Suit(IntEnum):
@@ -192,27 +190,6 @@ JOKER_AS: Final[tuple[Card, ...]] = CARDS[_JOKER_ID + 1 :]
 def face_of(card: int) -> int:
     """The id of the standard card ``card`` counts as in a meld (-1 for a plain joker)."""
     return card if card < _JOKER_ID else card - _JOKER_ID - 1
-
-
-def quote_text(text: str) -> str:
-    """``text`` quoted for an error message: at most its first 40 characters, then "…"."""
-    if len(text) <= QUOTED_PREFIX:
-        return repr(text)
-    return repr(text[:QUOTED_PREFIX]) + "…"
-
-
-def describe_value(value: object) -> str:
-    """A short description of a wrongly typed (or out of range) value for an error message."""
-    if isinstance(value, str):
-        return quote_text(value)
-    kind = type(value).__name__
-    if value is None or isinstance(value, bool | float):
-        return repr(value)
-    if isinstance(value, int):
-        if value.bit_length() <= 64:
-            return repr(value)
-        return f"an int of {value.bit_length()} bits"
-    return f"a {kind}"
 
 
 _CARD_HELP: Final = (

@@ -1,13 +1,22 @@
 """The package's exception hierarchy.
 
-Every error the library raises on bad input derives from :class:`Rummy500Error`, so callers can
-catch one type. The subclasses say which kind of input was wrong; the message says which rule was
-broken and why.
+Every error the library raises on bad input (a wrong type, a number out of range, text or data
+it cannot read, a move the rules forbid) derives from :class:`Rummy500Error`, so callers can
+catch one type; no bad argument to a public function escapes as a bare ``ValueError``,
+``TypeError``, ``KeyError``, ``IndexError`` or ``AttributeError``. The subclasses say which kind
+of input was wrong; the message names the argument or the rule broken and what is accepted.
+
+A message quotes at most a short prefix of the input it refuses (:func:`describe_value`), so a
+multi-megabyte text or document gives a message of a line, not of megabytes.
 """
 
 from __future__ import annotations
 
+import reprlib
+from typing import Final
+
 __all__ = [
+    "QUOTED_PREFIX",
     "ActionError",
     "CardError",
     "ConfigError",
@@ -16,7 +25,64 @@ __all__ = [
     "Rummy500Error",
     "SerializationError",
     "StateError",
+    "describe_value",
+    "quote_text",
+    "quote_value",
 ]
+
+#: How many characters of a refused input an error message quotes.
+QUOTED_PREFIX: Final = 40
+
+
+def quote_text(text: str) -> str:
+    """``text`` quoted for an error message: at most its first :data:`QUOTED_PREFIX`
+    characters, then "…" where it is cut."""
+    if len(text) <= QUOTED_PREFIX:
+        return repr(text)
+    return repr(text[:QUOTED_PREFIX]) + "…"
+
+
+class _ShortRepr(reprlib.Repr):
+    """A repr that stops early: a few items of each list or object, a few levels deep, so
+    that describing a huge document costs little."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        # repr() of a huge int is slow, and refused past Python's digit limit.
+        return repr(x) if x.bit_length() <= 64 else f"<an int of {x.bit_length()} bits>"
+
+
+_SHORT_REPR: Final = _ShortRepr()
+_SHORT_REPR.maxlevel = 3
+_SHORT_REPR.maxlist = _SHORT_REPR.maxtuple = 16
+_SHORT_REPR.maxdict = 8
+_SHORT_REPR.maxstring = QUOTED_PREFIX
+_SHORT_REPR.maxother = QUOTED_PREFIX
+
+
+def quote_value(value: object) -> str:
+    """``value`` as an error message shows it: its repr, cut short.
+
+    A string is quoted by :func:`quote_text`; an int of more than 64 bits is named by its size;
+    a list or object shows its first items, a few levels deep, in at most twice
+    :data:`QUOTED_PREFIX` characters, ending in "…" where cut. The cost stays small however
+    large the value.
+    """
+    if isinstance(value, str):
+        return quote_text(value)
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"an int of {value.bit_length()} bits"
+    text = _SHORT_REPR.repr(value)
+    limit = 2 * QUOTED_PREFIX
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def describe_value(value: object) -> str:
+    """A short description of a wrongly typed (or out of range) value for an error message: a
+    string, a number or ``None`` as :func:`quote_value` shows it, anything else by its type
+    (``"a dict"``)."""
+    if value is None or isinstance(value, str | int | float):
+        return quote_value(value)
+    return f"a {type(value).__name__}"
 
 
 class Rummy500Error(Exception):

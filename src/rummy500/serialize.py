@@ -86,7 +86,7 @@ from cattrs.cols import list_structure_factory
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.v import format_exception
 
-from rummy500.cards import CARDS, Card, describe_value
+from rummy500.cards import CARDS, Card
 from rummy500.errors import (
     CardError,
     ConfigError,
@@ -95,6 +95,8 @@ from rummy500.errors import (
     Rummy500Error,
     SerializationError,
     StateError,
+    describe_value,
+    quote_value,
 )
 from rummy500.events import EVENT_KINDS, Dealt, Event
 from rummy500.melds import TableMeld, meld_error
@@ -144,7 +146,7 @@ def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
     out = tuple(moves)
     for m in out:
         if not isinstance(m, Move):
-            raise MoveParseError(f"a game record holds moves, not {m!r}")
+            raise MoveParseError(f"a game record holds moves, not {quote_value(m)}")
     return out
 
 
@@ -219,19 +221,19 @@ def _strict_int(value: Any, _: type) -> int:
     # cattrs would call int() on anything: "7", 7.9 and True must not pass as numbers.
     if isinstance(value, int) and not isinstance(value, bool):
         return int(value)
-    raise SerializationError(f"expected a whole number, got {value!r}")
+    raise SerializationError(f"expected a whole number, got {quote_value(value)}")
 
 
 def _strict_bool(value: Any, _: type) -> bool:
     if isinstance(value, bool):
         return value
-    raise SerializationError(f"expected true or false, got {value!r}")
+    raise SerializationError(f"expected true or false, got {quote_value(value)}")
 
 
 def _strict_str(value: Any, _: type) -> str:
     if isinstance(value, str):
         return value
-    raise SerializationError(f"expected a string, got {value!r}")
+    raise SerializationError(f"expected a string, got {quote_value(value)}")
 
 
 converter.register_structure_hook(int, _strict_int)
@@ -250,7 +252,7 @@ def _homogeneous_tuple_hook(tp: Any, conv: cattrs.Converter) -> Any:
 
     def structure(value: Any, cls: Any) -> tuple[Any, ...]:
         if not isinstance(value, list | tuple):
-            raise SerializationError(f"expected a list, got {value!r}")
+            raise SerializationError(f"expected a list, got {quote_value(value)}")
         return tuple(as_list(value, cls))
 
     return structure
@@ -264,7 +266,9 @@ def _structure_enum(value: Any, cls: type[Enum]) -> Enum:
         if member.value == value and type(member.value) is type(value):
             return member
     choices = ", ".join(repr(m.value) for m in cls)
-    raise SerializationError(f"unknown {cls.__name__} {value!r}: expected one of {choices}")
+    raise SerializationError(
+        f"unknown {cls.__name__} {quote_value(value)}: expected one of {choices}"
+    )
 
 
 converter.register_unstructure_hook_func(
@@ -279,7 +283,7 @@ def _structure_phase(value: Any, _: type) -> Phase:
     if isinstance(value, str) and value.upper() in Phase.__members__:
         return Phase[value.upper()]
     choices = ", ".join(repr(p.name.lower()) for p in Phase)
-    raise SerializationError(f"unknown phase {value!r}: expected one of {choices}")
+    raise SerializationError(f"unknown phase {quote_value(value)}: expected one of {choices}")
 
 
 # An int enum would otherwise be read by the int hook, which knows nothing of its members.
@@ -290,7 +294,9 @@ converter.register_structure_hook(Phase, _structure_phase)
 
 def _structure_card(value: Any, _: type) -> Card:
     if not isinstance(value, str):
-        raise CardError(f"a card is written as text such as 'QH', '10S' or 'JK', not {value!r}")
+        raise CardError(
+            f"a card is written as text such as 'QH', '10S' or 'JK', not {quote_value(value)}"
+        )
     return Card(value)
 
 
@@ -313,11 +319,11 @@ def _move_hook(kind: type[Move]) -> Any:
     def structure(value: Any, _: type) -> Move:
         if not isinstance(value, str):
             raise MoveParseError(
-                f"a move is written as text such as 'meld 8S 8H 8D', not {value!r}"
+                f"a move is written as text such as 'meld 8S 8H 8D', not {quote_value(value)}"
             )
         move = Move.from_text(value)
         if not isinstance(move, kind):
-            raise MoveParseError(f"expected {wanted}, got {value!r}")
+            raise MoveParseError(f"expected {wanted}, got {quote_value(value)}")
         return move
 
     return structure
@@ -338,11 +344,11 @@ def _event_hook(kind: type[Event]) -> Any:
     def structure(value: Any, _: type) -> Event:
         if not isinstance(value, Mapping) or value.get("event") not in EVENT_KINDS:
             raise SerializationError(
-                f"an event is an object whose 'event' is one of {kinds}, not {value!r}"
+                f"an event is an object whose 'event' is one of {kinds}, not {quote_value(value)}"
             )
         cls = EVENT_KINDS[value["event"]]
         if not issubclass(cls, kind):
-            raise SerializationError(f"expected a {kind.kind} event, got {value!r}")
+            raise SerializationError(f"expected a {kind.kind} event, got {quote_value(value)}")
         data = {k: v for k, v in value.items() if k != "event"}
         event: Event = _EVENT_FIELDS[cls][1](data, cls)
         return event
@@ -430,7 +436,9 @@ def _fields(
 ) -> Mapping[str, Any]:
     """``value`` as a mapping with the keys ``names`` (and maybe ``optional``)."""
     if not isinstance(value, Mapping):
-        raise SerializationError(f"{what} is an object with {', '.join(names)}, not {value!r}")
+        raise SerializationError(
+            f"{what} is an object with {', '.join(names)}, not {quote_value(value)}"
+        )
     extra = sorted(set(value) - set(names) - set(optional))
     if extra:
         raise SerializationError(f"unknown fields in {what}: {', '.join(map(str, extra))}")
@@ -444,7 +452,7 @@ def _check_format(value: Any, what: str) -> tuple[int, dict[str, Any]]:
     """The format of the document ``value``, which must be one this library reads
     (:data:`READ_FORMATS`), and a copy of the document without its ``"format"`` key."""
     if not isinstance(value, Mapping):
-        raise SerializationError(f"a {what} document is a JSON object, not {value!r}")
+        raise SerializationError(f"a {what} document is a JSON object, not {quote_value(value)}")
     if "format" not in value:
         raise SerializationError(
             f"the {what} document has no 'format' field (this library writes "
@@ -454,7 +462,8 @@ def _check_format(value: Any, what: str) -> tuple[int, dict[str, Any]]:
     if type(version) is not int or version not in READ_FORMATS:
         readable = ", ".join(map(str, READ_FORMATS[:-1])) + f" and {READ_FORMATS[-1]}"
         raise SerializationError(
-            f"unsupported {what} format {version!r}: this library reads formats {readable}"
+            f"unsupported {what} format {quote_value(version)}: this library reads formats "
+            f"{readable}"
         )
     return version, {k: v for k, v in value.items() if k != "format"}
 
