@@ -446,6 +446,11 @@ def playout(state: State, rng: random.Random, policy: Policy = playout_move) -> 
 def hand_value(state: State) -> tuple[float, ...]:
     """Each player's value of the hand just ended in ``state``: their side's score of the hand
     less the mean of the other sides' scores, over :data:`SCALE`."""
+    if not isinstance(state, State) or not state.history:
+        raise StateError(
+            f"hand_value scores a State whose hand is over, not {describe_value(state)}"
+            + (" with no hand played" if isinstance(state, State) else "")
+        )
     scores = state.history[-1]
     sides = len(scores)
     total = sum(scores)

@@ -45,6 +45,8 @@ KING: Final = 13
 RANK_NAMES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 _JOKER_ID: Final = 52
+# The most decks make_deck shuffles together (rummy500.rules.MAX_DECKS, a floor above).
+_MAX_DECKS: Final = 4
 _LAST_ID: Final = 104
 
 #: The longest text :class:`Card` reads. The longest card text is ``"JOKER=10♠"`` (9
@@ -248,17 +250,40 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[int], *, ascii: bool = False) -> str:
-    """Write cards separated by spaces, in Unicode (default) or ASCII form."""
-    if ascii:
-        return " ".join(CARDS[c].ascii for c in cards)
-    return " ".join(str(CARDS[c]) for c in cards)
+    """Write cards separated by spaces, in Unicode (default) or ASCII form.
+
+    Raises :class:`~rummy500.errors.CardError` for anything but an iterable of card ids.
+    """
+    try:
+        if ascii:
+            return " ".join(CARDS[c].ascii for c in cards)
+        return " ".join(str(CARDS[c]) for c in cards)
+    except (IndexError, TypeError):
+        # Only the bad input costs a second pass, to name the card refused (a one-shot
+        # iterator, already used up, gets the general refusal).
+        if not isinstance(cards, str) and isinstance(cards, Iterable):
+            for c in cards:
+                Card(c)  # raises, naming the card
+        raise CardError(
+            f"format_cards writes an iterable of card ids (ints from 0 to {_LAST_ID}), "
+            f"not {describe_value(cards)}"
+        ) from None
 
 
 def make_deck(decks: int = 1, jokers_per_deck: int = 0) -> tuple[Card, ...]:
-    """Return ``decks`` standard 52-card decks (plus jokers) together, in id order, unshuffled."""
-    if decks < 1:
-        raise CardError(f"a game needs at least one deck, not {decks}")
-    if jokers_per_deck < 0:
-        raise CardError(f"a deck cannot hold {jokers_per_deck} jokers")
+    """Return ``decks`` standard 52-card decks (plus jokers) together, in id order, unshuffled.
+
+    ``decks`` is a whole number from 1 to :data:`~rummy500.rules.MAX_DECKS`, ``jokers_per_deck``
+    from 0 to 4 (as a :class:`~rummy500.rules.RuleConfig` allows).
+    """
+    for name, value, low, high in (
+        ("decks", decks, 1, _MAX_DECKS),
+        ("jokers_per_deck", jokers_per_deck, 0, 4),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise CardError(
+                f"make_deck's {name} must be a whole number from {low} to {high}, "
+                f"not {describe_value(value)}"
+            )
     one = CARDS[:_JOKER_ID] + (JOKER,) * jokers_per_deck
     return tuple(sorted(one * decks))

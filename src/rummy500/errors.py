@@ -56,7 +56,8 @@ _SHORT_REPR.maxlevel = 3
 _SHORT_REPR.maxlist = _SHORT_REPR.maxtuple = 16
 _SHORT_REPR.maxdict = 8
 _SHORT_REPR.maxstring = QUOTED_PREFIX
-_SHORT_REPR.maxother = QUOTED_PREFIX
+# Other objects (this library's own) have short reprs: only the whole is cut, at its end.
+_SHORT_REPR.maxother = 2 * QUOTED_PREFIX
 
 
 def quote_value(value: object) -> str:

@@ -319,7 +319,19 @@ class PlayerTable:
 
     @classmethod
     def of(cls, default: int, overrides: Mapping[int, int] | None = None) -> PlayerTable:
-        """``default`` for every player count except those named in ``overrides``."""
+        """``default`` for every player count except those named in ``overrides`` (a mapping
+        of player count to value)."""
+        if overrides is not None and not isinstance(overrides, Mapping):
+            raise ConfigError(
+                "PlayerTable.of's overrides must be a mapping of player count to value, such "
+                f"as {{2: 13}}, not {quote_value(overrides)}"
+            )
+        unknown = [n for n in overrides or {} if n not in range(MAX_PLAYERS + 1)]
+        if unknown:
+            raise ConfigError(
+                f"PlayerTable.of's overrides name player counts from 0 to {MAX_PLAYERS}, "
+                f"not {quote_value(unknown[0])}"
+            )
         return cls(_per_count(default, overrides or {}))
 
     def __getitem__(self, players: int) -> int:

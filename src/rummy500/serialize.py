@@ -129,7 +129,8 @@ FORMAT_VERSION: Final = 3
 #: of the hand in a state (see "Format 2").
 READ_FORMATS: Final = (1, 2, 3)
 
-#: The longest JSON text :func:`loads` reads, in characters (or bytes). A saved state takes a
+#: The longest JSON text :func:`loads` reads, in characters (or bytes); :func:`from_data`
+#: reads at most as many values and string characters. A saved state takes a
 #: few kilobytes and a game record about 20 bytes a move, so even a record of a game of
 #: thousands of hands stays far below this; the limit keeps a hostile text from costing
 #: unbounded time and memory.
@@ -623,11 +624,23 @@ def _check_class(cls: object, function: str) -> None:
         )
 
 
-def _check_data_depth(data: Any) -> None:
-    """Refuse data nested more than :data:`MAX_DEPTH` lists and objects deep (or cyclic)."""
+def _check_data(data: Any) -> None:
+    """Refuse data nested more than :data:`MAX_DEPTH` lists and objects deep (or cyclic), or
+    larger than :data:`MAX_TEXT`: counted as one per value (each item of a list, each key and
+    value of an object) plus the characters of every string, which the JSON text of the data
+    would hold at least. Each level's size is counted before the level below is gathered, so
+    data far too large is refused at once."""
     level: list[Any] = [data]
+    size = 0
     for depth in range(1, MAX_DEPTH + 2):
         containers = [v for v in level if isinstance(v, list | tuple | Mapping)]
+        size += sum(len(v) for v in level if isinstance(v, str))
+        size += sum(2 * len(v) if isinstance(v, Mapping) else len(v) for v in containers)
+        if size > MAX_TEXT:
+            raise SerializationError(
+                f"the data holds more than {MAX_TEXT} values and string characters: from_data "
+                f"reads no more than loads does (MAX_TEXT)"
+            )
         if not containers:
             return
         if depth > MAX_DEPTH:
@@ -635,7 +648,7 @@ def _check_data_depth(data: Any) -> None:
         level = [
             item
             for value in containers
-            for item in (value.values() if isinstance(value, Mapping) else value)
+            for item in ((*value.keys(), *value.values()) if isinstance(value, Mapping) else value)
         ]
     raise SerializationError(
         f"the data is nested more than {MAX_DEPTH} lists and objects deep: no saved object "
@@ -646,10 +659,13 @@ def _check_data_depth(data: Any) -> None:
 def from_data(data: Any, cls: type[T]) -> T:
     """Build a ``cls`` from JSON-ready ``data`` (as :func:`to_data` makes it).
 
-    Raises :class:`~rummy500.errors.SerializationError` saying what is wrong and where.
+    Raises :class:`~rummy500.errors.SerializationError` saying what is wrong and where. The
+    data is bounded as :func:`loads` bounds its text (:data:`MAX_TEXT`, :data:`MAX_DEPTH`):
+    more than :data:`MAX_TEXT` values and string characters in all is refused before anything
+    is built.
     """
     _check_class(cls, "from_data")
-    _check_data_depth(data)
+    _check_data(data)
     return _from_data(data, cls)
 
 
