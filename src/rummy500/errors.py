@@ -103,7 +103,10 @@ class CardError(Rummy500Error, ValueError):
 
 
 class ConfigError(Rummy500Error, ValueError):
-    """A :class:`~rummy500.rules.RuleConfig` combines settings that make no sense together."""
+    """A :class:`~rummy500.rules.RuleConfig` combines settings that make no sense together, or
+    another setting is out of range or of the wrong type: a player count, a seed, a bot's name
+    or budget, a front end's list of player names, a part of an observation that is not there.
+    """
 
 
 class MoveParseError(Rummy500Error, ValueError):
@@ -111,7 +114,8 @@ class MoveParseError(Rummy500Error, ValueError):
 
 
 class IllegalMoveError(Rummy500Error):
-    """A move breaks a rule of the game in the position it was applied to.
+    """A move breaks a rule of the game in the position it was applied to (or a play given to
+    :func:`~rummy500.melds.put_down` does, or something that is not a move is given as one).
 
     The message names the rule. The state it was applied to is left unchanged (states are
     immutable), so the caller can simply choose another move.
@@ -122,7 +126,9 @@ class StateError(Rummy500Error, ValueError):
     """A position built by hand (or loaded from data) is inconsistent.
 
     Raised for example when a card appears more often than the decks hold, a hand has the wrong
-    size, or a table meld is not a valid meld.
+    size, or a table meld is not a valid meld; and when a function is given something that is
+    not the state (or view, or table meld) it reads, a player who is not in the game, or a state
+    it cannot answer for (a bot asked for a move out of turn, the result of a game not over).
     """
 
 
