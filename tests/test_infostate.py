@@ -17,6 +17,7 @@ np = pytest.importorskip("numpy")
 
 from rummy500 import (  # noqa: E402
     Card,
+    ConfigError,
     Deal,
     RuleConfig,
     State,
@@ -82,9 +83,9 @@ def test_the_event_kinds_are_the_kinds_of_the_events_module() -> None:
 
 
 def test_refusals_name_what_is_wrong() -> None:
-    with pytest.raises(KeyError) as caught:
+    with pytest.raises(ConfigError) as caught:
         InformationStateSpace.of(STANDARD, 2).part("stock")
-    assert str(caught.value) == repr(
+    assert str(caught.value) == (
         "no part 'stock': the parts are "
         + ", ".join(p.name for p in InformationStateSpace.of(STANDARD, 2).layout())
     )

@@ -136,10 +136,9 @@ def test_put_down_names_the_meld_by_id() -> None:
     hand, grown = put_down(cards("QH 2C"), table, cards("QH"), 0, STANDARD, onto=4)
     assert hand == cards("2C")
     assert grown[1] == meld("9H 10H JH QH", (1, 1, 1, 0), 4, 1, 4)
-    with pytest.raises(
-        ValueError, match=r"^there is no table meld 1: the table melds are 0 and 4$"
-    ):
+    with pytest.raises(IllegalMoveError) as missing:
         put_down(cards("QH 2C"), table, cards("QH"), 0, STANDARD, onto=1)
+    assert str(missing.value) == "there is no table meld 1: the table melds are 0 and 4"
 
 
 # -- the text of a lay-off -----------------------------------------------------------------------

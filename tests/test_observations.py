@@ -16,7 +16,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from rummy500 import OwedUse, Phase, RuleConfig, State, StateError, new_game, presets  # noqa: E402
+from rummy500 import ConfigError, OwedUse, Phase, RuleConfig, State, StateError, new_game, presets  # noqa: E402
 from rummy500.observations import CARD_COLUMNS, ObservationSpace  # noqa: E402
 
 STANDARD = RuleConfig()
@@ -91,9 +91,13 @@ def test_the_layout_is_contiguous_and_names_every_part() -> None:
 
 
 def test_an_unknown_part_is_named_with_the_parts_there_are() -> None:
-    with pytest.raises(KeyError) as caught:
-        ObservationSpace.of(STANDARD, 2).part("stock")
-    assert "no part 'stock': the parts are hand, pile, pile_top" in str(caught.value)
+    space = ObservationSpace.of(STANDARD, 2)
+    with pytest.raises(ConfigError) as caught:
+        space.part("stock")
+    assert str(caught.value) == "no part 'stock': the parts are " + ", ".join(
+        p.name for p in space.layout()
+    )
+    assert str(caught.value).startswith("no part 'stock': the parts are hand, pile, pile_top")
 
 
 def test_a_view_of_another_game_is_refused() -> None:

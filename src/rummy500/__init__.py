@@ -27,6 +27,8 @@ from rummy500.errors import (
     Rummy500Error,
     SerializationError,
     StateError,
+    describe_value,
+    quote_value,
 )
 from rummy500.melds import RunShape, TableMeld, put_down, run_shape
 from rummy500.meldsearch import possible_layoffs, possible_melds
@@ -102,6 +104,7 @@ __all__ = [
     "__version__",
     "apply",
     "dealer_draw_rounds",
+    "describe_value",
     "dumps",
     "events",
     "explain_illegal",
@@ -117,6 +120,7 @@ __all__ = [
     "possible_melds",
     "presets",
     "put_down",
+    "quote_value",
     "run_shape",
     "sample_world",
     "score_breakdown",

@@ -32,9 +32,9 @@ from typing import Final
 
 import attrs
 
-from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, describe_value, face_of, format_cards
+from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, face_of, format_cards
 from rummy500.engine import explain_illegal, is_legal
-from rummy500.errors import ActionError, IllegalMoveError
+from rummy500.errors import ActionError, IllegalMoveError, describe_value
 from rummy500.legality import problem
 from rummy500.melds import (
     canonical_meld,

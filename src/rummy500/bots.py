@@ -28,12 +28,13 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Final, Protocol, runtime_checkable
+from typing import Final, Protocol, cast, runtime_checkable
 
 from rummy500 import (
     JOKER,
     Call,
     Card,
+    ConfigError,
     Deal,
     Decline,
     Discard,
@@ -47,8 +48,10 @@ from rummy500 import (
     RuleConfig,
     RunShape,
     State,
+    StateError,
     TableMeld,
     Take,
+    describe_value,
     possible_layoffs,
     possible_melds,
     put_down,
@@ -84,12 +87,36 @@ class Bot(Protocol):
 
 
 def _need_moves(view: PlayerView) -> tuple[Move, ...]:
+    if not isinstance(view, PlayerView):
+        raise StateError(f"a bot chooses from a PlayerView, not {describe_value(view)}")
     if not view.legal_moves:
-        raise ValueError(
+        raise StateError(
             f"player {view.player} has no move to choose: it is not their turn "
             f"(the player to move is {view.current_player})"
         )
     return view.legal_moves
+
+
+def _seed(owner: str, seed: object) -> int:
+    """``seed``, which must be a whole number (a bot seeded with ``None`` would not replay)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ConfigError(f"{owner} seed must be a whole number, not {describe_value(seed)}")
+    return seed
+
+
+def _number(owner: str, name: str, value: object, *, above: float | None = None) -> float:
+    """``value``, which must be a finite real number (above ``above``, or 0 or more)."""
+    at_least = "0 or more" if above is None else f"more than {above:g}"
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or not (value > above if above is not None else value >= 0)
+    ):
+        raise ConfigError(
+            f"{owner} {name} must be {at_least} (a finite number), not {describe_value(value)}"
+        )
+    return value
 
 
 class RandomBot:
@@ -103,7 +130,7 @@ class RandomBot:
     name: Final = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+        self.seed = _seed("RandomBot", seed)
         self._rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Move:
@@ -419,6 +446,11 @@ def playout(state: State, rng: random.Random, policy: Policy = playout_move) -> 
 def hand_value(state: State) -> tuple[float, ...]:
     """Each player's value of the hand just ended in ``state``: their side's score of the hand
     less the mean of the other sides' scores, over :data:`SCALE`."""
+    if not isinstance(state, State) or not state.history:
+        raise StateError(
+            f"hand_value scores a State whose hand is over, not {describe_value(state)}"
+            + (" with no hand played" if isinstance(state, State) else "")
+        )
     scores = state.history[-1]
     sides = len(scores)
     total = sum(scores)
@@ -434,15 +466,18 @@ class _Budget:
 
     __slots__ = ("deadline", "iterations")
 
-    def __init__(self, iterations: int | None, seconds: float | None) -> None:
+    def __init__(self, owner: str, name: str, iterations: object, seconds: object) -> None:
         if iterations is None and seconds is None:
-            raise ValueError("a search needs a budget: iterations, seconds or both")
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be 1 or more, not {iterations}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be more than 0, not {seconds}")
-        self.iterations = iterations
-        self.deadline = seconds
+            raise ConfigError(f"{owner} needs a budget: {name}, seconds or both")
+        if iterations is not None and (
+            isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+        ):
+            raise ConfigError(
+                f"{owner} {name} must be 1 or more (a whole number, or None), "
+                f"not {describe_value(iterations)}"
+            )
+        self.iterations: int | None = iterations
+        self.deadline = None if seconds is None else _number(owner, "seconds", seconds, above=0)
 
     def counter(self) -> Callable[[int], bool]:
         """A test of whether iteration ``i`` (from 0) may run."""
@@ -454,6 +489,15 @@ class _Budget:
         if limit is None:
             return lambda i: time.perf_counter() < end
         return lambda i: i < limit and time.perf_counter() < end
+
+
+def _policy(owner: str, policy: object) -> Policy:
+    if not callable(policy):
+        raise ConfigError(
+            f"{owner} policy must be a function of a state and a random.Random that returns a "
+            f"move, not {describe_value(policy)}"
+        )
+    return cast(Policy, policy)
 
 
 class FlatMCBot:
@@ -475,9 +519,9 @@ class FlatMCBot:
         seconds: float | None = None,
         policy: Policy = playout_move,
     ) -> None:
-        self.seed = seed
-        self.budget = _Budget(playouts, seconds)
-        self.policy = policy
+        self.seed = _seed("FlatMCBot", seed)
+        self.budget = _Budget("FlatMCBot", "playouts", playouts, seconds)
+        self.policy = _policy("FlatMCBot", policy)
         self._rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Move:
@@ -548,10 +592,10 @@ class ISMCTSBot:
         exploration: float = 0.7,
         policy: Policy = playout_move,
     ) -> None:
-        self.seed = seed
-        self.budget = _Budget(iterations, seconds)
-        self.exploration = exploration
-        self.policy = policy
+        self.seed = _seed("ISMCTSBot", seed)
+        self.budget = _Budget("ISMCTSBot", "iterations", iterations, seconds)
+        self.exploration = _number("ISMCTSBot", "exploration", exploration)
+        self.policy = _policy("ISMCTSBot", policy)
         self._rng = random.Random(seed)
         #: Iterations run by the last :meth:`choose` (0 when the move was forced).
         self.last_iterations = 0
@@ -632,14 +676,18 @@ BOT_NAMES: Final[dict[str, Callable[[int], Bot]]] = {
 
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A built-in bot by name (a key of :data:`BOT_NAMES`, such as ``"greedy"`` or
-    ``"ismcts"``), seeded with ``seed``."""
-    try:
-        factory = BOT_NAMES[name.strip().lower()]
-    except KeyError:
-        raise ValueError(
-            f"unknown bot {name!r}: the built-in bots are {', '.join(BOT_NAMES)}"
-        ) from None
-    return factory(seed)
+    ``"ismcts"``), seeded with ``seed``.
+
+    Raises :class:`~rummy500.errors.ConfigError` for a name that is not a built-in bot's (or
+    not a str) and a seed that is not a whole number.
+    """
+    factory = BOT_NAMES.get(name.strip().lower()) if isinstance(name, str) else None
+    if factory is None:
+        raise ConfigError(
+            f"unknown bot {describe_value(name)}: make_bot's name is one of the built-in bots, "
+            f"{', '.join(BOT_NAMES)}"
+        )
+    return factory(_seed("make_bot", seed))
 
 
 def play_game(state: State, bots: Sequence[Bot], *, max_moves: int | None = None) -> State:
@@ -651,9 +699,23 @@ def play_game(state: State, bots: Sequence[Bot], *, max_moves: int | None = None
     ``config.hand_limit`` hands of at most ``config.turn_limit`` turns. With ``max_moves``,
     stops after that many moves even if the game is not over.
     """
+    if not isinstance(state, State):
+        raise StateError(f"play_game plays from a State, not {describe_value(state)}")
+    if not isinstance(bots, Sequence) or not all(isinstance(b, Bot) for b in bots):
+        raise ConfigError(
+            "play_game's bots are a list of bots (objects with a choose method), one for each "
+            f"player, not {describe_value(bots)}"
+        )
     if len(bots) != state.players:
-        raise ValueError(
+        raise ConfigError(
             f"a {state.players}-player game needs {state.players} bots, not {len(bots)}"
+        )
+    if max_moves is not None and (
+        isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0
+    ):
+        raise ConfigError(
+            f"play_game's max_moves must be 0 or more (a whole number, or None), "
+            f"not {describe_value(max_moves)}"
         )
     played = 0
     while not state.is_terminal():

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import Final
 
-from rummy500.errors import CardError
+from rummy500.errors import CardError, describe_value, quote_text
 
 __all__ = [
     "ACE",
@@ -45,6 +45,8 @@ KING: Final = 13
 RANK_NAMES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 _JOKER_ID: Final = 52
+# The most decks make_deck shuffles together (rummy500.rules.MAX_DECKS, a floor above).
+_MAX_DECKS: Final = 4
 _LAST_ID: Final = 104
 
 #: The longest text :class:`Card` reads. The longest card text is ``"JOKER=10♠"`` (9
@@ -53,8 +55,6 @@ MAX_CARD_TEXT: Final = 20
 #: The longest text :func:`parse_cards` reads: the same bound as a move's text (a few hundred
 #: cards, more than any hand, meld or discard pile a game can show in one line).
 MAX_CARDS_TEXT: Final = 1000
-#: How many characters of a refused text an error message quotes.
-QUOTED_PREFIX: Final = 40
 
 
 class Suit(IntEnum):
@@ -194,27 +194,6 @@ def face_of(card: int) -> int:
     return card if card < _JOKER_ID else card - _JOKER_ID - 1
 
 
-def quote_text(text: str) -> str:
-    """``text`` quoted for an error message: at most its first 40 characters, then "…"."""
-    if len(text) <= QUOTED_PREFIX:
-        return repr(text)
-    return repr(text[:QUOTED_PREFIX]) + "…"
-
-
-def describe_value(value: object) -> str:
-    """A short description of a wrongly typed (or out of range) value for an error message."""
-    if isinstance(value, str):
-        return quote_text(value)
-    kind = type(value).__name__
-    if value is None or isinstance(value, bool | float):
-        return repr(value)
-    if isinstance(value, int):
-        if value.bit_length() <= 64:
-            return repr(value)
-        return f"an int of {value.bit_length()} bits"
-    return f"a {kind}"
-
-
 _CARD_HELP: Final = (
     "write a rank (A, 2-10 or T, J, Q, K) then a suit (C, D, H, S or ♣, ♦, ♥, ♠), as in 'QH', "
     "'10h' or 'Q♥'; 'JK' for a joker, 'JK=6S' for a joker standing for the 6♠"
@@ -271,17 +250,40 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[int], *, ascii: bool = False) -> str:
-    """Write cards separated by spaces, in Unicode (default) or ASCII form."""
-    if ascii:
-        return " ".join(CARDS[c].ascii for c in cards)
-    return " ".join(str(CARDS[c]) for c in cards)
+    """Write cards separated by spaces, in Unicode (default) or ASCII form.
+
+    Raises :class:`~rummy500.errors.CardError` for anything but an iterable of card ids.
+    """
+    try:
+        if ascii:
+            return " ".join(CARDS[c].ascii for c in cards)
+        return " ".join(str(CARDS[c]) for c in cards)
+    except (IndexError, TypeError):
+        # Only the bad input costs a second pass, to name the card refused (a one-shot
+        # iterator, already used up, gets the general refusal).
+        if not isinstance(cards, str) and isinstance(cards, Iterable):
+            for c in cards:
+                Card(c)  # raises, naming the card
+        raise CardError(
+            f"format_cards writes an iterable of card ids (ints from 0 to {_LAST_ID}), "
+            f"not {describe_value(cards)}"
+        ) from None
 
 
 def make_deck(decks: int = 1, jokers_per_deck: int = 0) -> tuple[Card, ...]:
-    """Return ``decks`` standard 52-card decks (plus jokers) together, in id order, unshuffled."""
-    if decks < 1:
-        raise CardError(f"a game needs at least one deck, not {decks}")
-    if jokers_per_deck < 0:
-        raise CardError(f"a deck cannot hold {jokers_per_deck} jokers")
+    """Return ``decks`` standard 52-card decks (plus jokers) together, in id order, unshuffled.
+
+    ``decks`` is a whole number from 1 to :data:`~rummy500.rules.MAX_DECKS`, ``jokers_per_deck``
+    from 0 to 4 (as a :class:`~rummy500.rules.RuleConfig` allows).
+    """
+    for name, value, low, high in (
+        ("decks", decks, 1, _MAX_DECKS),
+        ("jokers_per_deck", jokers_per_deck, 0, 4),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise CardError(
+                f"make_deck's {name} must be a whole number from {low} to {high}, "
+                f"not {describe_value(value)}"
+            )
     one = CARDS[:_JOKER_ID] + (JOKER,) * jokers_per_deck
     return tuple(sorted(one * decks))

@@ -24,7 +24,7 @@ from rummy500.legality import (
     problem,
     take_use,
 )
-from rummy500.melds import TableMeld, physical, put_down, remove_cards
+from rummy500.melds import TableMeld, physical, put_down_unchecked, remove_cards
 from rummy500.movegen import generate
 from rummy500.moves import (
     Call,
@@ -141,11 +141,13 @@ def _put_down(s: Position, move: Move) -> Position:
     held = s.hands[player]
     if isinstance(move, Meld):
         cards = move.melded
-        hand, table = put_down(held, s.table, cards, player, cfg)
+        hand, table = put_down_unchecked(held, s.table, cards, player, cfg)
     else:
         assert isinstance(move, Layoff)
         cards = move.laid
-        hand, table = put_down(held, s.table, cards, player, cfg, onto=move.meld, high=move.high)
+        hand, table = put_down_unchecked(
+            held, s.table, cards, player, cfg, onto=move.meld, high=move.high
+        )
     hands = _with_hand(s, hand)
     if not hand:
         if cfg.floating:

@@ -1,13 +1,22 @@
 """The package's exception hierarchy.
 
-Every error the library raises on bad input derives from :class:`Rummy500Error`, so callers can
-catch one type. The subclasses say which kind of input was wrong; the message says which rule was
-broken and why.
+Every error the library raises on bad input (a wrong type, a number out of range, text or data
+it cannot read, a move the rules forbid) derives from :class:`Rummy500Error`, so callers can
+catch one type; no bad argument to a public function escapes as a bare ``ValueError``,
+``TypeError``, ``KeyError``, ``IndexError`` or ``AttributeError``. The subclasses say which kind
+of input was wrong; the message names the argument or the rule broken and what is accepted.
+
+A message quotes at most a short prefix of the input it refuses (:func:`describe_value`), so a
+multi-megabyte text or document gives a message of a line, not of megabytes.
 """
 
 from __future__ import annotations
 
+import reprlib
+from typing import Final
+
 __all__ = [
+    "QUOTED_PREFIX",
     "ActionError",
     "CardError",
     "ConfigError",
@@ -16,7 +25,65 @@ __all__ = [
     "Rummy500Error",
     "SerializationError",
     "StateError",
+    "describe_value",
+    "quote_text",
+    "quote_value",
 ]
+
+#: How many characters of a refused input an error message quotes.
+QUOTED_PREFIX: Final = 40
+
+
+def quote_text(text: str) -> str:
+    """``text`` quoted for an error message: at most its first :data:`QUOTED_PREFIX`
+    characters, then "…" where it is cut."""
+    if len(text) <= QUOTED_PREFIX:
+        return repr(text)
+    return repr(text[:QUOTED_PREFIX]) + "…"
+
+
+class _ShortRepr(reprlib.Repr):
+    """A repr that stops early: a few items of each list or object, a few levels deep, so
+    that describing a huge document costs little."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        # repr() of a huge int is slow, and refused past Python's digit limit.
+        return repr(x) if x.bit_length() <= 64 else f"<an int of {x.bit_length()} bits>"
+
+
+_SHORT_REPR: Final = _ShortRepr()
+_SHORT_REPR.maxlevel = 3
+_SHORT_REPR.maxlist = _SHORT_REPR.maxtuple = 16
+_SHORT_REPR.maxdict = 8
+_SHORT_REPR.maxstring = QUOTED_PREFIX
+# Other objects (this library's own) have short reprs: only the whole is cut, at its end.
+_SHORT_REPR.maxother = 2 * QUOTED_PREFIX
+
+
+def quote_value(value: object) -> str:
+    """``value`` as an error message shows it: its repr, cut short.
+
+    A string is quoted by :func:`quote_text`; an int of more than 64 bits is named by its size;
+    a list or object shows its first items, a few levels deep, in at most twice
+    :data:`QUOTED_PREFIX` characters, ending in "…" where cut. The cost stays small however
+    large the value.
+    """
+    if isinstance(value, str):
+        return quote_text(value)
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"an int of {value.bit_length()} bits"
+    text = _SHORT_REPR.repr(value)
+    limit = 2 * QUOTED_PREFIX
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def describe_value(value: object) -> str:
+    """A short description of a wrongly typed (or out of range) value for an error message: a
+    string, a number or ``None`` as :func:`quote_value` shows it, anything else by its type
+    (``"a dict"``)."""
+    if value is None or isinstance(value, str | int | float):
+        return quote_value(value)
+    return f"a {type(value).__name__}"
 
 
 class Rummy500Error(Exception):
@@ -36,7 +103,10 @@ class CardError(Rummy500Error, ValueError):
 
 
 class ConfigError(Rummy500Error, ValueError):
-    """A :class:`~rummy500.rules.RuleConfig` combines settings that make no sense together."""
+    """A :class:`~rummy500.rules.RuleConfig` combines settings that make no sense together, or
+    another setting is out of range or of the wrong type: a player count, a seed, a bot's name
+    or budget, a front end's list of player names, a part of an observation that is not there.
+    """
 
 
 class MoveParseError(Rummy500Error, ValueError):
@@ -44,7 +114,8 @@ class MoveParseError(Rummy500Error, ValueError):
 
 
 class IllegalMoveError(Rummy500Error):
-    """A move breaks a rule of the game in the position it was applied to.
+    """A move breaks a rule of the game in the position it was applied to (or a play given to
+    :func:`~rummy500.melds.put_down` does, or something that is not a move is given as one).
 
     The message names the rule. The state it was applied to is left unchanged (states are
     immutable), so the caller can simply choose another move.
@@ -55,7 +126,9 @@ class StateError(Rummy500Error, ValueError):
     """A position built by hand (or loaded from data) is inconsistent.
 
     Raised for example when a card appears more often than the decks hold, a hand has the wrong
-    size, or a table meld is not a valid meld.
+    size, or a table meld is not a valid meld; and when a function is given something that is
+    not the state (or view, or table meld) it reads, a player who is not in the game, or a state
+    it cannot answer for (a bot asked for a move out of turn, the result of a game not over).
     """
 
 

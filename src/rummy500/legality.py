@@ -17,7 +17,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from rummy500.cards import JOKER, Card, describe_value, format_cards
+from rummy500.cards import JOKER, Card, format_cards
+from rummy500.errors import describe_value
 from rummy500.melds import (
     TableMeld,
     layoff_error,
@@ -26,7 +27,7 @@ from rummy500.melds import (
     missing_meld,
     physical,
     placed_meld,
-    put_down,
+    put_down_unchecked,
     remove_cards,
 )
 from rummy500.meldsearch import (
@@ -251,8 +252,10 @@ def _after(s: Position, move: Meld | Layoff) -> tuple[tuple[Card, ...], tuple[Ta
     """The mover's hand and the table after a well-formed meld or lay-off."""
     hand = s.hands[s.current]
     if isinstance(move, Meld):
-        return put_down(hand, s.table, move.melded, s.current, s.config)
-    return put_down(hand, s.table, move.laid, s.current, s.config, onto=move.meld, high=move.high)
+        return put_down_unchecked(hand, s.table, move.melded, s.current, s.config)
+    return put_down_unchecked(
+        hand, s.table, move.laid, s.current, s.config, onto=move.meld, high=move.high
+    )
 
 
 def play_problem(s: Position, move: Meld | Layoff) -> str | None:

@@ -20,11 +20,12 @@ functions here check one meld or lay-off and build the table that results from i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
-from rummy500.cards import ACE, CARDS, JOKER, Card, face_of
+from rummy500.cards import ACE, CARDS, JOKER, Card, face_of, format_cards
+from rummy500.errors import CardError, ConfigError, IllegalMoveError, StateError, describe_value
 from rummy500.rules import AceRule, CardValues, RuleConfig
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "placed_meld",
     "placements",
     "put_down",
+    "put_down_unchecked",
     "remove_cards",
     "run_shape",
     "span",
@@ -701,14 +703,71 @@ def put_down(
     """The hand and table after ``player`` melds ``cards`` (``onto`` is ``None``) or lays them
     off on the table meld with id ``onto`` (``high`` as in :class:`~rummy500.moves.Layoff`).
 
-    The play must be legal: only a meld id missing from the table is refused, with a
-    :class:`ValueError` naming the ids on the table.
+    The play must be one the rules allow: :class:`~rummy500.errors.IllegalMoveError` names the
+    rule broken (cards the hand does not hold, a meld id missing from the table, cards that
+    make no meld or do not fit the meld); a wrongly typed argument raises
+    :class:`~rummy500.errors.ConfigError`, :class:`~rummy500.errors.CardError` or
+    :class:`~rummy500.errors.StateError`, by the argument.
     """
+    if not isinstance(config, RuleConfig):
+        raise ConfigError(f"put_down's config must be a RuleConfig, not {describe_value(config)}")
+    if isinstance(player, bool) or not isinstance(player, int) or player < 0:
+        raise StateError(f"put_down's player must be a player number, not {describe_value(player)}")
+    hand = _cards_of("hand", hand)
+    cards = _cards_of("cards", cards)
+    if not isinstance(table, tuple | list) or not all(isinstance(m, TableMeld) for m in table):
+        raise StateError(
+            f"put_down's table must be a tuple of TableMelds, not {describe_value(table)}"
+        )
+    table = tuple(table)
+    held: list[int] = list(hand)
+    for c in physical(cards):
+        if c not in held:
+            raise IllegalMoveError(f"the hand does not hold {format_cards(cards)}")
+        held.remove(c)
+    if onto is None:
+        if high is not False:
+            raise IllegalMoveError("'high' applies only to a lay-off")
+        cards = canonical_meld(cards)
+        problem = meld_error(cards, config)
+    else:
+        if isinstance(onto, bool) or not isinstance(onto, int):
+            raise StateError(f"put_down's onto must be a table meld id, not {describe_value(onto)}")
+        index = meld_index(table, onto)
+        if index < 0:
+            raise IllegalMoveError(missing_meld(table, onto))
+        if not isinstance(high, bool):
+            raise StateError(f"put_down's high must be True or False, not {describe_value(high)}")
+        problem = layoff_error(table[index], cards, config, high=high)
+    if problem is not None:
+        raise IllegalMoveError(problem)
+    return put_down_unchecked(hand, table, cards, player, config, onto=onto, high=high)
+
+
+def _cards_of(name: str, cards: object) -> tuple[Card, ...]:
+    """``cards`` (put_down's argument ``name``) as a tuple of cards."""
+    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+        raise CardError(f"put_down's {name} must be a tuple of cards, not {describe_value(cards)}")
+    return tuple(Card(cast(int | str, c)) for c in cards)
+
+
+def put_down_unchecked(
+    hand: tuple[Card, ...],
+    table: tuple[TableMeld, ...],
+    cards: Sequence[int],
+    player: int,
+    config: RuleConfig,
+    *,
+    onto: int | None = None,
+    high: bool = False,
+) -> tuple[tuple[Card, ...], tuple[TableMeld, ...]]:
+    """:func:`put_down` for a play already known to be legal (the engine's, once it has checked
+    the move): nothing is checked but that the meld ``onto`` is on the table."""
     if onto is None:
         return remove_cards(hand, cards), placed_meld(table, cards, player, config)
     index = meld_index(table, onto)
     if index < 0:
-        raise ValueError(missing_meld(table, onto))
+        raise IllegalMoveError(missing_meld(table, onto))
     return remove_cards(hand, cards), placed_layoff(table, index, cards, high, player, config)
 
 

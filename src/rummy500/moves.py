@@ -31,8 +31,8 @@ from typing import ClassVar, Final
 
 import attrs
 
-from rummy500.cards import CARDS, JOKER, Card, describe_value, format_cards, parse_cards, quote_text
-from rummy500.errors import CardError, MoveParseError
+from rummy500.cards import CARDS, JOKER, Card, format_cards, parse_cards
+from rummy500.errors import CardError, MoveParseError, describe_value, quote_text
 from rummy500.melds import canonical_meld
 
 __all__ = [

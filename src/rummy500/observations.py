@@ -24,7 +24,18 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from rummy500 import Card, OwedUse, Phase, PlayerView, RuleConfig, State, TableMeld
+from rummy500 import (
+    Card,
+    ConfigError,
+    OwedUse,
+    Phase,
+    PlayerView,
+    RuleConfig,
+    State,
+    StateError,
+    TableMeld,
+    describe_value,
+)
 
 __all__ = ["CARD_COLUMNS", "ObservationSpace", "Part", "VectorLayout"]
 
@@ -119,11 +130,11 @@ class VectorLayout:
 
     def part(self, name: str) -> Part:
         """The part called ``name`` (see :meth:`layout`)."""
-        try:
-            return self._index[name]
-        except KeyError:
+        part = self._index.get(name) if isinstance(name, str) else None
+        if part is None:
             names = ", ".join(self._index)
-            raise KeyError(f"no part {name!r}: the parts are {names}") from None
+            raise ConfigError(f"no part {describe_value(name)}: the parts are {names}")
+        return part
 
     def layout(self) -> tuple[Part, ...]:
         """Every part, in order."""
@@ -157,14 +168,21 @@ class ObservationSpace(VectorLayout):
     @classmethod
     def of(cls, config: RuleConfig, players: int) -> ObservationSpace:
         """The layout for ``config`` with ``players`` players (built once, then reused)."""
+        if not isinstance(config, RuleConfig):
+            raise ConfigError(
+                f"an observation space needs a RuleConfig, not {describe_value(config)}"
+            )
+        config.check_players(players)
         return _space(config, players)
 
     def observation(self, view: PlayerView) -> npt.NDArray[np.float32]:
         """What ``view``'s player sees, as a new ``float32`` vector of :attr:`size`."""
+        if not isinstance(view, PlayerView):
+            raise StateError(f"observation reads a PlayerView, not {describe_value(view)}")
         config = view.config
         n = self.players
         if (config is not self.config and config != self.config) or len(view.hand_sizes) != n:
-            raise ValueError(
+            raise ConfigError(
                 f"this space is for {self.players} players under its own rules; the view is of "
                 f"a {len(view.hand_sizes)}-player game"
                 + ("" if view.config == self.config else " under other rules")
@@ -175,6 +193,8 @@ class ObservationSpace(VectorLayout):
         """The same vector as ``observation(state.view(player))``, without building the view
         (environments ask for one at every step): it reads the player's own hand and what is
         public, as the view holds them."""
+        if not isinstance(state, State):
+            raise StateError(f"observation_for reads a State, not {describe_value(state)}")
         n = self.players
         if (state.config is not self.config and state.config != self.config) or (
             state.players != n

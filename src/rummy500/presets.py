@@ -27,8 +27,7 @@ from types import MappingProxyType
 
 import attrs
 
-from rummy500.cards import describe_value, quote_text
-from rummy500.errors import ConfigError
+from rummy500.errors import ConfigError, describe_value, quote_text, quote_value
 from rummy500.rules import (
     AceRule,
     CallRule,
@@ -58,13 +57,13 @@ def _one_line(instance: Preset, attribute: attrs.Attribute[str], value: str) -> 
     if not value.strip() or "\n" in value or value != value.strip():
         raise ConfigError(
             f"a preset's {attribute.name} is one line of text without spaces around it, "
-            f"not {value!r}"
+            f"not {quote_value(value)}"
         )
 
 
 def _aliases(instance: Preset, attribute: attrs.Attribute[tuple[str, ...]], value: object) -> None:
     if not isinstance(value, tuple) or not all(isinstance(a, str) and a.strip() for a in value):
-        raise ConfigError(f"a preset's aliases are a tuple of names, not {value!r}")
+        raise ConfigError(f"a preset's aliases are a tuple of names, not {quote_value(value)}")
 
 
 @attrs.frozen(kw_only=True)
@@ -421,13 +420,13 @@ def _lookup(records: Iterable[Preset]) -> dict[str, Preset]:
         ]
         for text, kind in named:
             key = _key(text)
-            what = f"{text!r} ({kind} {record.name!r})"
+            what = f"{quote_value(text)} ({kind} {record.name!r})"
             if not key:
                 raise ConfigError(f"the preset name {what} is empty once normalised")
             if key in said:
                 raise ConfigError(
                     f"preset names and aliases must differ once normalised: {said[key]} and "
-                    f"{what} are both {key!r}"
+                    f"{what} are both {quote_value(key)}"
                 )
             said[key] = what
             out[key] = record

@@ -12,20 +12,24 @@ from collections.abc import Collection, Sequence
 from rummy500 import (
     Call,
     Card,
+    ConfigError,
     Deal,
     Decline,
     Discard,
     Draw,
     FirstDealer,
+    IllegalMoveError,
     Layoff,
     Meld,
     Move,
     Pass,
     PlayerView,
     State,
+    StateError,
     TableMeld,
     Take,
     dealer_draw_rounds,
+    describe_value,
     format_cards,
     score_breakdown,
 )
@@ -47,11 +51,42 @@ def _cards(cards: Sequence[int], ascii: bool) -> str:
     return format_cards(cards, ascii=ascii) or "-"
 
 
+def _check(function: str, state: object, names: object, *, view: bool = False) -> None:
+    """Refuse what ``function`` cannot write: ``state`` not a State (nor a PlayerView, where
+    ``view``), ``names`` not one name for each player."""
+    if isinstance(state, State):
+        players = state.players
+    elif view and isinstance(state, PlayerView):
+        players = len(state.hand_sizes)
+    else:
+        wanted = "a State or a PlayerView" if view else "a State"
+        raise StateError(f"{function} writes {wanted}, not {describe_value(state)}")
+    _check_names(function, names, players)
+
+
+def _check_names(function: str, names: object, players: int) -> None:
+    if (
+        isinstance(names, str)
+        or not isinstance(names, Sequence)
+        or len(names) < players
+        or not all(isinstance(n, str) for n in names)
+    ):
+        shown = describe_value(names)
+        if isinstance(names, Sequence) and not isinstance(names, str):
+            shown = f"{len(names)} names" if len(names) < players else "a list holding a non-str"
+        raise ConfigError(
+            f"{function}'s names must be a list of a name (a str) for each of the {players} "
+            f"players, not {shown}"
+        )
+
+
 def move_words(move: Move, *, ascii: bool = False, you: bool = False) -> str:
     """What ``move`` does, in words: ``"draws from the stock"``, ``"melds a set: 8♠ 8♥ 8♦"``.
 
     The verb is for a player named in the third person, or for "you" with ``you=True``.
     """
+    if not isinstance(move, Move):
+        raise IllegalMoveError(f"move_words writes a Move, not {describe_value(move)}")
 
     def verb(third: str, second: str) -> str:
         return second if you else third
@@ -92,6 +127,9 @@ def move_words(move: Move, *, ascii: bool = False, you: bool = False) -> str:
 def meld_line(meld: TableMeld, names: Sequence[str], *, ascii: bool = False) -> str:
     """One table meld under its id (as in ``layoff N``), with who laid it down and who added
     which cards: ``"  4: 5♠ 6♠ 7♠ 8♠   (P1's meld; P2 added 8♠)"``."""
+    if not isinstance(meld, TableMeld):
+        raise StateError(f"meld_line writes a TableMeld, not {describe_value(meld)}")
+    _check_names("meld_line", names, max(meld.owners) + 1)
     cards = _cards(meld.cards, ascii)
     added = [
         f"{names[o]} added "
@@ -109,6 +147,7 @@ def table_lines(view: PlayerView, names: Sequence[str], *, ascii: bool = False) 
 
     Only public information is shown, whichever player's view this is.
     """
+    _check("table_lines", view, names, view=True)
     lines = ["  Table melds:" if view.table else "  Table melds: none"]
     lines.extend("  " + meld_line(meld, names, ascii=ascii) for meld in view.table)
     lines.append(f"  Discard pile (oldest first, top last): {_cards(view.pile, ascii)}")
@@ -119,6 +158,7 @@ def table_lines(view: PlayerView, names: Sequence[str], *, ascii: bool = False) 
 
 def side_names(state: State | PlayerView, names: Sequence[str]) -> list[str]:
     """The name of each scoring side: the player's name, or ``P0+P2`` for a team."""
+    _check("side_names", state, names, view=True)
     config = state.config
     players = len(names)
     sides = config.sides(players)
@@ -130,6 +170,7 @@ def side_names(state: State | PlayerView, names: Sequence[str]) -> list[str]:
 
 def dealer_draw_lines(state: State, names: Sequence[str], *, ascii: bool = False) -> list[str]:
     """Who drew which card for the first deal, and who deals (the lowest or highest card)."""
+    _check("dealer_draw_lines", state, names)
     rounds = dealer_draw_rounds(state.config, state.players, state.dealer_draw)
     if not rounds:
         return [f"{names[state.dealer]} deals first."]
@@ -148,6 +189,7 @@ def hand_result_lines(state: State, names: Sequence[str], *, ascii: bool = False
 
     ``state`` is the state right after the hand ended (hand over, or game over).
     """
+    _check("hand_result_lines", state, names)
     number = len(state.history)
     if state.went_out is not None:
         how = f"{names[state.went_out]} went out"
@@ -186,6 +228,7 @@ def score_sheet(state: State, names: Sequence[str]) -> list[str]:
     only the team's. Scores below zero carry a minus sign. Totals run from what the players
     had before the first recorded hand (zero in a game started with :func:`rummy500.new_game`).
     """
+    _check("score_sheet", state, names)
     if state.config.team_size > 1:
         return _team_score_sheet(state, names)
     names = side_names(state, names)
@@ -248,8 +291,9 @@ def game_result_line(state: State, names: Sequence[str], *, you: Collection[int]
     the verb ("You win", "P1 wins"). A game that ran to ``hand_limit`` hands says so; a draw
     (a tie at the top when the hand limit was reached) names the sides tied.
     """
+    _check("game_result_line", state, names)
     if not state.is_terminal():
-        raise ValueError(f"the game is not over: {state!r}")
+        raise StateError(f"the game is not over: {state!r}")
     sides = side_names(state, names)
     config = state.config
     players = state.players

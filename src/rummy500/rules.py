@@ -21,7 +21,7 @@ from typing import Final, TypeVar, cast
 import attrs
 
 from rummy500.cards import ACE
-from rummy500.errors import ConfigError
+from rummy500.errors import ConfigError, quote_value
 
 __all__ = [
     "MAX_DECKS",
@@ -121,7 +121,7 @@ def _whole(unit: str, *, optional: bool = False) -> dict[str, Callable[[object],
     def check(value: object) -> str | None:
         if _is_int(value) or (optional and value is None):
             return None
-        return f"must be {expected}, not {value!r}"
+        return f"must be {expected}, not {quote_value(value)}"
 
     return {_CHECK: check}
 
@@ -130,7 +130,9 @@ def _flag() -> dict[str, Callable[[object], str | None]]:
     """The metadata of a bool field: ``True`` or ``False`` only (not 0, 1 or ``"yes"``)."""
 
     def check(value: object) -> str | None:
-        return None if isinstance(value, bool) else f"must be True or False, not {value!r}"
+        return (
+            None if isinstance(value, bool) else f"must be True or False, not {quote_value(value)}"
+        )
 
     return {_CHECK: check}
 
@@ -144,7 +146,8 @@ def _one_of(cls: type[Enum]) -> dict[str, Callable[[object], str | None]]:
         if isinstance(value, cls):
             return None
         return (
-            f"must be {_a(cls.__name__)} ({members}) or the value of one ({values}), not {value!r}"
+            f"must be {_a(cls.__name__)} ({members}) or the value of one ({values}), "
+            f"not {quote_value(value)}"
         )
 
     return {_CHECK: check}
@@ -154,7 +157,11 @@ def _instance(cls: type) -> dict[str, Callable[[object], str | None]]:
     """The metadata of a field holding an instance of ``cls``."""
 
     def check(value: object) -> str | None:
-        return None if isinstance(value, cls) else f"must be {_a(cls.__name__)}, not {value!r}"
+        return (
+            None
+            if isinstance(value, cls)
+            else f"must be {_a(cls.__name__)}, not {quote_value(value)}"
+        )
 
     return {_CHECK: check}
 
@@ -196,7 +203,7 @@ def _int_tuple(value: Sequence[int]) -> tuple[int, ...]:
 def _int_tuple_problem(what: str, value: object) -> str | None:
     if isinstance(value, tuple) and all(_is_int(v) for v in value):
         return None
-    return f"{what} must be a tuple (or list) of whole numbers, not {value!r}"
+    return f"{what} must be a tuple (or list) of whole numbers, not {quote_value(value)}"
 
 
 def _field_problems(obj: attrs.AttrsInstance, prefix: str = "") -> list[str]:
@@ -244,7 +251,7 @@ class CardValues:
         if len(self.by_rank) != 14 or self.by_rank[0] != 0:
             raise ConfigError(
                 "CardValues.by_rank holds 14 values indexed by rank: index 0 unused (0), "
-                f"1 the ace, 13 the king; got {self.by_rank!r}"
+                f"1 the ace, 13 the king; got {quote_value(self.by_rank)}"
             )
         if min(*self.by_rank, self.low_ace, self.high_ace, self.joker) < 0:
             raise ConfigError("CardValues: card values cannot be negative")
@@ -312,7 +319,19 @@ class PlayerTable:
 
     @classmethod
     def of(cls, default: int, overrides: Mapping[int, int] | None = None) -> PlayerTable:
-        """``default`` for every player count except those named in ``overrides``."""
+        """``default`` for every player count except those named in ``overrides`` (a mapping
+        of player count to value)."""
+        if overrides is not None and not isinstance(overrides, Mapping):
+            raise ConfigError(
+                "PlayerTable.of's overrides must be a mapping of player count to value, such "
+                f"as {{2: 13}}, not {quote_value(overrides)}"
+            )
+        unknown = [n for n in overrides or {} if n not in range(MAX_PLAYERS + 1)]
+        if unknown:
+            raise ConfigError(
+                f"PlayerTable.of's overrides name player counts from 0 to {MAX_PLAYERS}, "
+                f"not {quote_value(unknown[0])}"
+            )
         return cls(_per_count(default, overrides or {}))
 
     def __getitem__(self, players: int) -> int:
@@ -464,7 +483,7 @@ class RuleConfig:
     def _hand_limit_problems(self) -> Iterator[str]:
         limit = self.hand_limit
         if not isinstance(limit, int) or isinstance(limit, bool):
-            yield f"hand_limit must be a whole number of hands, not {limit!r}"
+            yield f"hand_limit must be a whole number of hands, not {quote_value(limit)}"
         elif limit < 1:
             yield f"hand_limit must be positive, not {limit}"
         elif self.hands_per_game is not None and limit < self.hands_per_game:

@@ -86,7 +86,7 @@ from cattrs.cols import list_structure_factory
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.v import format_exception
 
-from rummy500.cards import CARDS, Card, describe_value
+from rummy500.cards import CARDS, Card
 from rummy500.errors import (
     CardError,
     ConfigError,
@@ -95,6 +95,8 @@ from rummy500.errors import (
     Rummy500Error,
     SerializationError,
     StateError,
+    describe_value,
+    quote_value,
 )
 from rummy500.events import EVENT_KINDS, Dealt, Event
 from rummy500.melds import TableMeld, meld_error
@@ -127,7 +129,8 @@ FORMAT_VERSION: Final = 3
 #: of the hand in a state (see "Format 2").
 READ_FORMATS: Final = (1, 2, 3)
 
-#: The longest JSON text :func:`loads` reads, in characters (or bytes). A saved state takes a
+#: The longest JSON text :func:`loads` reads, in characters (or bytes); :func:`from_data`
+#: reads at most as many values and string characters. A saved state takes a
 #: few kilobytes and a game record about 20 bytes a move, so even a record of a game of
 #: thousands of hands stays far below this; the limit keeps a hostile text from costing
 #: unbounded time and memory.
@@ -144,7 +147,7 @@ def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
     out = tuple(moves)
     for m in out:
         if not isinstance(m, Move):
-            raise MoveParseError(f"a game record holds moves, not {m!r}")
+            raise MoveParseError(f"a game record holds moves, not {quote_value(m)}")
     return out
 
 
@@ -219,19 +222,19 @@ def _strict_int(value: Any, _: type) -> int:
     # cattrs would call int() on anything: "7", 7.9 and True must not pass as numbers.
     if isinstance(value, int) and not isinstance(value, bool):
         return int(value)
-    raise SerializationError(f"expected a whole number, got {value!r}")
+    raise SerializationError(f"expected a whole number, got {quote_value(value)}")
 
 
 def _strict_bool(value: Any, _: type) -> bool:
     if isinstance(value, bool):
         return value
-    raise SerializationError(f"expected true or false, got {value!r}")
+    raise SerializationError(f"expected true or false, got {quote_value(value)}")
 
 
 def _strict_str(value: Any, _: type) -> str:
     if isinstance(value, str):
         return value
-    raise SerializationError(f"expected a string, got {value!r}")
+    raise SerializationError(f"expected a string, got {quote_value(value)}")
 
 
 converter.register_structure_hook(int, _strict_int)
@@ -250,7 +253,7 @@ def _homogeneous_tuple_hook(tp: Any, conv: cattrs.Converter) -> Any:
 
     def structure(value: Any, cls: Any) -> tuple[Any, ...]:
         if not isinstance(value, list | tuple):
-            raise SerializationError(f"expected a list, got {value!r}")
+            raise SerializationError(f"expected a list, got {quote_value(value)}")
         return tuple(as_list(value, cls))
 
     return structure
@@ -264,7 +267,9 @@ def _structure_enum(value: Any, cls: type[Enum]) -> Enum:
         if member.value == value and type(member.value) is type(value):
             return member
     choices = ", ".join(repr(m.value) for m in cls)
-    raise SerializationError(f"unknown {cls.__name__} {value!r}: expected one of {choices}")
+    raise SerializationError(
+        f"unknown {cls.__name__} {quote_value(value)}: expected one of {choices}"
+    )
 
 
 converter.register_unstructure_hook_func(
@@ -279,7 +284,7 @@ def _structure_phase(value: Any, _: type) -> Phase:
     if isinstance(value, str) and value.upper() in Phase.__members__:
         return Phase[value.upper()]
     choices = ", ".join(repr(p.name.lower()) for p in Phase)
-    raise SerializationError(f"unknown phase {value!r}: expected one of {choices}")
+    raise SerializationError(f"unknown phase {quote_value(value)}: expected one of {choices}")
 
 
 # An int enum would otherwise be read by the int hook, which knows nothing of its members.
@@ -290,7 +295,9 @@ converter.register_structure_hook(Phase, _structure_phase)
 
 def _structure_card(value: Any, _: type) -> Card:
     if not isinstance(value, str):
-        raise CardError(f"a card is written as text such as 'QH', '10S' or 'JK', not {value!r}")
+        raise CardError(
+            f"a card is written as text such as 'QH', '10S' or 'JK', not {quote_value(value)}"
+        )
     return Card(value)
 
 
@@ -313,11 +320,11 @@ def _move_hook(kind: type[Move]) -> Any:
     def structure(value: Any, _: type) -> Move:
         if not isinstance(value, str):
             raise MoveParseError(
-                f"a move is written as text such as 'meld 8S 8H 8D', not {value!r}"
+                f"a move is written as text such as 'meld 8S 8H 8D', not {quote_value(value)}"
             )
         move = Move.from_text(value)
         if not isinstance(move, kind):
-            raise MoveParseError(f"expected {wanted}, got {value!r}")
+            raise MoveParseError(f"expected {wanted}, got {quote_value(value)}")
         return move
 
     return structure
@@ -338,11 +345,11 @@ def _event_hook(kind: type[Event]) -> Any:
     def structure(value: Any, _: type) -> Event:
         if not isinstance(value, Mapping) or value.get("event") not in EVENT_KINDS:
             raise SerializationError(
-                f"an event is an object whose 'event' is one of {kinds}, not {value!r}"
+                f"an event is an object whose 'event' is one of {kinds}, not {quote_value(value)}"
             )
         cls = EVENT_KINDS[value["event"]]
         if not issubclass(cls, kind):
-            raise SerializationError(f"expected a {kind.kind} event, got {value!r}")
+            raise SerializationError(f"expected a {kind.kind} event, got {quote_value(value)}")
         data = {k: v for k, v in value.items() if k != "event"}
         event: Event = _EVENT_FIELDS[cls][1](data, cls)
         return event
@@ -430,7 +437,9 @@ def _fields(
 ) -> Mapping[str, Any]:
     """``value`` as a mapping with the keys ``names`` (and maybe ``optional``)."""
     if not isinstance(value, Mapping):
-        raise SerializationError(f"{what} is an object with {', '.join(names)}, not {value!r}")
+        raise SerializationError(
+            f"{what} is an object with {', '.join(names)}, not {quote_value(value)}"
+        )
     extra = sorted(set(value) - set(names) - set(optional))
     if extra:
         raise SerializationError(f"unknown fields in {what}: {', '.join(map(str, extra))}")
@@ -444,7 +453,7 @@ def _check_format(value: Any, what: str) -> tuple[int, dict[str, Any]]:
     """The format of the document ``value``, which must be one this library reads
     (:data:`READ_FORMATS`), and a copy of the document without its ``"format"`` key."""
     if not isinstance(value, Mapping):
-        raise SerializationError(f"a {what} document is a JSON object, not {value!r}")
+        raise SerializationError(f"a {what} document is a JSON object, not {quote_value(value)}")
     if "format" not in value:
         raise SerializationError(
             f"the {what} document has no 'format' field (this library writes "
@@ -454,7 +463,8 @@ def _check_format(value: Any, what: str) -> tuple[int, dict[str, Any]]:
     if type(version) is not int or version not in READ_FORMATS:
         readable = ", ".join(map(str, READ_FORMATS[:-1])) + f" and {READ_FORMATS[-1]}"
         raise SerializationError(
-            f"unsupported {what} format {version!r}: this library reads formats {readable}"
+            f"unsupported {what} format {quote_value(version)}: this library reads formats "
+            f"{readable}"
         )
     return version, {k: v for k, v in value.items() if k != "format"}
 
@@ -614,11 +624,23 @@ def _check_class(cls: object, function: str) -> None:
         )
 
 
-def _check_data_depth(data: Any) -> None:
-    """Refuse data nested more than :data:`MAX_DEPTH` lists and objects deep (or cyclic)."""
+def _check_data(data: Any) -> None:
+    """Refuse data nested more than :data:`MAX_DEPTH` lists and objects deep (or cyclic), or
+    larger than :data:`MAX_TEXT`: counted as one per value (each item of a list, each key and
+    value of an object) plus the characters of every string, which the JSON text of the data
+    would hold at least. Each level's size is counted before the level below is gathered, so
+    data far too large is refused at once."""
     level: list[Any] = [data]
+    size = 0
     for depth in range(1, MAX_DEPTH + 2):
         containers = [v for v in level if isinstance(v, list | tuple | Mapping)]
+        size += sum(len(v) for v in level if isinstance(v, str))
+        size += sum(2 * len(v) if isinstance(v, Mapping) else len(v) for v in containers)
+        if size > MAX_TEXT:
+            raise SerializationError(
+                f"the data holds more than {MAX_TEXT} values and string characters: from_data "
+                f"reads no more than loads does (MAX_TEXT)"
+            )
         if not containers:
             return
         if depth > MAX_DEPTH:
@@ -626,7 +648,7 @@ def _check_data_depth(data: Any) -> None:
         level = [
             item
             for value in containers
-            for item in (value.values() if isinstance(value, Mapping) else value)
+            for item in ((*value.keys(), *value.values()) if isinstance(value, Mapping) else value)
         ]
     raise SerializationError(
         f"the data is nested more than {MAX_DEPTH} lists and objects deep: no saved object "
@@ -637,10 +659,13 @@ def _check_data_depth(data: Any) -> None:
 def from_data(data: Any, cls: type[T]) -> T:
     """Build a ``cls`` from JSON-ready ``data`` (as :func:`to_data` makes it).
 
-    Raises :class:`~rummy500.errors.SerializationError` saying what is wrong and where.
+    Raises :class:`~rummy500.errors.SerializationError` saying what is wrong and where. The
+    data is bounded as :func:`loads` bounds its text (:data:`MAX_TEXT`, :data:`MAX_DEPTH`):
+    more than :data:`MAX_TEXT` values and string characters in all is refused before anything
+    is built.
     """
     _check_class(cls, "from_data")
-    _check_data_depth(data)
+    _check_data(data)
     return _from_data(data, cls)
 
 

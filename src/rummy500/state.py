@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 
 import attrs
 
-from rummy500.cards import CARDS, JOKER, Card, describe_value, make_deck, parse_cards
+from rummy500.cards import CARDS, JOKER, Card, make_deck, parse_cards
 from rummy500.dealing import choose_first_dealer, deal_hand, dealer_draw_rounds, rest_of_deck
 from rummy500.engine import (
     apply,
@@ -30,7 +30,14 @@ from rummy500.engine import (
     is_legal,
     replay,
 )
-from rummy500.errors import CardError, ConfigError, IllegalMoveError, StateError
+from rummy500.errors import (
+    CardError,
+    ConfigError,
+    IllegalMoveError,
+    StateError,
+    describe_value,
+    quote_value,
+)
 from rummy500.events import Event
 from rummy500.melds import TableMeld, canonical_meld, meld_error
 from rummy500.movegen import generate
@@ -286,13 +293,22 @@ class State(Position):
             "log": self.seen_log(player),
         }
 
+    def seen_log(self, player: int) -> tuple[Event, ...]:
+        """The :attr:`log` as ``player`` saw it (see :meth:`Event.seen_by
+        <rummy500.events.Event.seen_by>`); :class:`StateError` unless ``player`` is a player
+        of the game, as for :meth:`view`."""
+        self._check_player(player)
+        return super().seen_log(player)
+
     def _check_player(self, player: object) -> None:
         if (
             isinstance(player, bool)
             or not isinstance(player, int)
             or not 0 <= player < self.players
         ):
-            raise StateError(f"there is no player {player!r} in a {self.players}-player game")
+            raise StateError(
+                f"there is no player {quote_value(player)} in a {self.players}-player game"
+            )
 
     def __repr__(self) -> str:
         return (
