@@ -29,7 +29,8 @@ every event of the last ``history`` exactly, and of the events before them only 
 summaries keep (which cards each seat took, threw and still holds from the pile, and how many
 times each drew). A hand can last up to ``turn_limit`` turns of several events each, far more
 than the default window of :data:`HISTORY` events. For perfect recall of longer stretches, ask
-for a longer window: ``InformationStateSpace.of(config, players, history=200)``. The text of
+for a longer window: ``InformationStateSpace.of(config, players, history=200)``, up to
+:data:`MAX_HISTORY` events. The text of
 :meth:`State.information_state_string <rummy500.State.information_state_string>` always holds
 the whole log.
 """
@@ -53,8 +54,8 @@ __all__ = ["EVENT_KINDS", "HISTORY", "MAX_HISTORY", "InformationStateSpace"]
 HISTORY: Final = 24
 #: The longest window of events a space holds. Every vector is a new copy of the window (one row
 #: of ``players + 64`` numbers an event), and a space keeps the windows of its last few logs
-#: for each player: 4096 events make a vector of at most about 1.2 MB (8 players), more than
-#: any hand of the presets runs to; a window of millions of rows would fill the memory.
+#: for each player: 4096 events make a vector of about 1.2 MB with 8 players, where a hand of
+#: random play runs to about a hundred events. (A billion rows would not fit in memory.)
 MAX_HISTORY: Final = 4096
 
 #: The kinds of event, in the order of the kind one-hot of an event row (each is the
@@ -166,7 +167,9 @@ class InformationStateSpace(VectorLayout):
         if isinstance(players, bool) or not isinstance(players, int):
             raise ConfigError(f"players must be a whole number, not {describe_value(players)}")
         if isinstance(history, bool) or not isinstance(history, int) or history < 0:
-            raise ConfigError(f"history must be a number of events, 0 or more, not {history!r}")
+            raise ConfigError(
+                f"history must be a number of events, 0 or more, not {describe_value(history)}"
+            )
         if history > MAX_HISTORY:
             raise ConfigError(
                 f"history must be at most {MAX_HISTORY} events, not {describe_value(history)}"
