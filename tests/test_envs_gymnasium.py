@@ -15,8 +15,9 @@ np = pytest.importorskip("numpy")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import rummy500  # noqa: E402
-from rummy500 import ActionSpace, presets  # noqa: E402
+from rummy500 import ActionError, ActionSpace, ConfigError, presets  # noqa: E402
 from rummy500.envs import gymnasium as gym_module  # noqa: E402
+from rummy500.envs._common import render_text  # noqa: E402
 from rummy500.envs.gymnasium import ENV_ID, Rummy500GymEnv  # noqa: E402
 
 
@@ -122,6 +123,61 @@ def test_an_illegal_action_ends_the_episode_with_minus_one() -> None:
     assert info["illegal_action"] is True
 
 
+def test_a_value_that_is_no_action_id_is_refused_and_the_episode_goes_on() -> None:
+    game = Rummy500GymEnv("standard", 2)
+    _, info = game.reset(seed=1)
+    before = game.game
+    for action, shown in ((1.5, "1.5"), ("0", "'0'"), (None, "None"), ([0], "a list")):
+        with pytest.raises(ActionError) as refused:
+            game.step(action)  # type: ignore[arg-type]
+        assert str(refused.value) == f"an action id is an int or a numpy integer, not {shown}"
+        assert not game.action_space.contains(action)
+    assert game.game is before
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    _, reward, terminated, truncated, info = game.step(np.int64(legal))
+    assert (reward, terminated, truncated) == (0.0, False, False)
+    assert "illegal_action" not in info
+    assert game.game.undo() is before
+    # An int out of range is in no Discrete space either, but it is an action id: illegal.
+    assert not game.action_space.contains(game.actions.size)
+    _, reward, terminated, _, info = game.step(game.actions.size)
+    assert (reward, terminated) == (-1.0, True)
+    assert info["reason"] == (
+        "action ids run from 0 to 1514 under these rules with 2 players, not 1515"
+    )
+
+
+def test_human_rendering_prints_on_reset_and_step(capsys: pytest.CaptureFixture[str]) -> None:
+    game = Rummy500GymEnv("standard", 2, render_mode="human")
+    ansi = Rummy500GymEnv("standard", 2, render_mode="ansi")
+    assert game.metadata["render_modes"] == ["ansi", "human"]
+    game.reset(seed=4)
+    assert capsys.readouterr().out == (
+        "Hand 1, turn 1, draw. Totals: player_0 0, player_1 0\n"
+        "  Table melds: none\n"
+        "  Discard pile (oldest first, top last): 9♥\n"
+        "  Stock: 25 cards.   Cards in hand: player_0 13, player_1 13\n"
+        "  player_0 to move holds: 8♣ 3♦ 7♦ 8♦ 9♦ J♦ K♦ A♥ 10♥ K♥ 2♠ 5♠ 9♠\n"
+    )
+    assert game.render() is None
+    ansi.reset(seed=4)
+    assert capsys.readouterr().out == f"{ansi.render()}\n"
+    game.step(0)
+    ansi.step(0)
+    assert capsys.readouterr().out == f"{ansi.render()}\n"
+    game.step(game.actions.size)  # illegal: the game as it was, shown again
+    assert capsys.readouterr().out == f"{ansi.render()}\n"
+
+
+def test_human_rendering_through_the_registry(capsys: pytest.CaptureFixture[str]) -> None:
+    game = gymnasium.make(ENV_ID, config=one_hand("pagat"), players=2, render_mode="human")
+    game.reset(seed=0)
+    assert game.render() is None
+    printed = capsys.readouterr().out
+    assert printed.count("Hand 1, turn ") == 2
+    assert printed.endswith(f"{render_text(game.unwrapped.game, ['player_0', 'player_1'])}\n")
+
+
 def test_the_same_seed_gives_the_same_games_and_bots() -> None:
     a = Rummy500GymEnv("pagat", 2, opponents="random")
     b = Rummy500GymEnv("pagat", 2, opponents="random")
@@ -139,8 +195,9 @@ def test_bad_arguments_are_refused() -> None:
         Rummy500GymEnv("standard", 3, opponents=["greedy"])
     with pytest.raises(ValueError, match="unknown bot"):
         Rummy500GymEnv("standard", 2, opponents="clever")
-    with pytest.raises(ValueError, match="render_mode"):
+    with pytest.raises(ConfigError) as refused:
         Rummy500GymEnv("standard", 2, render_mode="rgb_array")
+    assert str(refused.value) == "render_mode must be None, 'ansi' or 'human', not 'rgb_array'"
     with pytest.raises(RuntimeError, match="reset"):
         Rummy500GymEnv("standard", 2).action_masks()
 

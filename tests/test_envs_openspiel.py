@@ -6,6 +6,7 @@ import doctest
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 np = pytest.importorskip("numpy")
@@ -343,3 +344,148 @@ def test_bad_parameters_are_refused() -> None:
         load(preset="partnership", players=3)
     with pytest.raises(ValueError, match="seeds"):
         openspiel.Rummy500Game({"seeds": 0})
+    with pytest.raises(rummy500.ConfigError) as refused:
+        openspiel.Rummy500Game({"seeds": 0})
+    assert str(refused.value) == "the game parameter seeds must be 1 or more, not 0"
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        (
+            {"seeds": 2**40},
+            "the game parameter seeds must be at most 65536 (every deal lists all its chance "
+            "outcomes), not 1099511627776",
+        ),
+        (
+            {"hands": 2**31},
+            "the game parameter hands must be at most 2147483647 (OpenSpiel holds it in a C++ "
+            "int), not 2147483648",
+        ),
+        ({"hands": -1}, "the game parameter hands must be 0 or more, not -1"),
+        ({"seeds": 2.5}, "the game parameter seeds must be an int, not 2.5"),
+        ({"hands": True}, "the game parameter hands must be an int, not True"),
+        ({"players": "3"}, "the game parameter players must be an int, not '3'"),
+        ({"preset": 3}, "the game parameter preset must be a str, not 3"),
+        ({"rules": None}, "the game parameter rules must be a str, not None"),
+        (
+            {"seed": 1},
+            "no game parameter is named 'seed': the parameters are hands, players, preset, "
+            "rules, seeds",
+        ),
+    ],
+)
+def test_parameters_out_of_range_or_of_the_wrong_type_are_refused(
+    params: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(rummy500.ConfigError) as refused:
+        openspiel.Rummy500Game(params)
+    assert str(refused.value) == message
+
+
+def test_the_most_seeds_load_through_pyspiel_and_one_more_is_refused() -> None:
+    game = load(players=2, hands=1, seeds=openspiel.MAX_SEEDS)
+    assert game.max_chance_outcomes() == 65536
+    outcomes = game.new_initial_state().chance_outcomes()
+    assert len(outcomes) == 65536
+    assert sum(p for _, p in outcomes) == 1.0
+    with pytest.raises(rummy500.ConfigError) as refused:
+        load(seeds=2**31 - 1)
+    assert str(refused.value) == (
+        "the game parameter seeds must be at most 65536 (every deal lists all its chance "
+        "outcomes), not 2147483647"
+    )
+
+
+@pytest.mark.parametrize("seeds", [openspiel.DEFAULT_SEEDS, 16, 1])
+def test_the_chance_outcomes_sum_to_one_exactly(seeds: int) -> None:
+    outcomes = load(players=2, hands=1, seeds=seeds).new_initial_state().chance_outcomes()
+    assert [s for s, _ in outcomes] == list(range(seeds))
+    assert {p for _, p in outcomes} == {1 / seeds}
+    assert sum(p for _, p in outcomes) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("rules", "hands"),
+    [
+        (attrs.evolve(RuleConfig(), hand_limit=19000), 0),
+        (attrs.evolve(RuleConfig(), turn_limit=200000), 0),
+        (RuleConfig(), 10**6),
+    ],
+    ids=["hand_limit", "turn_limit", "hands"],
+)
+def test_a_length_past_what_openspiel_holds_is_reported_as_its_largest_int(
+    rules: RuleConfig, hands: int
+) -> None:
+    game = load(rules=dumps(rules), players=3, hands=hands)
+    assert game.max_game_length() == openspiel.MAX_GAME_LENGTH == 2**31 - 1
+    state = game.new_initial_state()
+    state.apply_action(1)
+    assert state.game_state == rummy500.new_game(game.config, 3, 1)
+
+
+def test_a_length_openspiel_holds_is_the_bound_itself() -> None:
+    # 10 hands of 1000 turns of at most 2 * 52 + 2 * 3 + 4 actions, and a deal each.
+    game = load(players=3, hands=10)
+    assert game.max_game_length() == 10 * (1000 * (2 * 52 + 2 * 3 + 4) + 1) == 1_140_010
+    longest = attrs.evolve(RuleConfig(), hand_limit=18837)
+    assert load(rules=dumps(longest)).max_game_length() == 18837 * 114_001 == 2_147_436_837
+
+
+@pytest.mark.parametrize("between_hands", [False, True])
+@pytest.mark.parametrize(
+    ("action", "shown"), [(16, "16"), (-1, "-1"), (-2, "-2"), (10**6, "1000000")]
+)
+def test_a_deal_refuses_a_number_that_is_not_one_of_its_outcomes(
+    action: int, shown: str, between_hands: bool
+) -> None:
+    game = load(players=2, hands=2, seeds=16)
+    state = game.new_initial_state()
+    if between_hands:
+        state.apply_action(5)
+        rng = random.Random(0)
+        while not state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+    before, history = state.game_state, state.history()
+    with pytest.raises(rummy500.ActionError) as refused:
+        state.apply_action(action)
+    assert str(refused.value) == f"a deal's chance outcomes are the seeds 0 to 15, not {shown}"
+    assert state.game_state is before
+    assert state.history() == history
+    assert state.is_chance_node()
+    state.apply_action(15)
+    assert state.history() == [*history, 15]
+
+
+@pytest.mark.parametrize(
+    ("action", "shown"),
+    [(1.5, "1.5"), ("0", "'0'"), (None, "None"), (np.float32(0), "a float32")],
+)
+def test_apply_action_refuses_a_value_that_is_no_action_id(action: object, shown: str) -> None:
+    game = load(players=2, hands=1)
+    for deal in (False, True):
+        state = game.new_initial_state()
+        if not deal:
+            state.apply_action(3)
+        before, history = state.game_state, state.history()
+        with pytest.raises(rummy500.ActionError) as refused:
+            state.apply_action(action)
+        assert str(refused.value) == f"an action id is an int or a numpy integer, not {shown}"
+        assert state.game_state is before
+        assert state.history() == history
+
+
+def test_apply_action_takes_numpy_integers_and_refuses_ids_out_of_range() -> None:
+    game = load(players=2, hands=1)
+    state = game.new_initial_state()
+    state.apply_action(np.int64(3))
+    assert state.game_state == rummy500.new_game(game.config, 2, 3)
+    for action in (-1, -2, game.num_distinct_actions()):
+        with pytest.raises(rummy500.ActionError) as refused:
+            state.apply_action(action)
+        assert str(refused.value) == (
+            f"action ids run from 0 to 1514 under these rules with 2 players, not {action}"
+        )
+    assert state.history() == [3]
+    state.apply_action(np.array(0, dtype=np.int16))
+    assert state.history() == [3, 0]

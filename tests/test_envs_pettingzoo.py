@@ -13,12 +13,12 @@ import pytest
 pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 from pettingzoo.utils.env_logger import EnvLogger  # noqa: E402
 
 import rummy500  # noqa: E402
-from rummy500 import ActionSpace, ConfigError, presets  # noqa: E402
+from rummy500 import ActionError, ActionSpace, ConfigError, presets  # noqa: E402
 from rummy500.envs import pettingzoo as pz_module  # noqa: E402
 from rummy500.envs.pettingzoo import Rummy500AECEnv, env  # noqa: E402
 
@@ -183,12 +183,50 @@ def test_an_illegal_action_ends_the_game_against_the_player_who_chose_it() -> No
 def test_an_action_id_out_of_range_is_illegal_and_a_float_is_refused() -> None:
     game = Rummy500AECEnv("standard", 2)
     game.reset(seed=1)
-    with pytest.raises(TypeError):
-        game.step(1.5)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="not None"):
+    before = game.game
+    agent = game.agent_selection
+    for action, shown in ((1.5, "1.5"), ("3", "'3'"), (np.float64(0.0), "np.float64(0.0)")):
+        with pytest.raises(ActionError) as refused:
+            game.step(action)  # type: ignore[arg-type]
+        assert str(refused.value) == f"an action id is an int or a numpy integer, not {shown}"
+    with pytest.raises(ActionError) as refused:
         game.step(None)
+    assert str(refused.value) == f"{agent} is still playing: choose an action id, not None"
+    # Refused before anything changed: the same game, agent, rewards and infos.
+    assert game.game is before
+    assert game.agent_selection == agent
+    assert not any(game.terminations.values())
+    assert game.rewards == dict.fromkeys(game.agents, 0.0)
+    assert game.infos == {a: {} for a in game.agents}
     game.step(game.actions.size + 5)
-    assert game.infos[game.possible_agents[game.game.current_player]]["illegal_action"]
+    assert game.infos[agent] == {
+        "illegal_action": True,
+        "reason": "action ids run from 0 to 1514 under these rules with 2 players, not 1520",
+    }
+    assert all(game.terminations.values())
+
+
+def test_numpy_integers_are_action_ids() -> None:
+    game = Rummy500AECEnv("standard", 2)
+    game.reset(seed=1)
+    legal = ActionSpace.for_state(game.game).legal_actions(game.game)
+    expected = game.game.apply(game.actions.decode(legal[0], game.game))
+    game.step(np.int64(legal[0]))
+    assert game.game == expected
+    game.step(np.array(game.actions.legal_actions(game.game)[0], dtype=np.int32))
+    assert game.game.parent == expected
+    assert not any(game.terminations.values())
+
+
+def test_a_dead_agent_steps_with_none_and_nothing_else() -> None:
+    game = Rummy500AECEnv("standard", 2)
+    game.reset(seed=1)
+    game.step(game.actions.size)  # illegal: the game is over
+    with pytest.raises(ValueError, match="when an agent is dead, the only valid action is None"):
+        game.step(0)
+    game.step(None)
+    game.step(None)
+    assert game.agents == []
 
 
 def test_the_same_seed_gives_the_same_games_and_reset_carries_on() -> None:
@@ -217,9 +255,47 @@ def test_ansi_rendering_shows_the_table_and_only_the_hand_of_the_player_to_move(
     assert Rummy500AECEnv("standard", 3).render() is None
 
 
+def test_human_rendering_prints_the_text_of_ansi_rendering(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game = Rummy500AECEnv("standard", 2, render_mode="human")
+    ansi = Rummy500AECEnv("standard", 2, render_mode="ansi")
+    assert game.metadata["render_modes"] == ["ansi", "human"]
+    game.reset(seed=4)  # a reset prints the game
+    assert capsys.readouterr().out == (
+        "Hand 1, turn 1, draw. Totals: player_0 0, player_1 0\n"
+        "  Table melds: none\n"
+        "  Discard pile (oldest first, top last): 9♥\n"
+        "  Stock: 25 cards.   Cards in hand: player_0 13, player_1 13\n"
+        "  player_0 to move holds: 8♣ 3♦ 7♦ 8♦ 9♦ J♦ K♦ A♥ 10♥ K♥ 2♠ 5♠ 9♠\n"
+    )
+    assert game.render() is None
+    ansi.reset(seed=4)
+    assert capsys.readouterr().out == ansi.render() + "\n"
+    game.step(0)  # so does a step
+    ansi.step(0)
+    text = ansi.render()
+    assert text is not None
+    assert text.startswith("Hand 1, turn 1, play. Totals: player_0 0, player_1 0\n")
+    assert capsys.readouterr().out == text + "\n"
+    ansi.step(ansi.actions.size)  # an illegal action ends the game, shown as it was
+    game.step(game.actions.size)
+    assert capsys.readouterr().out == text + "\n"
+    game.step(None)  # the steps of the agents whose game is over show nothing new
+    assert capsys.readouterr().out == ""
+
+
+def test_pettingzoos_render_test(capsys: pytest.CaptureFixture[str]) -> None:
+    config = one_hand("pagat")
+    render_test(lambda render_mode=None: env(config, 2, render_mode))
+    assert "to move holds: " in capsys.readouterr().out
+
+
 def test_bad_arguments_are_refused() -> None:
-    with pytest.raises(ValueError, match="render_mode"):
-        Rummy500AECEnv("standard", 3, render_mode="human")
+    for mode, shown in (("rgb_array", "'rgb_array'"), (1, "1")):
+        with pytest.raises(ConfigError) as refused:
+            Rummy500AECEnv("standard", 3, render_mode=mode)  # type: ignore[arg-type]
+        assert str(refused.value) == f"render_mode must be None, 'ansi' or 'human', not {shown}"
     with pytest.raises(ConfigError):
         Rummy500AECEnv("standard", 9)
     with pytest.raises(ConfigError):

@@ -26,7 +26,12 @@ from rummy500 import (  # noqa: E402
     presets,
 )
 from rummy500.events import EVENT_KINDS as KIND_CLASSES  # noqa: E402
-from rummy500.infostate import EVENT_KINDS, HISTORY, InformationStateSpace  # noqa: E402
+from rummy500.infostate import (  # noqa: E402
+    EVENT_KINDS,
+    HISTORY,
+    MAX_HISTORY,
+    InformationStateSpace,
+)
 from rummy500.observations import CARD_COLUMNS, ObservationSpace  # noqa: E402
 from test_log import hidden_from, line, other_world, replayed, unscored_hand  # noqa: E402
 from test_observations import (  # noqa: E402
@@ -90,7 +95,7 @@ def test_refusals_name_what_is_wrong() -> None:
         + ", ".join(p.name for p in InformationStateSpace.of(STANDARD, 2).layout())
     )
     for history in (-1, 2.5, True):
-        with pytest.raises(ValueError, match="history must be") as refused:
+        with pytest.raises(ConfigError, match="history must be") as refused:
             InformationStateSpace.of(STANDARD, 3, history=history)  # type: ignore[arg-type]
         assert str(refused.value) == (
             f"history must be a number of events, 0 or more, not {history!r}"
@@ -164,6 +169,45 @@ def row(seat: int | None, kind: str, *cards: str, players: int = 3) -> list[floa
         seats[seat] = 1.0
     kinds = [1.0 if k == kind else 0.0 for k in EVENT_KINDS]
     return seats + kinds + plane(*cards)
+
+
+@pytest.mark.parametrize(
+    ("history", "shown"),
+    [(MAX_HISTORY + 1, "4097"), (10**9, "1000000000"), (2**100, "an int of 101 bits")],
+)
+def test_a_window_longer_than_the_most_is_refused(history: int, shown: str) -> None:
+    with pytest.raises(ConfigError) as refused:
+        InformationStateSpace.of(STANDARD, 3, history=history)
+    assert str(refused.value) == f"history must be at most 4096 events, not {shown}"
+
+
+def test_the_longest_window_is_accepted() -> None:
+    space = InformationStateSpace.of(STANDARD, 8, history=MAX_HISTORY)
+    short = InformationStateSpace.of(STANDARD, 8, history=0)
+    assert space.size == short.size + 4096 * (8 + len(EVENT_KINDS) + CARD_COLUMNS)
+    assert space.size * 4 < 1_300_000  # bytes of one vector
+
+
+@pytest.mark.parametrize(
+    ("config", "players", "message"),
+    [
+        (
+            "standard",
+            3,
+            "config must be a RuleConfig, not 'standard'",
+        ),
+        (None, 3, "config must be a RuleConfig, not None"),
+        (STANDARD, "3", "players must be a whole number, not '3'"),
+        (STANDARD, 3.0, "players must be a whole number, not 3.0"),
+        (STANDARD, True, "players must be a whole number, not True"),
+    ],
+)
+def test_arguments_of_the_wrong_type_are_refused(
+    config: object, players: object, message: str
+) -> None:
+    with pytest.raises(ConfigError) as refused:
+        InformationStateSpace.of(config, players)  # type: ignore[arg-type]
+    assert str(refused.value) == message
 
 
 def test_the_history_parts_hold_what_the_layout_says() -> None:

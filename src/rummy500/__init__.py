@@ -15,7 +15,17 @@ Every rule choice is a field of :class:`RuleConfig`; the defaults are the standa
 from rummy500 import events, presets
 from rummy500 import movegen as _movegen
 from rummy500.actions import ActionRange, ActionSpace
-from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, Suit, format_cards, make_deck, parse_cards
+from rummy500.cards import (
+    CARDS,
+    JOKER,
+    JOKER_AS,
+    Card,
+    Suit,
+    describe_value,
+    format_cards,
+    make_deck,
+    parse_cards,
+)
 from rummy500.dealing import dealer_draw_rounds
 from rummy500.engine import apply, explain_illegal
 from rummy500.errors import (

@@ -29,7 +29,8 @@ every event of the last ``history`` exactly, and of the events before them only 
 summaries keep (which cards each seat took, threw and still holds from the pile, and how many
 times each drew). A hand can last up to ``turn_limit`` turns of several events each, far more
 than the default window of :data:`HISTORY` events. For perfect recall of longer stretches, ask
-for a longer window: ``InformationStateSpace.of(config, players, history=200)``. The text of
+for a longer window: ``InformationStateSpace.of(config, players, history=200)``, up to
+:data:`MAX_HISTORY` events. The text of
 :meth:`State.information_state_string <rummy500.State.information_state_string>` always holds
 the whole log.
 """
@@ -44,13 +45,18 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from rummy500 import KnownCardsReader, PlayerView, RuleConfig, State
+from rummy500 import ConfigError, KnownCardsReader, PlayerView, RuleConfig, State, describe_value
 from rummy500.observations import CARD_COLUMNS, ObservationSpace, Part, VectorLayout
 
-__all__ = ["EVENT_KINDS", "HISTORY", "InformationStateSpace"]
+__all__ = ["EVENT_KINDS", "HISTORY", "MAX_HISTORY", "InformationStateSpace"]
 
 #: The number of recent events an :class:`InformationStateSpace` holds unless told otherwise.
 HISTORY: Final = 24
+#: The longest window of events a space holds. Every vector is a new copy of the window (one row
+#: of ``players + 64`` numbers an event), and a space keeps the windows of its last few logs
+#: for each player: 4096 events make a vector of about 1.2 MB with 8 players, where a hand of
+#: random play runs to about a hundred events. (A billion rows would not fit in memory.)
+MAX_HISTORY: Final = 4096
 
 #: The kinds of event, in the order of the kind one-hot of an event row (each is the
 #: :attr:`Event.kind <rummy500.events.Event.kind>` of one class of :mod:`rummy500.events`).
@@ -151,9 +157,23 @@ class InformationStateSpace(VectorLayout):
         cls, config: RuleConfig, players: int, *, history: int = HISTORY
     ) -> InformationStateSpace:
         """The layout for ``config`` with ``players`` players, holding the last ``history``
-        events of the hand (built once, then reused)."""
+        events of the hand, from 0 to :data:`MAX_HISTORY` (built once, then reused).
+
+        Raises :class:`~rummy500.ConfigError` for an argument of the wrong type, a number of
+        players the rules do not allow, or a ``history`` out of that range.
+        """
+        if not isinstance(config, RuleConfig):
+            raise ConfigError(f"config must be a RuleConfig, not {describe_value(config)}")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ConfigError(f"players must be a whole number, not {describe_value(players)}")
         if isinstance(history, bool) or not isinstance(history, int) or history < 0:
-            raise ValueError(f"history must be a number of events, 0 or more, not {history!r}")
+            raise ConfigError(
+                f"history must be a number of events, 0 or more, not {describe_value(history)}"
+            )
+        if history > MAX_HISTORY:
+            raise ConfigError(
+                f"history must be at most {MAX_HISTORY} events, not {describe_value(history)}"
+            )
         return _space(config, players, history)
 
     def information_state(self, view: PlayerView) -> npt.NDArray[np.float32]:

@@ -1,17 +1,29 @@
-"""What both environments share: the rules they are given, the bounds of the observation
-vector, the mask of legal action ids, the end-of-game rewards and the text rendering."""
+"""What the environments share: the rules they are given, the bounds of the observation
+vector, the reading and mask of action ids, the end-of-game rewards and the text rendering."""
 
 from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
 
-from rummy500 import ActionSpace, RuleConfig, State, presets
+from rummy500 import (
+    ActionError,
+    ActionSpace,
+    ConfigError,
+    RuleConfig,
+    State,
+    describe_value,
+    presets,
+)
 from rummy500.observations import ObservationSpace
 from rummy500.render import game_result_line, hand_text, move_words, side_names, table_lines
 
 #: A game seed drawn from an environment's random generator lies below this.
 SEED_RANGE = 2**32
+
+#: The render modes of the PettingZoo and Gymnasium environments: ``"ansi"`` returns the text,
+#: ``"human"`` prints it.
+RENDER_MODES = ("ansi", "human")
 
 _INT8 = np.dtype(np.int8)
 
@@ -23,6 +35,33 @@ def resolve_config(config: RuleConfig | str) -> RuleConfig:
     if isinstance(config, str):
         return presets.get(config)
     raise TypeError(f"config must be a RuleConfig or a preset name, not {config!r}")
+
+
+def check_render_mode(render_mode: object) -> None:
+    """Refuse a render mode other than ``None`` and those of :data:`RENDER_MODES`."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ConfigError(
+            "render_mode must be None, 'ansi' or 'human', not " + describe_value(render_mode)
+        )
+
+
+def action_id(action: object) -> int:
+    """``action`` as an action id: an int, a numpy integer (what ``Discrete.sample`` gives) or
+    a numpy integer array of no dimensions, the types Gymnasium's ``Discrete.contains`` takes.
+
+    Anything else (a float, a string, ``None``) is no action of a ``Discrete`` space, whatever
+    its value: it raises :class:`~rummy500.ActionError`. An id that names no legal move is
+    left to the environment, which scores it as an illegal action.
+    """
+    if type(action) is int:
+        return action
+    if isinstance(action, int | np.integer) or (
+        isinstance(action, np.ndarray)
+        and action.shape == ()
+        and np.issubdtype(action.dtype, np.integer)
+    ):
+        return int(action)
+    raise ActionError(f"an action id is an int or a numpy integer, not {describe_value(action)}")
 
 
 def agent_names(players: int) -> list[str]:
@@ -85,6 +124,15 @@ def outcome(state: State, player: int) -> float:
         return 0.0
     side = state.config.side_of(player, state.players)
     return 1.0 if side == state.winner else -1.0
+
+
+def rendered(render_mode: str, text: str) -> str | None:
+    """What ``render()`` gives in ``render_mode``: ``text`` itself for ``"ansi"``; for
+    ``"human"`` nothing, the text printed instead."""
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def render_text(state: State, names: list[str]) -> str:

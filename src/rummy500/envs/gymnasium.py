@@ -25,19 +25,23 @@ learner's turn again or the game is over.
 Legal actions: ``info["action_mask"]`` is an ``int8`` vector with 1 at each legal id, and
 :meth:`~Rummy500GymEnv.action_masks` gives the same as booleans (what sb3-contrib's
 ``MaskablePPO`` asks for). An illegal action ends the episode at once: reward -1,
-``terminated`` true and ``info["illegal_action"]`` true (the game is left as it was).
+``terminated`` true and ``info["illegal_action"]`` true (the game is left as it was). An
+action is an int or a numpy integer (the types of Gymnasium's ``Discrete`` space): a float, a
+string, ``None`` or any other value raises :class:`~rummy500.ActionError` instead and leaves the
+episode as it was.
 
 Rewards come at the end of the game: +1 when the learner's side wins, -1 when another side
 wins, 0 for a draw; every step before that rewards 0. ``reset(seed=s)`` seeds a
 :class:`random.Random` that draws each game's seed and the bots' seeds, so the same seed gives
 the same games on every ``reset()`` that follows. ``render_mode="ansi"`` renders the game as
-text (the public table and the learner's hand when it is to move). For short episodes, give
+text (the public table and the learner's hand when it is to move); ``render_mode="human"``
+prints that text on every ``reset()`` and ``step()``, as Gymnasium asks of that mode (and on
+``render()``, which then returns ``None``). For short episodes, give
 rules that stop after one hand, such as ``attrs.evolve(config, target=None, hands_per_game=1)``.
 """
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -58,12 +62,16 @@ from rummy500 import (
 )
 from rummy500.bots import Bot, make_bot
 from rummy500.envs._common import (
+    RENDER_MODES,
     SEED_RANGE,
+    action_id,
     agent_names,
+    check_render_mode,
     legal_mask,
     observation_bounds,
     outcome,
     render_text,
+    rendered,
     resolve_config,
 )
 from rummy500.observations import ObservationSpace
@@ -87,7 +95,7 @@ class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
     """
 
     # Text has no frame rate; Gymnasium warns unless one is declared.
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -98,8 +106,7 @@ class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
         opponents: str | Sequence[str] = "greedy",
         render_mode: str | None = None,
     ) -> None:
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_render_mode(render_mode)
         rules = resolve_config(config)
         rules.check_players(players)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
@@ -164,17 +171,24 @@ class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
                 break
         self._game = game
         self._over = False
+        self._show()
         return self._observe(game), {"action_mask": self._mask(game)}
 
     def step(
         self, action: int | np.integer[Any]
     ) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
-        """Play ``action`` for the learner, then the bots up to its next turn or the end."""
+        """Play ``action`` for the learner, then the bots up to its next turn or the end.
+
+        An id that names no legal move ends the episode with -1; a value that is no action id
+        at all (a float, a string, ``None``) raises :class:`~rummy500.ActionError`, the episode
+        left as it was.
+        """
         if self._over:
             raise RuntimeError("the episode is over: call reset()")
         game = self.game
+        number = action_id(action)
         try:
-            move = self.actions.decode(operator.index(action), game)
+            move = self.actions.decode(number, game)
         except (ActionError, IllegalMoveError) as error:
             self._over = True
             info = {
@@ -182,10 +196,12 @@ class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
                 "illegal_action": True,
                 "reason": str(error),
             }
+            self._show()
             return self._observe(game), -1.0, True, False, info
         game = self._play_bots(game.apply(move))
         self._game = game
         self._over = game.is_terminal()
+        self._show()
         reward = outcome(game, self.seat)
         return self._observe(game), reward, self._over, False, {"action_mask": self._mask(game)}
 
@@ -195,10 +211,16 @@ class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
         return self._mask(self.game).astype(np.bool_)
 
     def render(self) -> str | None:
-        """The game as text with ``render_mode="ansi"`` (``None`` without a render mode)."""
+        """The game as text with ``render_mode="ansi"``; with ``"human"`` the same text
+        printed, and ``None`` returned (``None`` without a render mode too)."""
         if self.render_mode is None:
             return None
-        return render_text(self.game, self._names)
+        return rendered(self.render_mode, render_text(self.game, self._names))
+
+    def _show(self) -> None:
+        """Print the game after a reset or a step with ``render_mode="human"``."""
+        if self.render_mode == "human":
+            self.render()
 
     def _play_bots(self, game: State) -> State:
         """``game`` after the bots' moves and the deals, up to the learner's turn or the end."""

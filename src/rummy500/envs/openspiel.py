@@ -19,11 +19,17 @@ game with ``pyspiel`` under the name ``"python_rummy500"``::
 :class:`~rummy500.RuleConfig` as JSON, as :func:`rummy500.dumps` writes it; it wins over
 ``preset``), ``players`` (3 unless given), ``hands`` (0: the game ends as the rules say; a
 number ``n``: the game ends after ``n`` hands, whoever leads winning, and not on reaching the
-target) and ``seeds`` (the number of chance outcomes of each deal, 4096 unless given).
+target) and ``seeds`` (the number of chance outcomes of each deal, 4096 unless given, at most
+:data:`MAX_SEEDS`). A parameter of the wrong type or out of range raises
+:class:`~rummy500.ConfigError`. (``pyspiel.load_game`` itself refuses a number of 2**31 or
+more, with its own ``RuntimeError``, before the game sees it.)
 
 **Actions.** A player's action is an id of :class:`~rummy500.ActionSpace` for these rules and
 players (``num_distinct_actions`` is its ``size``): ``legal_actions()`` lists the ids of the
-engine's legal moves, and ``apply_action`` decodes the id and plays the move.
+engine's legal moves, and ``apply_action`` decodes the id and plays the move. An id is an int
+or a numpy integer: any other value raises :class:`~rummy500.ActionError`, as does an id out of
+range; an id in range that names no legal move raises :class:`~rummy500.IllegalMoveError`
+(the state is left as it was).
 
 **Chance.** Every deal is a chance node: the state before the first hand, and every state
 between two hands (the engine's own chance node, where the next move is the deal). Its
@@ -32,8 +38,9 @@ hand with (for the first hand it also draws the first dealer). The shuffle is th
 left to chance in a hand (the stock turned over when it runs out is shuffled from the same
 seed), so each hand is one draw among ``seeds`` equally likely deals, independent of the hands
 before: every deal of the real game cannot be an outcome, but no outcome is favoured and no
-hand's deal follows from another's. A player does not see the seed: information states and
-observations are built from what the player sees of the cards.
+hand's deal follows from another's. Applying a number that is not one of the outcomes (a seed
+below 0 or from ``seeds`` on) raises :class:`~rummy500.ActionError`. A player does not see the
+seed: information states and observations are built from what the player sees of the cards.
 
 **Rewards.** Only at the end of the game: +1 for each player of the winning side, -1 for every
 other player, 0 for everyone in a drawn game, as in the other environments of
@@ -56,7 +63,9 @@ OpenSpiel's IS-MCTS bot asks for.
 **Length.** ``max_game_length`` is a bound, far above any real game: ``hand_limit`` hands of
 ``turn_limit`` turns, each turn counted as at most ``2 * deck + 2 * players + 4`` actions
 (a draw or a take, a meld or lay-off per card put down, a discard, every other player's call
-or pass, a caller's melds), plus one deal per hand.
+or pass, a caller's melds), plus one deal per hand. OpenSpiel holds the length in a C++
+``int``: when the bound passes ``2**31 - 1`` (a ``turn_limit`` or ``hand_limit`` in the tens
+of thousands), ``max_game_length`` is ``2**31 - 1``, which no game played comes near.
 """
 
 from __future__ import annotations
@@ -71,23 +80,27 @@ import pyspiel
 from rummy500 import (
     ActionError,
     ActionSpace,
+    ConfigError,
     Deal,
     IllegalMoveError,
     Phase,
     RuleConfig,
     State,
+    describe_value,
     loads,
     new_game,
     presets,
     sample_world,
 )
-from rummy500.envs._common import agent_names, outcome, render_text
+from rummy500.envs._common import action_id, agent_names, outcome, render_text
 from rummy500.infostate import InformationStateSpace
 from rummy500.observations import ObservationSpace
 
 __all__ = [
     "DEFAULT_SEEDS",
     "GAME_TYPE",
+    "MAX_GAME_LENGTH",
+    "MAX_SEEDS",
     "SHORT_NAME",
     "Rummy500Game",
     "Rummy500State",
@@ -97,6 +110,14 @@ __all__ = [
 SHORT_NAME: Final = "python_rummy500"
 #: The number of equally likely outcomes (game seeds) of each deal, unless ``seeds`` is given.
 DEFAULT_SEEDS: Final = 4096
+#: The most chance outcomes a deal may have. Every chance node lists all of them
+#: (``chance_outcomes()``), and the game keeps that list: 65,536 outcomes are a few megabytes
+#: and a few milliseconds to list at each deal; many more would make every deal slow and the
+#: game large.
+MAX_SEEDS: Final = 2**16
+#: The largest ``max_game_length`` the game reports, and the largest ``hands``: the most a C++
+#: ``int`` holds, as OpenSpiel keeps both in one.
+MAX_GAME_LENGTH: Final = 2**31 - 1
 
 _DEAL: Final = Deal()
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
@@ -153,13 +174,47 @@ class _Shared:
         self.actions = ActionSpace.of(config, players)
         self.observations = ObservationSpace.of(config, players)
         self.information_states = InformationStateSpace.of(config, players)
-        self.outcomes = tuple((seed, 1.0 / seeds) for seed in range(seeds))
+        chance = 1.0 / seeds
+        self.outcomes = tuple((seed, chance) for seed in range(seeds))
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
         return self
 
     def __reduce__(self) -> tuple[type[_Shared], tuple[RuleConfig, int, int]]:
         return (_Shared, (self.config, self.players, self.seeds))
+
+
+def _check_params(params: dict[str, Any]) -> None:
+    """Refuse a game parameter of the wrong type or out of range (``pyspiel.load_game`` checks
+    the types itself; a game built directly is checked here)."""
+    unknown = sorted(set(params) - set(GAME_TYPE.parameter_specification))
+    if unknown:
+        raise ConfigError(
+            f"no game parameter is named {describe_value(unknown[0])}: the parameters are "
+            + ", ".join(GAME_TYPE.parameter_specification)
+        )
+    for name in ("preset", "rules"):
+        if not isinstance(params[name], str):
+            raise ConfigError(
+                f"the game parameter {name} must be a str, not {describe_value(params[name])}"
+            )
+    for name, low, high, why in (
+        ("players", None, None, ""),
+        ("hands", 0, MAX_GAME_LENGTH, "OpenSpiel holds it in a C++ int"),
+        ("seeds", 1, MAX_SEEDS, "every deal lists all its chance outcomes"),
+    ):
+        value = params[name]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ConfigError(
+                f"the game parameter {name} must be an int, not {describe_value(value)}"
+            )
+        if low is not None and value < low:
+            raise ConfigError(f"the game parameter {name} must be {low} or more, not {value}")
+        if high is not None and value > high:
+            raise ConfigError(
+                f"the game parameter {name} must be at most {high} ({why}), not "
+                + describe_value(value)
+            )
 
 
 def _rules(params: dict[str, Any]) -> RuleConfig:
@@ -180,8 +235,11 @@ def _rules(params: dict[str, Any]) -> RuleConfig:
 
 
 def _max_game_length(config: RuleConfig, players: int) -> int:
+    """The bound on the length of a game (see the module's description), at most
+    :data:`MAX_GAME_LENGTH`."""
     deck = config.deck_size(players)
-    return config.hand_limit * (config.turn_limit * (2 * deck + 2 * players + 4) + 1)
+    bound = config.hand_limit * (config.turn_limit * (2 * deck + 2 * players + 4) + 1)
+    return min(bound, MAX_GAME_LENGTH)
 
 
 class Rummy500Game(pyspiel.Game):  # type: ignore[misc]
@@ -194,12 +252,11 @@ class Rummy500Game(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         full = {**GAME_TYPE.parameter_specification, **(params or {})}
+        _check_params(full)
         config = _rules(full)
         players = full["players"]
         config.check_players(players)
         seeds = full["seeds"]
-        if seeds < 1:
-            raise ValueError(f"seeds must be a positive number of deals, not {seeds}")
         self._shared = _Shared(config, players, seeds)
         info = pyspiel.GameInfo(
             num_distinct_actions=self._shared.actions.size,
@@ -296,7 +353,39 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
         assert self.is_chance_node()
         return list(self._shared.outcomes)
 
+    def apply_action(self, action: int) -> None:
+        """Play action ``action``: a player's action id, or at a deal the seed drawn.
+
+        A value that is not an int or a numpy integer raises :class:`~rummy500.ActionError`
+        here, where OpenSpiel would raise a ``TypeError`` of its own; the rest is checked as
+        the action is applied (see the module's description).
+        """
+        if type(action) is not int or action < 0:
+            action = self._checked(action)
+        super().apply_action(action)
+
+    def _checked(self, action: object) -> int:
+        """``action`` as an int, for OpenSpiel to apply (it refuses -1 itself, as no
+        action: the error for a negative number is raised here instead)."""
+        number = action_id(action)
+        if number < 0:
+            self._check_outcome(number)
+            state = self._state
+            assert state is not None  # the first state is a deal
+            self._shared.actions.decode(number, state)  # raises: no id is negative
+        return number
+
+    def _check_outcome(self, action: int) -> None:
+        """Refuse ``action`` at a deal unless it is one of its chance outcomes."""
+        seeds = self._shared.seeds
+        if self._player == _CHANCE and not 0 <= action < seeds:
+            raise ActionError(
+                f"a deal's chance outcomes are the seeds 0 to {seeds - 1}, not "
+                + describe_value(action)
+            )
+
     def _apply_action(self, action: int) -> None:
+        self._check_outcome(action)
         state = self._state
         shared = self._shared
         if state is None:

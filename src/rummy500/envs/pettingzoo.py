@@ -28,7 +28,13 @@ the game at once: the player who chose it gets -1, the others 0, and its info ho
 ``reset(seed=s)`` seeds a :class:`random.Random` that draws each game's seed, so the same
 seed gives the same games, one after another, on every ``reset()`` that follows.
 ``render_mode="ansi"`` makes :meth:`~Rummy500AECEnv.render` return the game as text (the public
-table and the hand of the player to move).
+table and the hand of the player to move); ``render_mode="human"`` prints that text instead, on
+every ``reset()`` and every step of an agent still playing, as well as on ``render()``.
+
+An action is an int or a numpy integer (the types Gymnasium's ``Discrete`` space holds); a
+float, a string or any other value raises :class:`~rummy500.ActionError` and leaves the game as
+it was, as does ``None`` for an agent still playing (``None`` is the step of an agent whose game
+is over).
 
 A whole game runs to 500 points and can take thousands of steps; for short episodes give rules
 that stop after one hand, such as ``attrs.evolve(config, target=None, hands_per_game=1)``.
@@ -36,7 +42,6 @@ that stop after one hand, such as ``attrs.evolve(config, target=None, hands_per_
 
 from __future__ import annotations
 
-import operator
 import random
 from typing import Any
 
@@ -55,12 +60,16 @@ from rummy500 import (
     new_game,
 )
 from rummy500.envs._common import (
+    RENDER_MODES,
     SEED_RANGE,
+    action_id,
     agent_names,
+    check_render_mode,
     legal_mask,
     observation_bounds,
     outcome,
     render_text,
+    rendered,
     resolve_config,
 )
 from rummy500.observations import ObservationSpace
@@ -87,7 +96,7 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it per class and instance)
         "name": "rummy500_v0",
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
     }
 
@@ -99,8 +108,7 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
     ) -> None:
         # PettingZoo's constructor takes and does nothing, and is not annotated.
         super().__init__()  # type: ignore[no-untyped-call]
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_render_mode(render_mode)
         rules = resolve_config(config)
         rules.check_players(players)
         self.config = rules
@@ -158,6 +166,7 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: dict[str, Any]() for agent in self.agents}
         self.agent_selection = self.possible_agents[game.current_player]
+        self._show()
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now: its vector and its mask of legal action ids."""
@@ -174,23 +183,27 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
         """Play action id ``action`` for the agent to move (``None`` once its game is over).
 
         The next hand is dealt when this move ends one. An illegal id ends the game: this
-        agent gets -1, the others 0.
+        agent gets -1, the others 0. A value that is no action id at all (a float, a string,
+        ``None`` while the agent plays) raises :class:`~rummy500.ActionError`, the game left
+        as it was.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} is still playing: choose an action id, not None")
+            raise ActionError(f"{agent} is still playing: choose an action id, not None")
+        number = action_id(action)
         game = self.game
         player = game.current_player
         self._cumulative_rewards[agent] = 0.0
         try:
-            move = self.actions.decode(operator.index(action), game)
+            move = self.actions.decode(number, game)
         except (ActionError, IllegalMoveError) as error:
             self.rewards[agent] = -1.0
             self.infos[agent] = {"illegal_action": True, "reason": str(error)}
             self._finish(player)
+            self._show()
             return
         game = game.apply(move)
         while game.is_chance_node():
@@ -202,6 +215,7 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
             self._finish(player)
         else:
             self.agent_selection = self.possible_agents[game.current_player]
+        self._show()
 
     def _finish(self, player: int) -> None:
         """End the episode after ``player``'s move: every agent is done, and each in turn,
@@ -211,10 +225,16 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The game as text with ``render_mode="ansi"`` (``None`` without a render mode)."""
+        """The game as text with ``render_mode="ansi"``; with ``"human"`` the same text
+        printed, and ``None`` returned (``None`` without a render mode too)."""
         if self.render_mode is None:
             return None
-        return render_text(self.game, self.possible_agents)
+        return rendered(self.render_mode, render_text(self.game, self.possible_agents))
+
+    def _show(self) -> None:
+        """Print the game after a reset or a step with ``render_mode="human"``."""
+        if self.render_mode == "human":
+            self.render()
 
     def close(self) -> None:
         """Nothing to release."""
