@@ -21,7 +21,6 @@ from rummy500.cards import (
     JOKER_AS,
     Card,
     Suit,
-    describe_value,
     format_cards,
     make_deck,
     parse_cards,
