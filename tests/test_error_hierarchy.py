@@ -10,8 +10,6 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("numpy")
-
 import rummy500
 from rummy500 import (
     CardError,
@@ -33,7 +31,6 @@ from rummy500 import (
     to_data,
 )
 from rummy500.bots import FlatMCBot, ISMCTSBot, RandomBot, hand_value, make_bot, play_game
-from rummy500.observations import ObservationSpace
 from rummy500.render import (
     game_result_line,
     meld_line,
@@ -244,37 +241,190 @@ REFUSALS: list[tuple[Callable[[], Any], type[Rummy500Error], str]] = [
         "make_deck's jokers_per_deck must be a whole number from 0 to 4, not 'x'",
     ),
     (
-        lambda: ObservationSpace.of(None, 2),
+        lambda: rummy500.Suit(9),
+        CardError,
+        "a suit is a number from 0 (clubs) to 3 (spades), not 9",
+    ),
+    (
+        lambda: rummy500.ActionSpace.for_state(None),
+        rummy500.ActionError,
+        "for_state needs a State, not None",
+    ),
+    (
+        lambda: rummy500.possible_melds(None, CONFIG),
+        CardError,
+        "possible_melds' hand is an iterable of Card values (see parse_cards), not None",
+    ),
+    (
+        lambda: rummy500.possible_melds(["8S"], CONFIG),
+        CardError,
+        "possible_melds' hand holds Card values, not '8S'",
+    ),
+    (
+        lambda: rummy500.possible_melds(STATE.hands[0], None),
         ConfigError,
-        "an observation space needs a RuleConfig, not None",
+        "possible_melds needs a RuleConfig, not None",
     ),
     (
-        lambda: ObservationSpace.of(CONFIG, 2).observation(STATE),
+        lambda: rummy500.possible_layoffs(STATE.hands[0], None, CONFIG),
         StateError,
-        "observation reads a PlayerView, not a State",
+        "possible_layoffs' table is a sequence of TableMeld, not None",
     ),
     (
-        lambda: ObservationSpace.of(CONFIG, 2).observation_for(None, 0),
+        lambda: rummy500.possible_layoffs(STATE.hands[0], [("8S 8H 8D", 0)], CONFIG),
         StateError,
-        "observation_for reads a State, not None",
+        "possible_layoffs' table[0] is a TableMeld, not a tuple",
     ),
     (
-        lambda: ObservationSpace.of(CONFIG, 2).part(None),
+        lambda: rummy500.score_breakdown(None, STATE.hands, ()),
         ConfigError,
-        "no part None: the parts are "
-        + ", ".join(p.name for p in ObservationSpace.of(CONFIG, 2).layout()),
+        "score_breakdown needs a RuleConfig, not None",
+    ),
+    (
+        lambda: rummy500.score_breakdown(CONFIG, None, ()),
+        StateError,
+        "hands is a list of each player's cards, not None",
+    ),
+    (
+        lambda: rummy500.score_breakdown(CONFIG, [["AS"], []], ()),
+        StateError,
+        "hands[0] holds Card values, not 'AS'",
+    ),
+    (
+        lambda: rummy500.score_breakdown(CONFIG, STATE.hands, [None]),
+        StateError,
+        "table[0] is a TableMeld, not None",
+    ),
+    (
+        lambda: rummy500.score_breakdown(
+            CONFIG, STATE.hands, [rummy500.TableMeld.of([1, 14, 27], [0, 0, 5])]
+        ),
+        StateError,
+        "table[0] has a card put down by player 5, but hands holds 2 players",
+    ),
+    (
+        lambda: rummy500.score_breakdown(CONFIG, STATE.hands, (), went_out=2),
+        StateError,
+        "went_out is a player from 0 to 1 or None, not 2",
+    ),
+    (
+        lambda: rummy500.TableMeld.of("8S 8H 8D", [0, 0, 0]),
+        StateError,
+        "a table meld's cards is a list, not '8S 8H 8D'",
+    ),
+    (
+        lambda: rummy500.TableMeld.of([1, 14, 200], [0, 0, 0]),
+        StateError,
+        "a table meld's cards are card ids, not 200",
+    ),
+    (
+        lambda: rummy500.TableMeld.of([1, 14, 27], [0, None, 0]),
+        StateError,
+        "a table meld's owners are player numbers, not None",
+    ),
+    (
+        lambda: rummy500.TableMeld.of([1, 14, 27], [0, 0]),
+        StateError,
+        "a table meld needs one owner for each card: 3 cards, 2 owners",
+    ),
+    (
+        lambda: CONFIG.side_of(None, 2),
+        StateError,
+        "there is no player None in a 2-player game",
+    ),
+    (
+        lambda: CONFIG.side_of(2, 2),
+        StateError,
+        "there is no player 2 in a 2-player game",
+    ),
+    (
+        lambda: CONFIG.side_of(0, 9),
+        ConfigError,
+        "these rules are for 2 to 8 players, not 9",
+    ),
+    (
+        lambda: rummy500.presets.get("partnership").side_of(0, 3),
+        ConfigError,
+        "these rules are for 4 to 4 players, not 3",
+    ),
+    (
+        lambda: CONFIG.card_values.points(None),
+        CardError,
+        "a card is a Card or a card id from 0 to 104, not None",
+    ),
+    (
+        lambda: CONFIG.card_values.points(105),
+        CardError,
+        "a card is a Card or a card id from 0 to 104, not 105",
     ),
 ]
+
+
+def _observation_refusals() -> list[tuple[Callable[[], Any], type[Rummy500Error], str]]:
+    """The refusals of the observation vectors, which need numpy (the ``rl`` extra)."""
+    pytest.importorskip("numpy")
+    # Imported here: the module needs numpy, which the bare test install does not have.
+    from rummy500.observations import ObservationSpace
+
+    return [
+        (
+            lambda: ObservationSpace.of(None, 2),
+            ConfigError,
+            "an observation space needs a RuleConfig, not None",
+        ),
+        (
+            lambda: ObservationSpace.of(CONFIG, 2).observation(STATE),
+            StateError,
+            "observation reads a PlayerView, not a State",
+        ),
+        (
+            lambda: ObservationSpace.of(CONFIG, 2).observation_for(None, 0),
+            StateError,
+            "observation_for reads a State, not None",
+        ),
+        (
+            lambda: ObservationSpace.of(CONFIG, 2).part(None),
+            ConfigError,
+            "no part None: the parts are "
+            + ", ".join(p.name for p in ObservationSpace.of(CONFIG, 2).layout()),
+        ),
+    ]
+
+
+def _assert_refused(call: Callable[[], Any], kind: type[Rummy500Error], message: str) -> None:
+    with pytest.raises(Rummy500Error) as refused:
+        call()
+    assert type(refused.value) is kind
+    assert str(refused.value) == message
 
 
 @pytest.mark.parametrize(("call", "kind", "message"), REFUSALS)
 def test_each_bad_argument_raises_an_error_of_the_hierarchy(
     call: Callable[[], Any], kind: type[Rummy500Error], message: str
 ) -> None:
-    with pytest.raises(Rummy500Error) as refused:
-        call()
-    assert type(refused.value) is kind
-    assert str(refused.value) == message
+    _assert_refused(call, kind, message)
+
+
+def test_each_bad_argument_of_the_observation_vectors_raises_an_error_of_the_hierarchy() -> None:
+    for call, kind, message in _observation_refusals():
+        _assert_refused(call, kind, message)
+
+
+def test_the_engine_helpers_still_answer_for_good_arguments() -> None:
+    # The checks above stand in front of the helpers; the answers behind them are unchanged.
+    partnership = rummy500.presets.get("partnership")
+    assert [partnership.side_of(p, 4) for p in range(4)] == [0, 1, 0, 1]
+    assert [CONFIG.side_of(p, 3) for p in range(3)] == [0, 1, 2]
+    assert CONFIG.card_values.points(rummy500.Card("AS")) == 15
+    assert CONFIG.card_values.points(rummy500.Card("AS"), end=-1) == 1
+    assert rummy500.Suit(2) is rummy500.Suit.HEARTS
+    meld = rummy500.TableMeld.of([27, 1, 14], [2, 0, 1], id=4)
+    assert (meld.cards, meld.owners, meld.id, meld.owner) == (
+        (rummy500.Card("2C"), rummy500.Card("2D"), rummy500.Card("2H")),
+        (0, 1, 2),
+        4,
+        2,
+    )
 
 
 def test_a_state_is_left_as_it_was_after_a_refused_seen_log() -> None:

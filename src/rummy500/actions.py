@@ -368,7 +368,12 @@ class ActionSpace:
 
     @classmethod
     def for_state(cls, state: State) -> ActionSpace:
-        """The action space of the game ``state`` belongs to."""
+        """The action space of the game ``state`` belongs to.
+
+        Raises :class:`~rummy500.errors.ActionError` when ``state`` is not a state.
+        """
+        if not isinstance(state, State):
+            raise ActionError(f"for_state needs a State, not {describe_value(state)}")
         return _space(state.config, state.players)
 
     @property

@@ -65,6 +65,13 @@ class Suit(IntEnum):
     HEARTS = 2
     SPADES = 3
 
+    @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        # Enum's own refusal is a bare ValueError; a suit is part of a card, so CardError.
+        raise CardError(
+            f"a suit is a number from 0 (clubs) to 3 (spades), not {describe_value(value)}"
+        )
+
     @property
     def symbol(self) -> str:
         """The Unicode suit symbol, e.g. ``"♥"``."""

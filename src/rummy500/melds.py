@@ -280,8 +280,10 @@ class TableMeld:
 
         ``owner``, the player who laid the meld down, defaults to the owner of the first card
         as listed (list the cards laid down first, or give the owner); ``top_id`` defaults to
-        ``id``.
+        ``id``. Raises :class:`~rummy500.errors.StateError` when ``cards`` and ``owners`` are
+        not two lists of the same length, of cards and of player numbers.
         """
+        _check_cards_and_owners(cards, owners)
         owner_of: dict[int, list[int]] = {}
         for c, o in zip(cards, owners, strict=True):
             owner_of.setdefault(c, []).append(o)
@@ -350,6 +352,30 @@ class TableMeld:
             self.id,
             self.owner,
             self.top_id,
+        )
+
+
+def _check_cards_and_owners(cards: object, owners: object) -> None:
+    """Refuse what :meth:`TableMeld.of` cannot rebuild a meld from."""
+    lengths = []
+    for name, values, what, bound in (
+        ("cards", cards, "card ids", len(CARDS)),
+        ("owners", owners, "player numbers", None),
+    ):
+        if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+            raise StateError(f"a table meld's {name} is a list, not {describe_value(values)}")
+        for value in values:
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or value < 0
+                or (bound is not None and value >= bound)
+            ):
+                raise StateError(f"a table meld's {name} are {what}, not {describe_value(value)}")
+        lengths.append(len(values))
+    if lengths[0] != lengths[1]:
+        raise StateError(
+            f"a table meld needs one owner for each card: {lengths[0]} cards, {lengths[1]} owners"
         )
 
 

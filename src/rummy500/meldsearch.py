@@ -15,6 +15,7 @@ from itertools import combinations
 from typing import Final
 
 from rummy500.cards import ACE, CARDS, JOKER, JOKER_AS, Card, face_of
+from rummy500.errors import CardError, ConfigError, StateError, describe_value
 from rummy500.melds import HIGH_ACE, RunShape, TableMeld, card_at, run_shape, span
 from rummy500.phases import OwedUse
 from rummy500.rules import RuleConfig
@@ -339,6 +340,23 @@ def _run_layoffs(
     return _with_high(found)
 
 
+def _checked_hand(hand: object, config: object, caller: str) -> tuple[Card, ...]:
+    """``hand`` as a tuple of cards, after checking it and ``config`` for ``caller``, a public
+    search (the engine's own calls skip this: it holds cards it built)."""
+    if not isinstance(config, RuleConfig):
+        raise ConfigError(f"{caller} needs a RuleConfig, not {describe_value(config)}")
+    if isinstance(hand, str) or not isinstance(hand, Iterable):
+        raise CardError(
+            f"{caller}' hand is an iterable of Card values (see parse_cards), not "
+            f"{describe_value(hand)}"
+        )
+    held = tuple(hand)
+    for card in held:
+        if not isinstance(card, Card):
+            raise CardError(f"{caller}' hand holds Card values, not {describe_value(card)}")
+    return held
+
+
 def possible_melds(hand: Iterable[Card], config: RuleConfig) -> list[tuple[Card, ...]]:
     """Every distinct new meld that cards of ``hand`` can make under ``config``.
 
@@ -347,7 +365,8 @@ def possible_melds(hand: Iterable[Card], config: RuleConfig) -> list[tuple[Card,
     then runs (by suit, low end, length). Whose turn it is and what the rules of the turn allow
     (an owed card, going out with a discard) are not considered: ``State.legal_moves`` does that.
     """
-    return new_melds(availability(hand, config), config)
+    held = _checked_hand(hand, config, "possible_melds")
+    return new_melds(availability(held, config), config)
 
 
 def possible_layoffs(
@@ -360,7 +379,16 @@ def possible_layoffs(
     either end. Entries come by table meld, in table order. As with :func:`possible_melds`,
     the rules of the turn are not considered.
     """
-    avail = availability(hand, config)
+    avail = availability(_checked_hand(hand, config, "possible_layoffs"), config)
+    if isinstance(table, str) or not isinstance(table, Sequence):
+        raise StateError(
+            f"possible_layoffs' table is a sequence of TableMeld, not {describe_value(table)}"
+        )
+    for i, meld in enumerate(table):
+        if not isinstance(meld, TableMeld):
+            raise StateError(
+                f"possible_layoffs' table[{i}] is a TableMeld, not {describe_value(meld)}"
+            )
     return [
         (meld.id, cards, high) for meld in table for cards, high in layoffs(meld, avail, config)
     ]

@@ -20,8 +20,8 @@ from typing import Final, TypeVar, cast
 
 import attrs
 
-from rummy500.cards import ACE
-from rummy500.errors import ConfigError, quote_value
+from rummy500.cards import ACE, CARDS, Card
+from rummy500.errors import CardError, ConfigError, StateError, describe_value, quote_value
 
 __all__ = [
     "MAX_DECKS",
@@ -263,7 +263,17 @@ class CardValues:
         return self.by_rank[ACE]
 
     def points(self, card: int, *, end: int = 0) -> int:
-        """The value of ``card``. ``end`` is -1 for the low end of a run, 1 for the high end."""
+        """The value of ``card``. ``end`` is -1 for the low end of a run, 1 for the high end.
+
+        Raises :class:`CardError` when ``card`` is not a card id.
+        """
+        if type(card) is not Card and (
+            isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < len(CARDS)
+        ):
+            raise CardError(
+                f"a card is a Card or a card id from 0 to {len(CARDS) - 1}, not "
+                f"{describe_value(card)}"
+            )
         if card >= 52:
             return self.joker
         rank = card % 13 + 1
@@ -546,5 +556,19 @@ class RuleConfig:
         """The side (team, or the player alone) a seat scores for.
 
         Teams alternate round the table, so with two teams of two, partners sit opposite.
+        Raises :class:`ConfigError` for a count of players these rules do not allow and
+        :class:`StateError` for a seat that is not one of them.
         """
+        if (
+            type(player) is not int
+            or type(players) is not int
+            or not 0 <= player < players
+            or players not in self.player_counts
+        ):
+            # Off the fast path (a view asks at every step): find what is wrong, if anything.
+            self.check_players(players)
+            if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+                raise StateError(
+                    f"there is no player {quote_value(player)} in a {players}-player game"
+                )
         return player % (players // self.team_size)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from rummy500.cards import Card
+from rummy500.errors import ConfigError, StateError, describe_value
 from rummy500.melds import TableMeld
 from rummy500.rules import CardValues, RuleConfig
 
@@ -83,6 +85,40 @@ class PlayerScore(NamedTuple):
         return self.table - (self.hand if self.subtracted else 0) + self.bonus
 
 
+def _check_hand_end(config: object, hands: object, table: object, went_out: object) -> None:
+    """Refuse arguments of :func:`score_breakdown` that are not a finished hand (play's own
+    hand ends skip this: they score what the engine built)."""
+    if not isinstance(config, RuleConfig):
+        raise ConfigError(f"score_breakdown needs a RuleConfig, not {describe_value(config)}")
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise StateError(f"hands is a list of each player's cards, not {describe_value(hands)}")
+    for p, hand in enumerate(hands):
+        if isinstance(hand, str) or not isinstance(hand, Sequence):
+            raise StateError(f"hands[{p}] is a list of cards, not {describe_value(hand)}")
+        for card in hand:
+            if not isinstance(card, Card):
+                raise StateError(f"hands[{p}] holds Card values, not {describe_value(card)}")
+    if isinstance(table, str) or not isinstance(table, Sequence):
+        raise StateError(f"table is a list of TableMeld, not {describe_value(table)}")
+    for i, meld in enumerate(table):
+        if not isinstance(meld, TableMeld):
+            raise StateError(f"table[{i}] is a TableMeld, not {describe_value(meld)}")
+        if max(meld.owners) >= len(hands):
+            raise StateError(
+                f"table[{i}] has a card put down by player {max(meld.owners)}, but hands holds "
+                f"{len(hands)} players"
+            )
+    if went_out is not None and (
+        isinstance(went_out, bool)
+        or not isinstance(went_out, int)
+        or not 0 <= went_out < len(hands)
+    ):
+        last = len(hands) - 1
+        raise StateError(
+            f"went_out is a player from 0 to {last} or None, not {describe_value(went_out)}"
+        )
+
+
 def score_breakdown(
     config: RuleConfig,
     hands: Sequence[Sequence[int]],
@@ -96,7 +132,10 @@ def score_breakdown(
     ``hands`` are the cards left in each player's hand and ``table`` the melds at the end of
     the hand; ``went_out`` is the player who went out (``None`` if nobody did) and
     ``stock_ran_out`` says whether the hand ended because the stock ran out.
+    Raises :class:`~rummy500.errors.StateError` (or :class:`~rummy500.errors.ConfigError` for
+    the config) when the arguments are not a finished hand.
     """
+    _check_hand_end(config, hands, table, went_out)
     values = config.card_values
     on_table = table_points(values, table, len(hands))
     subtracted = not (stock_ran_out and config.no_minus_at_stock_end)
