@@ -552,11 +552,17 @@ def simulate(
     total = simulation.games
     stop = _Stop()
     with stop.listening():
-        if progress is not None:
-            progress(len(done), total)
         sink = None if path is None else _Sink(path, simulation, done)
+
+        def start(plan: Plan) -> None:
+            # The plan first, then the progress report, which keeps its line.
+            if announce is not None:
+                announce(plan)
+            if progress is not None:
+                progress(len(done), total)
+
         runner = _ray_batches if backend == "ray" else _local_batches
-        run = _Run(simulation, todo, workers, address, announce or (lambda plan: None), stop)
+        run = _Run(simulation, todo, workers, address, start, stop)
         batches = runner(run)
         try:
             for batch in batches:
@@ -823,6 +829,10 @@ def _hand_of(data: object, what: str, sides: int, players: int) -> HandOutcome:
 
 def _outcome_of(data: object, simulation: Simulation, header: str) -> GameOutcome:
     """The game on a line of ``simulation``'s output file (parsed), or :class:`_LineError`."""
+    if isinstance(data, dict) and "check" not in data:
+        raise _LineError(
+            "the line has no 'check' (a file written before lines had one: start a new file)"
+        )
     line = _fields(data, (*_GAME_FIELDS, "check"), "the line")
     players = simulation.players
     sides = simulation.config.sides(players)
