@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +20,13 @@ from rummy500.bots import make_bot, play_game
 from rummy500.cli import main
 from rummy500.simulate import (
     GameOutcome,
+    WORKERS_PER_CORE,
     HandOutcome,
     Interval,
+    Plan,
     Simulation,
     SimulationError,
+    SimulationStopped,
     Summary,
     mean,
     play_one,
@@ -266,3 +274,150 @@ def test_the_python_on_the_simulate_page_runs_and_its_example_line_is_game_0() -
     assert len(game["hands"]) == 8
     game["hands"] = game["hands"][:1]
     assert shown == game
+
+
+def test_no_more_workers_start_than_games_nor_than_the_cap_per_core(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sim = short(games=3)
+    plans: list[Plan] = []
+    assert simulate(sim, workers=40, announce=plans.append) == simulate(
+        sim, workers=1, announce=plans.append
+    )
+    assert plans[0] == Plan("local", 3, 3, 3, 40, "no more than the games to play")
+    assert plans[0].text() == (
+        "playing 3 games on 3 worker processes (40 asked for: no more than the games to play)"
+    )
+    assert plans[1] == Plan("local", 3, 3, 1, 1, None)
+    assert plans[1].text() == "playing 3 games in this process"
+    monkeypatch.setattr("rummy500.simulate.cores", lambda: 1)
+    plans.clear()
+    sim = short(games=8)
+    assert simulate(sim, workers=100000, announce=plans.append) == simulate(sim, workers=1)
+    assert plans[0] == Plan(
+        "local", 8, 8, WORKERS_PER_CORE, 100000, "at most 4 per core, and 1 cores are free here"
+    )
+    # Without a request, one per core, and no note.
+    plans.clear()
+    simulate(short(games=2), announce=plans.append)
+    assert plans == [Plan("local", 2, 2, 1, None, None)]
+
+
+def test_a_run_carried_on_says_how_many_games_are_left(tmp_path: Path) -> None:
+    sim = short(games=3)
+    out = tmp_path / "games.jsonl"
+    simulate(sim, workers=1, output=out)
+    lines = out.read_text(encoding="utf-8").splitlines(keepends=True)
+    out.write_text("".join(lines[:2]), encoding="utf-8")
+    plans: list[Plan] = []
+    simulate(sim, workers=2, output=out, announce=plans.append)
+    assert plans[0].text() == "playing 2 of 3 games (1 are in the file) on 2 worker processes"
+    assert out.read_text(encoding="utf-8") == "".join(lines)
+
+
+def test_a_signal_stops_a_run_in_this_process_after_writing_the_games(tmp_path: Path) -> None:
+    sim = short(games=5)
+    out = tmp_path / "games.jsonl"
+
+    def terminate_at_two(done: int, total: int) -> None:
+        if done == 2:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    with pytest.raises(SimulationStopped) as caught:
+        simulate(sim, workers=1, output=out, progress=terminate_at_two)
+    # The signal came between games: the game being played when it came finishes first.
+    assert (caught.value.signal, caught.value.done, caught.value.total) == (signal.SIGTERM, 3, 5)
+    assert str(caught.value) == "stopped by SIGTERM after 3 of 5 games"
+    assert [line["game"] for line in read(out)[1:]] == [0, 1, 2]
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    assert simulate(sim, workers=1, output=out) == simulate(sim, workers=1)
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``, from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def line_count(path: Path) -> int:
+    return path.read_bytes().count(b"\n") if path.exists() else 0
+
+
+SIGNAL_GAMES = 60
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The output file of the simulation the signal tests stop, played without a stop."""
+    out = tmp_path_factory.mktemp("whole") / "games.jsonl"
+    simulate(Simulation.of("standard", 3, ["greedy", "random"], SIGNAL_GAMES), output=out)
+    return out.read_text(encoding="utf-8")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_stops_the_command_its_workers_and_keeps_every_finished_game(
+    signum: int, uninterrupted: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "games.jsonl"
+    argv = ["simulate", "--quiet", "--games", str(SIGNAL_GAMES), "--workers", "3"]
+    argv += ["--output", str(out)]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rummy500", *argv],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while line_count(out) < 6 and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert process.poll() is None, "the run ended before it was stopped"
+        workers = children(process.pid)
+        assert len(workers) == 3
+        if signum == signal.SIGINT:
+            os.killpg(process.pid, signum)  # as Ctrl-C at a terminal: the whole group
+        else:
+            os.kill(process.pid, signum)  # as kill: the parent only
+        sent = time.monotonic()
+        printed, errors = process.communicate(timeout=60)
+        took = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 128 + signum
+    assert took < 30
+    kept = line_count(out) - 1
+    assert 5 <= kept < SIGNAL_GAMES
+    name = signal.Signals(signum).name
+    assert printed == ""
+    assert errors == (
+        f"rummy500 simulate: stopped by {name}: {kept} of {SIGNAL_GAMES} games are in {out}; "
+        "run the same command to carry on\n"
+    )
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [pid for pid in workers if Path(f"/proc/{pid}").exists()] == []
+    text = out.read_text(encoding="utf-8")
+    assert text.endswith("\n")
+    header, *games = text.splitlines(keepends=True)
+    whole = uninterrupted.splitlines(keepends=True)
+    assert header == whole[0]
+    # Every line kept is whole, and the very line of the same game in the run not stopped.
+    assert games == [whole[1 + json.loads(line)["game"]] for line in games]
+    assert main(argv[:4] + ["--workers", "2", "--output", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == uninterrupted
+    assert capsys.readouterr().err == ""
