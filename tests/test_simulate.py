@@ -19,8 +19,8 @@ from rummy500 import RuleConfig, new_game, presets
 from rummy500.bots import make_bot, play_game
 from rummy500.cli import main
 from rummy500.simulate import (
-    GameOutcome,
     WORKERS_PER_CORE,
+    GameOutcome,
     HandOutcome,
     Interval,
     Plan,
@@ -28,6 +28,7 @@ from rummy500.simulate import (
     SimulationError,
     SimulationStopped,
     Summary,
+    _line,
     mean,
     play_one,
     proportion,
@@ -418,6 +419,128 @@ def test_a_signal_stops_the_command_its_workers_and_keeps_every_finished_game(
     assert header == whole[0]
     # Every line kept is whole, and the very line of the same game in the run not stopped.
     assert games == [whole[1 + json.loads(line)["game"]] for line in games]
-    assert main(argv[:4] + ["--workers", "2", "--output", str(out)]) == 0
+    assert main([*argv[:4], "--workers", "2", "--output", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == uninterrupted
     assert capsys.readouterr().err == ""
+
+
+def rewrite(path: Path, number: int, change: Any) -> None:
+    """Replace line ``number`` (from 1) of ``path`` by ``change(its data)`` as JSON."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[number - 1] = json.dumps(change(json.loads(lines[number - 1])))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def resigned(sim: Simulation, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with the check its content gives in ``sim``'s file."""
+    del data["check"]
+    header = json.dumps({"simulation": sim.to_json()})
+    return json.loads(_line(header, GameOutcome.from_json(data)))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: {**d, "winner": 7}, "winner is null or a whole number from 0 to 2, not 7"),
+        (
+            lambda d: {**d, "totals": "abc"},
+            'totals is a list of 3 whole numbers, not "abc"',
+        ),
+        (lambda d: {**d, "game": "1"}, 'game is a whole number from 0 to 2, not "1"'),
+        (lambda d: {**d, "game": 3}, "game is a whole number from 0 to 2, not 3"),
+        (lambda d: {**d, "seed": 9}, "seed is 9, but game 1 is played with 1"),
+        (lambda d: {**d, "decisions": True}, "decisions is a whole number of 0 or more, not true"),
+        (lambda d: {**d, "first_player": -1}, "first_player is a whole number from 0 to 2, not -1"),
+        (lambda d: {**d, "hands": []}, "hands is a list of one hand or more, not []"),
+        (lambda d: {**d, "extra": 1}, 'the line has an unknown field "extra"'),
+        (lambda d: [d], 'the line is a JSON object, not [{"game": 1, "seed": 1, "totals"...'),
+        (
+            lambda d: {k: v for k, v in d.items() if k != "check"},
+            "the line has no 'check' (a file written before lines had one: start a new file)",
+        ),
+        (
+            lambda d: {k: v for k, v in d.items() if k != "decisions"},
+            "the line has no 'decisions'",
+        ),
+        (
+            lambda d: {**d, "hands": [{**d["hands"][0], "ended": "won"}, *d["hands"][1:]]},
+            'hand 0: ended is one of went_out, stock, turn_limit, not "won"',
+        ),
+        (
+            lambda d: {**d, "hands": [*d["hands"][:1], {**d["hands"][1], "turns": 2.5}]},
+            "hand 1: turns is a whole number of 0 or more, not 2.5",
+        ),
+        (
+            lambda d: {**d, "hands": [{**d["hands"][0], "went_out": None}, *d["hands"][1:]]},
+            "hand 0: went_out is null in a hand that ended went_out",
+        ),
+        (
+            lambda d: {**d, "totals": [t + 1 for t in d["totals"]]},
+            "totals [105, 17, 196] are not the sums of the hands' scores [104, 16, 195]",
+        ),
+        (
+            lambda d: {**d, "decisions": d["decisions"] + 1},
+            "its check does not match it: the line was changed after it was written",
+        ),
+    ],
+)
+def test_every_line_of_a_file_carried_on_with_is_checked(
+    tmp_path: Path, change: Any, message: str
+) -> None:
+    sim = short(games=3)
+    out = tmp_path / "games.jsonl"
+    simulate(sim, workers=1, output=out)
+    rewrite(out, 3, change)
+    before = out.read_bytes()
+    with pytest.raises(SimulationError) as caught:
+        simulate(sim, workers=1, output=out)
+    assert str(caught.value) == f"{out}, line 3: {message}"
+    assert out.read_bytes() == before
+
+
+def test_a_line_of_another_simulation_or_twice_the_same_game_is_refused(tmp_path: Path) -> None:
+    sim, other = short(games=3), Simulation.of(SHORT, 3, ["random"], 3)
+    out, elsewhere = tmp_path / "games.jsonl", tmp_path / "other.jsonl"
+    simulate(sim, workers=1, output=out)
+    simulate(other, workers=1, output=elsewhere)
+    lines = out.read_text(encoding="utf-8").splitlines(keepends=True)
+    foreign = elsewhere.read_text(encoding="utf-8").splitlines(keepends=True)
+    out.write_text("".join([lines[0], lines[1], foreign[2]]), encoding="utf-8")
+    with pytest.raises(SimulationError) as caught:
+        simulate(sim, workers=1, output=out)
+    assert str(caught.value) == (
+        f"{out}, line 3: its check does not match it: the line was changed after it was written"
+    )
+    out.write_text("".join([lines[0], lines[2], lines[1], lines[2]]), encoding="utf-8")
+    with pytest.raises(SimulationError) as caught:
+        simulate(sim, workers=1, output=out)
+    assert str(caught.value) == f"{out}, line 4: game 1 is on line 2 already"
+
+
+def test_a_sample_of_the_games_is_played_again(tmp_path: Path) -> None:
+    sim = short(games=3)
+    out = tmp_path / "games.jsonl"
+    simulate(sim, workers=1, output=out)
+    # A line whose check is right (as from a file of an engine that played differently).
+    rewrite(out, 4, lambda d: resigned(sim, {**d, "decisions": d["decisions"] + 1}))
+    with pytest.raises(SimulationError) as caught:
+        simulate(sim, workers=1, output=out)
+    assert str(caught.value) == (
+        f"{out}, line 4: game 2 is not the game its seed gives with these rules and bots (a "
+        "file of another version of rummy500?)"
+    )
+
+
+def test_a_file_that_is_not_text_or_too_deep_is_refused(tmp_path: Path) -> None:
+    sim = short(games=3)
+    out = tmp_path / "games.jsonl"
+    simulate(sim, workers=1, output=out)
+    whole = out.read_bytes()
+    out.write_bytes(whole + b"\xff\xfe\n")
+    with pytest.raises(SimulationError) as caught:
+        simulate(sim, workers=1, output=out)
+    assert str(caught.value) == f"{out}, line 5: not UTF-8 text"
+    out.write_bytes(b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    with pytest.raises(SimulationError) as caught:
+        simulate(sim, workers=1, output=out)
+    assert str(caught.value).startswith(f"{out} holds the games of another simulation")
