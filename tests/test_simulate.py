@@ -453,7 +453,7 @@ def resigned(sim: Simulation, data: dict[str, Any]) -> dict[str, Any]:
         (lambda d: {**d, "first_player": -1}, "first_player is a whole number from 0 to 2, not -1"),
         (lambda d: {**d, "hands": []}, "hands is a list of one hand or more, not []"),
         (lambda d: {**d, "extra": 1}, 'the line has an unknown field "extra"'),
-        (lambda d: [d], 'the line is a JSON object, not [{"game": 1, "seed": 1, "totals"...'),
+        (lambda d: [d], 'the line is a JSON object, not [{"game": 1, "seed": 1, "totals": [10...'),
         (
             lambda d: {k: v for k, v in d.items() if k != "check"},
             "the line has no 'check' (a file written before lines had one: start a new file)",
