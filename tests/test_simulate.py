@@ -326,13 +326,14 @@ def test_a_signal_stops_a_run_in_this_process_after_writing_the_games(tmp_path: 
         if done == 2:
             os.kill(os.getpid(), signal.SIGTERM)
 
+    handler = signal.getsignal(signal.SIGTERM)
     with pytest.raises(SimulationStopped) as caught:
         simulate(sim, workers=1, output=out, progress=terminate_at_two)
     # The signal came between games: the game being played when it came finishes first.
     assert (caught.value.signal, caught.value.done, caught.value.total) == (signal.SIGTERM, 3, 5)
     assert str(caught.value) == "stopped by SIGTERM after 3 of 5 games"
     assert [line["game"] for line in read(out)[1:]] == [0, 1, 2]
-    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    assert signal.getsignal(signal.SIGTERM) is handler
     assert simulate(sim, workers=1, output=out) == simulate(sim, workers=1)
 
 
@@ -546,3 +547,24 @@ def test_a_file_that_is_not_text_or_too_deep_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SimulationError) as caught:
         simulate(sim, workers=1, output=out)
     assert str(caught.value).startswith(f"{out} holds the games of another simulation")
+
+
+def test_the_ray_backend_caps_its_workers_and_carries_on_with_a_checked_file(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("ray")
+    sim = short(games=3)
+    whole, out = tmp_path / "whole.jsonl", tmp_path / "games.jsonl"
+    simulate(sim, workers=1, output=whole)
+    lines = whole.read_text(encoding="utf-8").splitlines(keepends=True)
+    out.write_text(lines[0] + lines[2].replace('"turns": ', '"turns": -'), encoding="utf-8")
+    with pytest.raises(SimulationError) as caught:
+        simulate(sim, backend="ray", output=out)
+    assert str(caught.value).startswith(f"{out}, line 2: hand 0: turns is a whole number of 0")
+    out.write_text(lines[0] + lines[2], encoding="utf-8")
+    plans: list[Plan] = []
+    handler = signal.getsignal(signal.SIGTERM)
+    simulate(sim, backend="ray", workers=40, output=out, announce=plans.append)
+    assert plans == [Plan("ray", 2, 3, 2, 40, "no more than the games to play")]
+    assert out.read_text(encoding="utf-8") == whole.read_text(encoding="utf-8")
+    assert signal.getsignal(signal.SIGTERM) is handler

@@ -475,12 +475,19 @@ class _Stop:
     def __init__(self) -> None:
         self.signum: int | None = None
         self.armed = False
+        self.listens = False
 
     def __call__(self, signum: int, frame: object) -> None:
         self.signum = signum
         if self.armed:
             self.armed = False
             raise KeyboardInterrupt
+
+    def take_back(self) -> None:
+        """Be the handler of the stop signals again, where :meth:`listening` made it one."""
+        if self.listens:
+            for signum in _STOP_SIGNALS:
+                signal.signal(signum, self)
 
     @contextlib.contextmanager
     def listening(self) -> Iterator[None]:
@@ -490,9 +497,11 @@ class _Stop:
             yield
             return
         previous = {signum: signal.signal(signum, self) for signum in _STOP_SIGNALS}
+        self.listens = True
         try:
             yield
         finally:
+            self.listens = False
             for signum, handler in previous.items():
                 signal.signal(signum, signal.SIG_DFL if handler is None else handler)
 
@@ -668,6 +677,7 @@ def _ray_batches(run: _Run) -> Generator[list[GameOutcome], None, None]:
             else min(run.workers, WORKERS_PER_CORE * here)
         )
         ray.init(address=run.address, num_cpus=cpus, include_dashboard=False)
+        run.stop.take_back()  # Ray sets its own SIGTERM handler
     pending: list[Any] = []
     try:
         available = int(ray.cluster_resources().get("CPU", 1))
