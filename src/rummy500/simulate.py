@@ -7,12 +7,13 @@ never on the number of worker processes, on the backend, or on the order the gam
 
 Each game gives a :class:`GameOutcome` (the score of every hand, how it ended, who won), and
 :class:`Summary` puts them together with 95% intervals. With an output file, every finished game
-is written to it as one line of JSON as soon as it is known; a run stopped part way (Ctrl-C)
-keeps what finished, and a run with the same file and the same parameters plays only the games
-that are missing. Once every game is in, the file is rewritten in game order, so the same
-parameters always give the same file.
+is written to it as one line of JSON as soon as it is known; a run stopped part way (Ctrl-C or
+SIGTERM) keeps what finished, and a run with the same file and the same parameters checks every
+line of it and plays only the games that are missing. Once every game is in, the file is
+rewritten in game order, so the same parameters always give the same file.
 
-The games run in a pool of processes, one per core unless told otherwise, or as tasks on a
+The games run in a pool of processes, one per core unless told otherwise (never more than the
+games to play, nor more than :data:`WORKERS_PER_CORE` per core), or as tasks on a
 Ray cluster (``backend="ray"``, which needs ``pip install 'rummy500[ray]'``).
 """
 
