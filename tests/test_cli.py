@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -460,3 +462,93 @@ def test_a_human_seat_explains_any_text_and_asks_again(
     assert "You draw from the stock." in out
     assert "Traceback" not in out
     assert out.rstrip().endswith("Game abandoned.")
+
+
+SIMULATE = ("simulate", "--preset", "wikipedia", "--players", "2", "--games", "2", "--quiet")
+
+
+def simulate_with_output(
+    capsys: pytest.CaptureFixture[str], output: str, *extra: str
+) -> tuple[int, str, str]:
+    return run(capsys, *SIMULATE, "--workers", "1", "--output", output, *extra)
+
+
+def test_simulate_refuses_an_output_it_cannot_write_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    missing = tmp_path / "nowhere" / "games.jsonl"
+    assert simulate_with_output(capsys, str(missing)) == (
+        2,
+        "",
+        f"rummy500 simulate: cannot write {missing}: there is no folder {missing.parent}\n",
+    )
+    assert simulate_with_output(capsys, str(tmp_path)) == (
+        2,
+        "",
+        f"rummy500 simulate: {tmp_path} is a folder: give the name of a file for the output\n",
+    )
+    assert simulate_with_output(capsys, "") == (
+        2,
+        "",
+        "rummy500 simulate: the output file's name is empty\n",
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_simulate_refuses_a_file_to_carry_on_with_that_is_not_its_output_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "games.jsonl"
+    assert simulate_with_output(capsys, str(out))[0] == 0
+    header, first, second = out.read_bytes().splitlines(keepends=True)
+    out.write_bytes(header + first + b"\x80\x81 binary\n" + second)
+    assert simulate_with_output(capsys, str(out)) == (
+        2,
+        "",
+        f"rummy500 simulate: {out}, line 3: not UTF-8 text\n",
+    )
+    game = json.loads(first)
+    game["turns"] = game.pop("decisions")
+    out.write_bytes(header + json.dumps({**game, "hands": {"0": 1}}).encode() + b"\n")
+    assert simulate_with_output(capsys, str(out)) == (
+        2,
+        "",
+        f"rummy500 simulate: {out}, line 2: the line has no 'decisions'\n",
+    )
+    game["decisions"] = game.pop("turns")
+    out.write_bytes(header + json.dumps({**game, "totals": [1.5, "2"]}).encode() + b"\n")
+    assert simulate_with_output(capsys, str(out)) == (
+        2,
+        "",
+        f'rummy500 simulate: {out}, line 2: totals is a list of 2 whole numbers, not [1.5, "2"]\n',
+    )
+    out.write_bytes(b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    assert simulate_with_output(capsys, str(out)) == (
+        2,
+        "",
+        f"rummy500 simulate: {out} holds the games of another simulation (or is not a "
+        "simulation's output): give another output file, or the same parameters to carry on "
+        "with it\n",
+    )
+
+
+def test_simulate_starts_no_more_workers_than_games_and_says_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, *SIMULATE, "--workers", "40")
+    assert code == 0
+    assert out.splitlines()[0] == "2 games of wikipedia, 2 players, seeds 0 to 1: greedy / random"
+    assert err == (
+        "rummy500 simulate: playing 2 games on 2 worker processes (40 asked for: no more than "
+        "the games to play)\n"
+    )
+
+
+def test_simulate_help_gives_the_worker_cap(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "--help")
+    assert code == 0
+    assert (
+        "processes that play the games (default: one per core); no more are started than "
+        "the games to play, nor more than 4 per core: a larger number is reduced, and the "
+        "run says so"
+    ) in " ".join(out.split())

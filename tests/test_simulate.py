@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +19,16 @@ from rummy500 import RuleConfig, new_game, presets
 from rummy500.bots import make_bot, play_game
 from rummy500.cli import main
 from rummy500.simulate import (
+    WORKERS_PER_CORE,
     GameOutcome,
     HandOutcome,
     Interval,
+    Plan,
     Simulation,
     SimulationError,
+    SimulationStopped,
     Summary,
+    _line,
     mean,
     play_one,
     proportion,
@@ -261,8 +270,301 @@ def test_the_python_on_the_simulate_page_runs_and_its_example_line_is_game_0() -
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
     assert len(blocks) == 1
     exec(compile(blocks[0], str(DOCS_PAGE), "exec"), {})
-    shown = json.loads(re.search(r'\n(\{"game": 0.*), \.\.\.\]\}\n', text).group(1) + "]}")
-    game = play_one(Simulation.of("standard", 3, ["greedy", "random"], 2000, 0), 0).to_json()
+    found = re.search(r'\n(\{"game": 0.*), \.\.\.\], ("check": "[0-9a-f]+")\}\n', text)
+    shown = json.loads(found.group(1) + "], " + found.group(2) + "}")
+    sim = Simulation.of("standard", 3, ["greedy", "random"], 2000, 0)
+    game = json.loads(_line(json.dumps({"simulation": sim.to_json()}), play_one(sim, 0)))
     assert len(game["hands"]) == 8
     game["hands"] = game["hands"][:1]
     assert shown == game
+
+
+def test_no_more_workers_start_than_games_nor_than_the_cap_per_core(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sim = short(games=3)
+    plans: list[Plan] = []
+    assert simulate(sim, workers=40, announce=plans.append) == simulate(
+        sim, workers=1, announce=plans.append
+    )
+    assert plans[0] == Plan("local", 3, 3, 3, 40, "no more than the games to play")
+    assert plans[0].text() == (
+        "playing 3 games on 3 worker processes (40 asked for: no more than the games to play)"
+    )
+    assert plans[1] == Plan("local", 3, 3, 1, 1, None)
+    assert plans[1].text() == "playing 3 games in this process"
+    monkeypatch.setattr("rummy500.simulate.cores", lambda: 1)
+    plans.clear()
+    sim = short(games=8)
+    assert simulate(sim, workers=100000, announce=plans.append) == simulate(sim, workers=1)
+    assert plans[0] == Plan(
+        "local", 8, 8, WORKERS_PER_CORE, 100000, "at most 4 per core, and 1 cores are free here"
+    )
+    # Without a request, one per core, and no note.
+    plans.clear()
+    simulate(short(games=2), announce=plans.append)
+    assert plans == [Plan("local", 2, 2, 1, None, None)]
+
+
+def test_a_run_carried_on_says_how_many_games_are_left(tmp_path: Path) -> None:
+    sim = short(games=3)
+    out = tmp_path / "games.jsonl"
+    simulate(sim, workers=1, output=out)
+    lines = out.read_text(encoding="utf-8").splitlines(keepends=True)
+    out.write_text("".join(lines[:2]), encoding="utf-8")
+    plans: list[Plan] = []
+    simulate(sim, workers=2, output=out, announce=plans.append)
+    assert plans[0].text() == "playing 2 of 3 games (1 are in the file) on 2 worker processes"
+    assert out.read_text(encoding="utf-8") == "".join(lines)
+
+
+def test_a_signal_stops_a_run_in_this_process_after_writing_the_games(tmp_path: Path) -> None:
+    sim = short(games=5)
+    out = tmp_path / "games.jsonl"
+
+    def terminate_at_two(done: int, total: int) -> None:
+        if done == 2:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    handler = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(SimulationStopped) as caught:
+        simulate(sim, workers=1, output=out, progress=terminate_at_two)
+    # The signal came between games: the game being played when it came finishes first.
+    assert (caught.value.signal, caught.value.done, caught.value.total) == (signal.SIGTERM, 3, 5)
+    assert str(caught.value) == "stopped by SIGTERM after 3 of 5 games"
+    assert [line["game"] for line in read(out)[1:]] == [0, 1, 2]
+    assert signal.getsignal(signal.SIGTERM) is handler
+    assert simulate(sim, workers=1, output=out) == simulate(sim, workers=1)
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``, from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def line_count(path: Path) -> int:
+    return path.read_bytes().count(b"\n") if path.exists() else 0
+
+
+SIGNAL_GAMES = 60
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The output file of the simulation the signal tests stop, played without a stop."""
+    out = tmp_path_factory.mktemp("whole") / "games.jsonl"
+    simulate(Simulation.of("standard", 3, ["greedy", "random"], SIGNAL_GAMES), output=out)
+    return out.read_text(encoding="utf-8")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_stops_the_command_its_workers_and_keeps_every_finished_game(
+    signum: int, uninterrupted: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "games.jsonl"
+    argv = ["simulate", "--quiet", "--games", str(SIGNAL_GAMES), "--workers", "3"]
+    argv += ["--output", str(out)]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rummy500", *argv],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while line_count(out) < 6 and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert process.poll() is None, "the run ended before it was stopped"
+        workers = children(process.pid)
+        assert len(workers) == 3
+        if signum == signal.SIGINT:
+            os.killpg(process.pid, signum)  # as Ctrl-C at a terminal: the whole group
+        else:
+            os.kill(process.pid, signum)  # as kill: the parent only
+        sent = time.monotonic()
+        printed, errors = process.communicate(timeout=60)
+        took = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 128 + signum
+    assert took < 30
+    kept = line_count(out) - 1
+    assert 5 <= kept < SIGNAL_GAMES
+    name = signal.Signals(signum).name
+    assert printed == ""
+    assert errors == (
+        f"rummy500 simulate: stopped by {name}: {kept} of {SIGNAL_GAMES} games are in {out}; "
+        "run the same command to carry on\n"
+    )
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [pid for pid in workers if Path(f"/proc/{pid}").exists()] == []
+    text = out.read_text(encoding="utf-8")
+    assert text.endswith("\n")
+    header, *games = text.splitlines(keepends=True)
+    whole = uninterrupted.splitlines(keepends=True)
+    assert header == whole[0]
+    # Every line kept is whole, and the very line of the same game in the run not stopped.
+    assert games == [whole[1 + json.loads(line)["game"]] for line in games]
+    assert main([*argv[:4], "--workers", "2", "--output", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == uninterrupted
+    assert capsys.readouterr().err == ""
+
+
+def rewrite(path: Path, number: int, change: Any) -> None:
+    """Replace line ``number`` (from 1) of ``path`` by ``change(its data)`` as JSON."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[number - 1] = json.dumps(change(json.loads(lines[number - 1])))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def resigned(sim: Simulation, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with the check its content gives in ``sim``'s file."""
+    del data["check"]
+    header = json.dumps({"simulation": sim.to_json()})
+    return json.loads(_line(header, GameOutcome.from_json(data)))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: {**d, "winner": 7}, "winner is null or a whole number from 0 to 2, not 7"),
+        (
+            lambda d: {**d, "totals": "abc"},
+            'totals is a list of 3 whole numbers, not "abc"',
+        ),
+        (lambda d: {**d, "game": "1"}, 'game is a whole number from 0 to 2, not "1"'),
+        (lambda d: {**d, "game": 3}, "game is a whole number from 0 to 2, not 3"),
+        (lambda d: {**d, "seed": 9}, "seed is 9, but game 1 is played with 1"),
+        (lambda d: {**d, "decisions": True}, "decisions is a whole number of 0 or more, not true"),
+        (lambda d: {**d, "first_player": -1}, "first_player is a whole number from 0 to 2, not -1"),
+        (lambda d: {**d, "hands": []}, "hands is a list of one hand or more, not []"),
+        (lambda d: {**d, "extra": 1}, 'the line has an unknown field "extra"'),
+        (lambda d: [d], 'the line is a JSON object, not [{"game": 1, "seed": 1, "totals": [10...'),
+        (
+            lambda d: {k: v for k, v in d.items() if k != "check"},
+            "the line has no 'check' (a file written before lines had one: start a new file)",
+        ),
+        (
+            lambda d: {k: v for k, v in d.items() if k != "decisions"},
+            "the line has no 'decisions'",
+        ),
+        (
+            lambda d: {**d, "hands": [{**d["hands"][0], "ended": "won"}, *d["hands"][1:]]},
+            'hand 0: ended is one of went_out, stock, turn_limit, not "won"',
+        ),
+        (
+            lambda d: {**d, "hands": [*d["hands"][:1], {**d["hands"][1], "turns": 2.5}]},
+            "hand 1: turns is a whole number of 0 or more, not 2.5",
+        ),
+        (
+            lambda d: {**d, "hands": [{**d["hands"][0], "went_out": None}, *d["hands"][1:]]},
+            "hand 0: went_out is null in a hand that ended went_out",
+        ),
+        (
+            lambda d: {**d, "totals": [t + 1 for t in d["totals"]]},
+            "totals [105, 17, 196] are not the sums of the hands' scores [104, 16, 195]",
+        ),
+        (
+            lambda d: {**d, "decisions": d["decisions"] + 1},
+            "its check does not match it: the line was changed after it was written",
+        ),
+    ],
+)
+def test_every_line_of_a_file_carried_on_with_is_checked(
+    tmp_path: Path, change: Any, message: str
+) -> None:
+    sim = short(games=3)
+    out = tmp_path / "games.jsonl"
+    simulate(sim, workers=1, output=out)
+    rewrite(out, 3, change)
+    before = out.read_bytes()
+    with pytest.raises(SimulationError) as caught:
+        simulate(sim, workers=1, output=out)
+    assert str(caught.value) == f"{out}, line 3: {message}"
+    assert out.read_bytes() == before
+
+
+def test_a_line_of_another_simulation_or_twice_the_same_game_is_refused(tmp_path: Path) -> None:
+    sim, other = short(games=3), Simulation.of(SHORT, 3, ["random"], 3)
+    out, elsewhere = tmp_path / "games.jsonl", tmp_path / "other.jsonl"
+    simulate(sim, workers=1, output=out)
+    simulate(other, workers=1, output=elsewhere)
+    lines = out.read_text(encoding="utf-8").splitlines(keepends=True)
+    foreign = elsewhere.read_text(encoding="utf-8").splitlines(keepends=True)
+    out.write_text("".join([lines[0], lines[1], foreign[2]]), encoding="utf-8")
+    with pytest.raises(SimulationError) as caught:
+        simulate(sim, workers=1, output=out)
+    assert str(caught.value) == (
+        f"{out}, line 3: its check does not match it: the line was changed after it was written"
+    )
+    out.write_text("".join([lines[0], lines[2], lines[1], lines[2]]), encoding="utf-8")
+    with pytest.raises(SimulationError) as caught:
+        simulate(sim, workers=1, output=out)
+    assert str(caught.value) == f"{out}, line 4: game 1 is on line 2 already"
+
+
+def test_a_sample_of_the_games_is_played_again(tmp_path: Path) -> None:
+    sim = short(games=3)
+    out = tmp_path / "games.jsonl"
+    simulate(sim, workers=1, output=out)
+    # A line whose check is right (as from a file of an engine that played differently).
+    rewrite(out, 4, lambda d: resigned(sim, {**d, "decisions": d["decisions"] + 1}))
+    with pytest.raises(SimulationError) as caught:
+        simulate(sim, workers=1, output=out)
+    assert str(caught.value) == (
+        f"{out}, line 4: game 2 is not the game its seed gives with these rules and bots (a "
+        "file of another version of rummy500?)"
+    )
+
+
+def test_a_file_that_is_not_text_or_too_deep_is_refused(tmp_path: Path) -> None:
+    sim = short(games=3)
+    out = tmp_path / "games.jsonl"
+    simulate(sim, workers=1, output=out)
+    whole = out.read_bytes()
+    out.write_bytes(whole + b"\xff\xfe\n")
+    with pytest.raises(SimulationError) as caught:
+        simulate(sim, workers=1, output=out)
+    assert str(caught.value) == f"{out}, line 5: not UTF-8 text"
+    out.write_bytes(b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    with pytest.raises(SimulationError) as caught:
+        simulate(sim, workers=1, output=out)
+    assert str(caught.value).startswith(f"{out} holds the games of another simulation")
+
+
+def test_the_ray_backend_caps_its_workers_and_carries_on_with_a_checked_file(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("ray")
+    sim = short(games=3)
+    whole, out = tmp_path / "whole.jsonl", tmp_path / "games.jsonl"
+    simulate(sim, workers=1, output=whole)
+    lines = whole.read_text(encoding="utf-8").splitlines(keepends=True)
+    out.write_text(lines[0] + lines[2].replace('"turns": ', '"turns": -'), encoding="utf-8")
+    with pytest.raises(SimulationError) as caught:
+        simulate(sim, backend="ray", output=out)
+    assert str(caught.value).startswith(f"{out}, line 2: hand 0: turns is a whole number of 0")
+    out.write_text(lines[0] + lines[2], encoding="utf-8")
+    plans: list[Plan] = []
+    handler = signal.getsignal(signal.SIGTERM)
+    simulate(sim, backend="ray", workers=40, output=out, announce=plans.append)
+    assert plans == [Plan("ray", 2, 3, 2, 40, "no more than the games to play")]
+    assert out.read_text(encoding="utf-8") == whole.read_text(encoding="utf-8")
+    assert signal.getsignal(signal.SIGTERM) is handler

@@ -13,6 +13,7 @@ import argparse
 import os
 import random
 import re
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
@@ -33,7 +34,16 @@ from rummy500.render import (
     table_lines,
 )
 from rummy500.rules import MAX_PLAYERS, MIN_PLAYERS
-from rummy500.simulate import BACKENDS, Simulation, Summary, progress_bar, simulate
+from rummy500.simulate import (
+    BACKENDS,
+    WORKERS_PER_CORE,
+    Plan,
+    Simulation,
+    SimulationStopped,
+    Summary,
+    progress_bar,
+    simulate,
+)
 from rummy500.state import Phase, State, new_game
 
 __all__ = ["main"]
@@ -169,7 +179,8 @@ def build_parser() -> argparse.ArgumentParser:
             "Play many seeded games between the built-in bots, on every core, and print a "
             "summary with 95%% intervals. Game i uses the seed SEED + i, so any game can be "
             "played again. With --output, each game is written as a line of JSON; a run "
-            "stopped with Ctrl-C keeps what finished, and the same command carries on with it."
+            "stopped with Ctrl-C (or SIGTERM) keeps what finished, and the same command carries "
+            "on with it."
         ),
     )
     sim.add_argument(
@@ -200,7 +211,9 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive,
         default=None,
         metavar="N",
-        help="processes that play the games (default: one per core)",
+        help=f"processes that play the games (default: one per core); no more are started "
+        f"than the games to play, nor more than {WORKERS_PER_CORE} per core: a larger number "
+        "is reduced, and the run says so",
     )
     sim.add_argument(
         "--backend",
@@ -220,9 +233,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="FILE",
         help="write each game as a line of JSON to FILE (JSON Lines); an existing FILE of "
-        "the same simulation is carried on with",
+        "the same simulation is checked and carried on with",
     )
-    sim.add_argument("--quiet", action="store_true", help="no progress report")
+    sim.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress report, and no line saying how the games are played unless fewer "
+        "workers are started than asked for",
+    )
     commands.add_parser(
         "presets",
         help="list the named rule sets",
@@ -458,6 +476,11 @@ def _simulate(args: argparse.Namespace) -> int:
     players = args.players
     if players is None:
         players = max(3, rules.min_players) if rules is not None else 3
+
+    def announce(plan: Plan) -> None:
+        if plan.limit is not None or not args.quiet:
+            print(f"rummy500 simulate: {plan.text()}", file=sys.stderr)
+
     try:
         simulation = Simulation.of(args.preset, players, args.bots, args.games, args.seed)
         outcomes = simulate(
@@ -467,10 +490,23 @@ def _simulate(args: argparse.Namespace) -> int:
             address=args.address,
             output=args.output,
             progress=None if args.quiet else progress_bar(),
+            announce=announce,
         )
     except Rummy500Error as error:
         print(f"rummy500 simulate: {error}", file=sys.stderr)
         return 2
+    except SimulationStopped as stopped:
+        name = signal.Signals(stopped.signal).name
+        games = f"{stopped.done} of {stopped.total} games"
+        kept = (
+            f"{games} are in {args.output}; run the same command to carry on"
+            if args.output
+            else f"{games} had finished (give --output to keep them)"
+        )
+        # The progress line, if any, is left unfinished on stderr.
+        start = "" if args.quiet else "\n"
+        print(f"{start}rummy500 simulate: stopped by {name}: {kept}", file=sys.stderr)
+        return 128 + stopped.signal
     except KeyboardInterrupt:
         where = f"; run the same command to carry on with {args.output}" if args.output else ""
         print(f"\nstopped: the games that finished are kept{where}", file=sys.stderr)

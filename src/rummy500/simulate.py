@@ -7,26 +7,31 @@ never on the number of worker processes, on the backend, or on the order the gam
 
 Each game gives a :class:`GameOutcome` (the score of every hand, how it ended, who won), and
 :class:`Summary` puts them together with 95% intervals. With an output file, every finished game
-is written to it as one line of JSON as soon as it is known; a run stopped part way (Ctrl-C)
-keeps what finished, and a run with the same file and the same parameters plays only the games
-that are missing. Once every game is in, the file is rewritten in game order, so the same
-parameters always give the same file.
+is written to it as one line of JSON as soon as it is known; a run stopped part way (Ctrl-C or
+SIGTERM) keeps what finished, and a run with the same file and the same parameters checks every
+line of it and plays only the games that are missing. Once every game is in, the file is
+rewritten in game order, so the same parameters always give the same file.
 
-The games run in a pool of processes, one per core unless told otherwise, or as tasks on a
+The games run in a pool of processes, one per core unless told otherwise (never more than the
+games to play, nor more than :data:`WORKERS_PER_CORE` per core), or as tasks on a
 Ray cluster (``backend="ray"``, which needs ``pip install 'rummy500[ray]'``).
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import importlib
 import json
 import math
+import multiprocessing
 import os
+import signal
 import statistics
 import sys
+import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Generator, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final, TextIO
 
@@ -47,8 +52,10 @@ __all__ = [
     "GameOutcome",
     "HandOutcome",
     "Interval",
+    "Plan",
     "Simulation",
     "SimulationError",
+    "SimulationStopped",
     "Summary",
     "play_one",
     "simulate",
@@ -385,6 +392,136 @@ class Summary:
 
 Progress = Callable[[int, int], None]
 
+#: The most worker processes per core that a run on this machine starts: the games are pure
+#: computation, so more processes than that only share the same cores and take more memory.
+WORKERS_PER_CORE: Final = 4
+#: How many games of a file carried on with are played again to check that they are the
+#: games their seeds give: the last one and others spread evenly over the file.
+REPLAYED: Final = 4
+#: How often (in seconds) a run waiting for its workers looks for a stop signal.
+_POLL: Final = 0.25
+#: The signals that stop a run (Ctrl-C, and the polite request to end of ``kill``).
+_STOP_SIGNALS: Final = (signal.SIGINT, signal.SIGTERM)
+_GAME_FIELDS: Final = ("game", "seed", "totals", "winner", "decisions", "first_player", "hands")
+_HAND_FIELDS: Final = ("scores", "player_scores", "turns", "went_out", "ended", "calls")
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+class SimulationStopped(KeyboardInterrupt):
+    """A run stopped by SIGINT (Ctrl-C) or SIGTERM, after every finished game was written to
+    its output file: ``signal`` is the signal's number, ``done`` the games finished (those
+    already in the file included) out of ``total``."""
+
+    def __init__(self, signum: int, done: int, total: int) -> None:
+        name = signal.Signals(signum).name
+        super().__init__(f"stopped by {name} after {done} of {total} games")
+        self.signal = signum
+        self.done = done
+        self.total = total
+
+
+@attrs.frozen
+class Plan:
+    """How a run plays its games: ``games`` of the ``total`` (the others are already in the
+    output file), on ``workers`` workers where ``requested`` were asked for; ``limit`` says
+    why fewer were started (``None`` when the request stood)."""
+
+    backend: str
+    games: int
+    total: int
+    workers: int
+    requested: int | None
+    limit: str | None
+
+    def text(self) -> str:
+        """The plan in a line, as the command reports it."""
+        what = f"{self.games} games"
+        if self.games != self.total:
+            what = f"{self.games} of {self.total} games ({self.total - self.games} are in the file)"
+        if self.backend == "ray":
+            where = f"as Ray tasks for {self.workers} workers"
+        elif self.workers == 1:
+            where = "in this process"
+        else:
+            where = f"on {self.workers} worker processes"
+        note = "" if self.limit is None else f" ({self.requested} asked for: {self.limit})"
+        return f"playing {what} {where}{note}"
+
+
+def _limit_workers(
+    requested: int | None, games: int, default: int, here: int | None
+) -> tuple[int, str | None]:
+    """The workers to start for ``games`` games, and why fewer than ``requested`` (the
+    default is ``default``); ``here`` is this machine's cores when the workers run on it."""
+    count = default if requested is None else requested
+    limit = None
+    if here is not None and count > WORKERS_PER_CORE * here:
+        count = WORKERS_PER_CORE * here
+        limit = f"at most {WORKERS_PER_CORE} per core, and {here} cores are free here"
+    if count > games:
+        count, limit = games, "no more than the games to play"
+    return max(1, count), None if requested is None else limit
+
+
+class _Stop:
+    """The signal handler of a run: it notes the first SIGINT or SIGTERM for the run to stop
+    at its next look, and stops a game played in this process at once (``armed``)."""
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+        self.armed = False
+        self.listens = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.signum = signum
+        if self.armed:
+            self.armed = False
+            raise KeyboardInterrupt
+
+    def take_back(self) -> None:
+        """Be the handler of the stop signals again, where :meth:`listening` made it one."""
+        if self.listens:
+            for signum in _STOP_SIGNALS:
+                signal.signal(signum, self)
+
+    @contextlib.contextmanager
+    def listening(self) -> Iterator[None]:
+        """Handle the stop signals for the length of the block (in the main thread only,
+        the one Python delivers signals to)."""
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        previous = {signum: signal.signal(signum, self) for signum in _STOP_SIGNALS}
+        self.listens = True
+        try:
+            yield
+        finally:
+            self.listens = False
+            for signum, handler in previous.items():
+                signal.signal(signum, signal.SIG_DFL if handler is None else handler)
+
+
+@attrs.frozen
+class _Run:
+    """What a backend needs to play the missing games of a run."""
+
+    simulation: Simulation
+    todo: Sequence[int]
+    workers: int | None
+    address: str | None
+    announce: Callable[[Plan], None]
+    stop: _Stop
+
+    def plan(self, backend: str, workers: int, limit: str | None) -> None:
+        total = self.simulation.games
+        self.announce(Plan(backend, len(self.todo), total, workers, self.workers, limit))
+
 
 def simulate(
     simulation: Simulation,
@@ -394,43 +531,67 @@ def simulate(
     address: str | None = None,
     output: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
+    announce: Callable[[Plan], None] | None = None,
 ) -> tuple[GameOutcome, ...]:
     """Play the games of ``simulation``; their outcomes, in game order.
 
     ``workers`` processes play them (default: one per core; 1 plays them in this process).
+    No more are started than there are games to play, nor more than
+    :data:`WORKERS_PER_CORE` per core on this machine: a larger number is reduced, and
+    ``announce`` (if given) is told the :class:`Plan` before the games start.
     ``backend="ray"`` runs them as Ray tasks instead, on the cluster at ``address`` (or a
     local Ray started for the run). With ``output``, each finished game is written there at
-    once (see the module's documentation), and games already in the file are not played again.
-    ``progress(done, total)`` is called as games finish. A ``KeyboardInterrupt`` stops the run
-    after writing every finished game, and is raised again.
+    once (see the module's documentation), and games already in the file are not played again;
+    every line of it is checked first, and a file that is not this simulation's output is
+    refused with :class:`SimulationError`. ``progress(done, total)`` is called as games finish.
+
+    SIGINT (Ctrl-C) or SIGTERM stops the run within a fraction of a second: the worker
+    processes are ended, every finished game is written, and :class:`SimulationStopped` (a
+    ``KeyboardInterrupt``) is raised. A ``KeyboardInterrupt`` from elsewhere (``progress``)
+    stops it the same way and is raised again.
     """
     if backend not in BACKENDS:
         raise SimulationError(f"unknown backend {backend!r}: the backends are local and ray")
-    if workers is not None and (isinstance(workers, bool) or workers < 1):
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
         raise SimulationError(f"workers is a whole number of 1 or more, not {workers!r}")
-    done: dict[int, GameOutcome] = {}
-    path = None if output is None else Path(output)
-    if path is not None and path.exists():
-        done = _read_output(path, simulation)
+    path = _output_path(output)
+    done = {} if path is None else _read_output(path, simulation)
     todo = [i for i in range(simulation.games) if i not in done]
     total = simulation.games
-    if progress is not None:
-        progress(len(done), total)
-    sink = None if path is None else _open_output(path, simulation, fresh=not done)
-    try:
-        runner = _ray_batches if backend == "ray" else _local_batches
-        for batch in runner(simulation, todo, workers, address):
-            for outcome in batch:
-                done[outcome.index] = outcome
-                if sink is not None:
-                    sink.write(json.dumps(outcome.to_json()) + "\n")
-            if sink is not None:
-                sink.flush()
+    stop = _Stop()
+    with stop.listening():
+        sink = None if path is None else _Sink(path, simulation, done)
+
+        def start(plan: Plan) -> None:
+            # The plan first, then the progress report, which keeps its line.
+            if announce is not None:
+                announce(plan)
             if progress is not None:
                 progress(len(done), total)
-    finally:
-        if sink is not None:
-            sink.close()
+
+        runner = _ray_batches if backend == "ray" else _local_batches
+        run = _Run(simulation, todo, workers, address, start, stop)
+        batches = runner(run)
+        try:
+            for batch in batches:
+                for outcome in batch:
+                    done[outcome.index] = outcome
+                if sink is not None:
+                    sink.write(batch)
+                if stop.signum is not None:
+                    raise SimulationStopped(stop.signum, len(done), total)
+                if batch and progress is not None:
+                    progress(len(done), total)
+        except KeyboardInterrupt as interrupt:
+            if stop.signum is None or isinstance(interrupt, SimulationStopped):
+                raise
+            raise SimulationStopped(stop.signum, len(done), total) from None
+        finally:
+            batches.close()  # ends the workers now, not when the generator is collected
+            if sink is not None:
+                sink.close()
     outcomes = tuple(done[i] for i in range(total))
     if path is not None:
         _write_output(path, simulation, outcomes)
@@ -443,34 +604,64 @@ def _batches(todo: Sequence[int], workers: int) -> list[list[int]]:
     return [list(todo[i : i + size]) for i in range(0, len(todo), size)]
 
 
-def _local_batches(
-    simulation: Simulation, todo: Sequence[int], workers: int | None, address: str | None
-) -> Iterator[list[GameOutcome]]:
-    if address is not None:
+#: The simulation a worker process plays games of (set when the worker starts).
+_worker_simulation: list[Simulation] = []
+
+
+def _start_worker(simulation: Simulation) -> None:
+    # The parent decides when to stop: Ctrl-C at a terminal reaches every process of the
+    # group, and the workers leave it to the parent, which then ends them with SIGTERM. The
+    # parent blocked both signals while it started the workers, so that none arrives before
+    # these handlers are in place.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+    _worker_simulation[:] = [simulation]
+
+
+def _play_in_worker(index: int) -> GameOutcome:
+    return play_one(_worker_simulation[0], index)
+
+
+def _local_batches(run: _Run) -> Generator[list[GameOutcome], None, None]:
+    """The games played here, one a batch (so that a stop loses no finished game), with an
+    empty batch whenever a short wait passes without one, for the run to look for a stop."""
+    if run.address is not None:
         raise SimulationError("address is for the ray backend: the local backend uses this machine")
-    count = workers or os.cpu_count() or 1
-    if count == 1 or len(todo) <= 1:
-        for index in todo:
-            yield [play_one(simulation, index)]
+    here = cores()
+    count, limit = _limit_workers(run.workers, len(run.todo), here, here)
+    run.plan("local", count, limit)
+    if count == 1:
+        for index in run.todo:
+            run.stop.armed = run.stop.signum is None
+            try:
+                outcome = play_one(run.simulation, index)
+            finally:
+                run.stop.armed = False
+            yield [outcome]
         return
-    with ProcessPoolExecutor(max_workers=count) as pool:
-        pending: set[Future[list[GameOutcome]]] = {
-            pool.submit(_play_range, simulation, batch) for batch in _batches(todo, count)
-        }
-        try:
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    yield future.result()
-        except BaseException:
-            for future in pending:
-                future.cancel()
-            raise
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        pool = multiprocessing.Pool(count, _start_worker, (run.simulation,))
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    try:
+        results = pool.imap_unordered(_play_in_worker, run.todo)
+        for _ in run.todo:
+            while True:
+                try:
+                    outcome = results.next(_POLL)
+                except multiprocessing.TimeoutError:
+                    yield []
+                else:
+                    break
+            yield [outcome]
+    finally:
+        pool.terminate()
+        pool.join()
 
 
-def _ray_batches(
-    simulation: Simulation, todo: Sequence[int], workers: int | None, address: str | None
-) -> Iterator[list[GameOutcome]]:
+def _ray_batches(run: _Run) -> Generator[list[GameOutcome], None, None]:
     try:
         # Ray is an optional extra, imported only for this backend (and untyped here, as it
         # may not be installed where the types are checked).
@@ -478,21 +669,29 @@ def _ray_batches(
     except ImportError:
         raise SimulationError("the ray backend needs Ray: pip install 'rummy500[ray]'") from None
     started = not ray.is_initialized()
+    here = cores() if started and run.address is None else None
     if started:
-        ray.init(address=address, num_cpus=workers, include_dashboard=False)
+        # Ray refuses a CPU count for a cluster it connects to: that is the cluster's own.
+        cpus = (
+            None
+            if here is None or run.workers is None
+            else min(run.workers, WORKERS_PER_CORE * here)
+        )
+        ray.init(address=run.address, num_cpus=cpus, include_dashboard=False)
+        run.stop.take_back()  # Ray sets its own SIGTERM handler
+    pending: list[Any] = []
     try:
+        available = int(ray.cluster_resources().get("CPU", 1))
+        count, limit = _limit_workers(run.workers, len(run.todo), available, here)
+        run.plan("ray", count, limit)
         remote = ray.remote(_play_range)
-        count = workers or int(ray.cluster_resources().get("CPU", 1))
-        pending = [remote.remote(simulation, batch) for batch in _batches(todo, count)]
-        try:
-            while pending:
-                ready, pending = ray.wait(pending, num_returns=1)
-                yield ray.get(ready[0])
-        except BaseException:
-            for ref in pending:
-                ray.cancel(ref)
-            raise
+        pending = [remote.remote(run.simulation, batch) for batch in _batches(run.todo, count)]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1, timeout=_POLL)
+            yield ray.get(ready[0]) if ready else []
     finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
         if started:
             ray.shutdown()
 
@@ -501,48 +700,261 @@ def _header(simulation: Simulation) -> dict[str, Any]:
     return {"simulation": simulation.to_json()}
 
 
-def _open_output(path: Path, simulation: Simulation, *, fresh: bool) -> TextIO:
-    if fresh:
-        sink = path.open("w", encoding="utf-8")
-        sink.write(json.dumps(_header(simulation)) + "\n")
-        return sink
-    return path.open("a", encoding="utf-8")
+def _digest(header: str, body: str) -> str:
+    """The check of a game's line: a hash of the line and of its file's header line, so that
+    a line changed, or taken from another simulation's file, is found out."""
+    return hashlib.blake2b(f"{header}\n{body}".encode(), digest_size=8).hexdigest()
+
+
+def _line(header: str, outcome: GameOutcome) -> str:
+    """A game's line in an output file whose header line is ``header``: the outcome, then
+    its check."""
+    data = outcome.to_json()
+    data["check"] = _digest(header, json.dumps(data))
+    return json.dumps(data) + "\n"
+
+
+def _file_error(doing: str, path: Path, error: OSError) -> SimulationError:
+    return SimulationError(f"cannot {doing} {path}: {error.strerror or error}")
+
+
+def _output_path(output: str | os.PathLike[str] | None) -> Path | None:
+    """The output file, checked to be somewhere a file can be written."""
+    if output is None:
+        return None
+    name = os.fspath(output)
+    if not name:
+        raise SimulationError("the output file's name is empty")
+    path = Path(name)
+    if path.is_dir():
+        raise SimulationError(f"{path} is a folder: give the name of a file for the output")
+    if not path.parent.is_dir():
+        raise SimulationError(f"cannot write {path}: there is no folder {path.parent}")
+    return path
+
+
+class _Sink:
+    """The output file of a run, open for its new games: a new file starts with the header
+    line; a file carried on with is first written again with only its checked games."""
+
+    def __init__(self, path: Path, simulation: Simulation, done: dict[int, GameOutcome]) -> None:
+        self.path = path
+        self.header = json.dumps(_header(simulation))
+        if done:
+            # Written again, the file loses a last line cut short (new lines would follow it).
+            _write_output(path, simulation, [done[i] for i in sorted(done)])
+        try:
+            self.file = path.open("a" if done else "w", encoding="utf-8")
+            if not done:
+                self.file.write(self.header + "\n")
+                self.file.flush()
+        except OSError as error:
+            raise _file_error("write", path, error) from None
+
+    def write(self, outcomes: Sequence[GameOutcome]) -> None:
+        """Write ``outcomes`` and flush them to the file, whole lines only."""
+        if not outcomes:
+            return
+        try:
+            self.file.write("".join(_line(self.header, outcome) for outcome in outcomes))
+            self.file.flush()
+        except OSError as error:
+            raise _file_error("write", self.path, error) from None
+
+    def close(self) -> None:
+        """Close the file."""
+        self.file.close()
+
+
+class _LineError(Exception):
+    """A line of an output file that is not a game of the simulation (the reason)."""
+
+
+def _short(value: object) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _fields(data: object, fields: Sequence[str], what: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise _LineError(f"{what} is a JSON object, not {_short(data)}")
+    missing = [name for name in fields if name not in data]
+    if missing:
+        raise _LineError(f"{what} has no {missing[0]!r}")
+    unknown = [name for name in data if name not in fields]
+    if unknown:
+        raise _LineError(f"{what} has an unknown field {_short(unknown[0])}")
+    return data
+
+
+def _whole(value: object, name: str, low: int, high: int | None = None) -> int:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        span = f"of {low} or more" if high is None else f"from {low} to {high}"
+        raise _LineError(f"{name} is a whole number {span}, not {_short(value)}")
+    return value
+
+
+def _optional(value: object, name: str, high: int) -> int | None:
+    if value is None:
+        return None
+    try:
+        return _whole(value, name, 0, high)
+    except _LineError:
+        raise _LineError(
+            f"{name} is null or a whole number from 0 to {high}, not {_short(value)}"
+        ) from None
+
+
+def _row(value: object, name: str, length: int) -> tuple[int, ...]:
+    if (
+        not isinstance(value, list)
+        or len(value) != length
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
+    ):
+        raise _LineError(f"{name} is a list of {length} whole numbers, not {_short(value)}")
+    return tuple(value)
+
+
+def _hand_of(data: object, what: str, sides: int, players: int) -> HandOutcome:
+    hand = _fields(data, _HAND_FIELDS, what)
+    ended = hand["ended"]
+    if not isinstance(ended, str) or ended not in ENDINGS:
+        raise _LineError(f"{what}: ended is one of {', '.join(ENDINGS)}, not {_short(ended)}")
+    went_out = _optional(hand["went_out"], f"{what}: went_out", players - 1)
+    if (went_out is None) != (ended != "went_out"):
+        raise _LineError(f"{what}: went_out is {_short(went_out)} in a hand that ended {ended}")
+    return HandOutcome(
+        _row(hand["scores"], f"{what}: scores", sides),
+        _row(hand["player_scores"], f"{what}: player_scores", players),
+        _whole(hand["turns"], f"{what}: turns", 0),
+        went_out,
+        ended,
+        _whole(hand["calls"], f"{what}: calls", 0),
+    )
+
+
+def _outcome_of(data: object, simulation: Simulation, header: str) -> GameOutcome:
+    """The game on a line of ``simulation``'s output file (parsed), or :class:`_LineError`."""
+    if isinstance(data, dict) and "check" not in data:
+        raise _LineError(
+            "the line has no 'check' (a file written before lines had one: start a new file)"
+        )
+    line = _fields(data, (*_GAME_FIELDS, "check"), "the line")
+    players = simulation.players
+    sides = simulation.config.sides(players)
+    game = _whole(line["game"], "game", 0, simulation.games - 1)
+    seed = _whole(line["seed"], "seed", 0)
+    if seed != simulation.seed + game:
+        raise _LineError(f"seed is {seed}, but game {game} is played with {simulation.seed + game}")
+    totals = _row(line["totals"], "totals", sides)
+    winner = _optional(line["winner"], "winner", sides - 1)
+    decisions = _whole(line["decisions"], "decisions", 0)
+    first = _whole(line["first_player"], "first_player", 0, players - 1)
+    if not isinstance(line["hands"], list) or not line["hands"]:
+        raise _LineError(f"hands is a list of one hand or more, not {_short(line['hands'])}")
+    hands = tuple(
+        _hand_of(hand, f"hand {k}", sides, players) for k, hand in enumerate(line["hands"])
+    )
+    sums = tuple(sum(column) for column in zip(*(hand.scores for hand in hands), strict=True))
+    if sums != totals:
+        raise _LineError(
+            f"totals {list(totals)} are not the sums of the hands' scores {list(sums)}"
+        )
+    outcome = GameOutcome(game, seed, hands, totals, winner, decisions, first)
+    if line["check"] != _digest(header, json.dumps(outcome.to_json())):
+        raise _LineError("its check does not match it: the line was changed after it was written")
+    return outcome
+
+
+def _parse(text: str) -> object:
+    """JSON data, or ``_NOT_JSON`` (nested too deep, numbers too long, or not JSON)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return _NOT_JSON
+
+
+_NOT_JSON: Final = object()
 
 
 def _read_output(path: Path, simulation: Simulation) -> dict[int, GameOutcome]:
-    """The games already in the output file of an earlier run of ``simulation``."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    if not lines:
-        return {}
+    """The games already in the output file of an earlier run of ``simulation``, every line
+    checked, and a sample of the games played again."""
     try:
-        header = json.loads(lines[0])
-    except json.JSONDecodeError:
-        header = None
-    if not isinstance(header, dict) or header.get("simulation") != simulation.to_json():
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return {}
+    except OSError as error:
+        raise _file_error("read", path, error) from None
+    if not raw:
+        return {}
+    # Every line is written whole with its newline: a last line without one was cut short
+    # when a run was stopped, and that game is played again.
+    whole = raw[: raw.rfind(b"\n") + 1]
+    try:
+        lines = whole.decode("utf-8").split("\n")[:-1]
+    except UnicodeDecodeError as error:
+        number = whole.count(b"\n", 0, error.start) + 1
+        raise SimulationError(f"{path}, line {number}: not UTF-8 text") from None
+    header = json.dumps(_header(simulation))
+    if not lines or _parse(lines[0]) != _header(simulation):
         raise SimulationError(
             f"{path} holds the games of another simulation (or is not a simulation's output): "
             "give another output file, or the same parameters to carry on with it"
         )
-    done: dict[int, GameOutcome] = {}
-    for number, line in enumerate(lines[1:], 2):
+    found: dict[int, tuple[int, GameOutcome]] = {}
+    for number, text in enumerate(lines[1:], 2):
+        data = _parse(text)
+        if data is _NOT_JSON:
+            raise SimulationError(f"{path}, line {number}: not a game's outcome")
         try:
-            outcome = GameOutcome.from_json(json.loads(line))
-        except (json.JSONDecodeError, KeyError, TypeError):
-            if number == len(lines):
-                break  # a line cut short when a run was stopped: that game is played again
-            raise SimulationError(f"{path}, line {number}: not a game's outcome") from None
-        done[outcome.index] = outcome
-    return done
+            outcome = _outcome_of(data, simulation, header)
+        except _LineError as refused:
+            raise SimulationError(f"{path}, line {number}: {refused}") from None
+        if outcome.index in found:
+            first = found[outcome.index][0]
+            raise SimulationError(
+                f"{path}, line {number}: game {outcome.index} is on line {first} already"
+            )
+        found[outcome.index] = (number, outcome)
+    _replay_sample(path, simulation, sorted(found.values(), key=lambda pair: pair[0]))
+    return {index: outcome for index, (_, outcome) in found.items()}
+
+
+def _replay_sample(
+    path: Path, simulation: Simulation, lines: Sequence[tuple[int, GameOutcome]]
+) -> None:
+    """Play again the last game of the file and others spread evenly over it, to be sure the
+    file holds the games their seeds give (and not those of another version of the rules)."""
+    if not lines:
+        return
+    last = len(lines) - 1
+    picks = {last} | {k * last // (REPLAYED - 1) for k in range(REPLAYED - 1)}
+    for pick in sorted(picks):
+        number, outcome = lines[pick]
+        if play_one(simulation, outcome.index) != outcome:
+            raise SimulationError(
+                f"{path}, line {number}: game {outcome.index} is not the game its seed gives "
+                "with these rules and bots (a file of another version of rummy500?)"
+            )
 
 
 def _write_output(path: Path, simulation: Simulation, outcomes: Sequence[GameOutcome]) -> None:
     """Write the whole file again in game order (through a temporary file, then a rename)."""
     temporary = path.with_name(path.name + ".tmp")
-    with temporary.open("w", encoding="utf-8") as sink:
-        sink.write(json.dumps(_header(simulation)) + "\n")
-        for outcome in outcomes:
-            sink.write(json.dumps(outcome.to_json()) + "\n")
-    temporary.replace(path)
+    header = json.dumps(_header(simulation))
+    try:
+        with temporary.open("w", encoding="utf-8") as sink:
+            sink.write(header + "\n")
+            sink.write("".join(_line(header, outcome) for outcome in outcomes))
+        temporary.replace(path)
+    except OSError as error:
+        raise _file_error("write", path, error) from None
 
 
 def progress_bar(stream: TextIO = sys.stderr) -> Progress:
