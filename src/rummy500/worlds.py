@@ -19,17 +19,29 @@ information-set MCTS as in :mod:`rummy500.bots`).
 size and the stock size, the phase, the turn, whose move it is, the owed and kept cards, the
 scores, and the log of the hand as the player saw it, so that ``world.view(player) == view``
 (legal moves included). An opponent holds every card the log shows them taking from the pile
-(``take`` and ``call``) and not playing since (melds, lay-offs and discards); after the pile
-was turned over as a new stock (``empty_stock`` reuse_pile), the stock holds only cards of that
-pile, and an opponent holds no more of them than they drew since.
+(``take`` and ``call``) and not playing since (melds, lay-offs and discards).
+
+**After the pile is turned over** (``empty_stock`` reuse_pile) a hidden card is no longer
+anywhere: the stock ran out first, so each hidden card reached its place from one of the
+hand's stocks, the deal's or a turned pile's. A card of a turned pile lay in the pile at the
+reshuffle, so an opponent seen playing one drew it from that stock, and that draw is not a
+card they still hold. An opponent therefore holds exactly as many hidden cards of each turned
+pile as they drew from it unseen less those they were seen playing since, their other unknown
+cards come from the deal, and the stock holds the rest of the last pile turned over. Counting
+their draws alone would let them keep cards the log shows elsewhere, on the table, in the pile
+or in another hand.
 
 **What it assumes.** The deal and every draw from the stock are uniformly random, and the
 opponents' choices are not modelled: every hidden card not known to be in a hand is equally
-likely to be in any hidden slot (an opponent's unknown cards or the stock). Within those
-constraints the world is drawn uniformly: each way of placing the hidden cards, counting the
-copies of a card in a multi-deck game as different cards, is equally likely. Two things are
-approximate. With several decks, a card played by an opponent who had taken an equal card is
-taken to be the taken copy, so they are known to hold one copy fewer than they may. And an
+likely to be in any hidden slot (an opponent's unknown cards or the stock) that the log leaves
+it. Within those constraints the world is drawn uniformly: each way of placing the hidden
+cards, counting the copies of a card in a multi-deck game as different cards, is equally
+likely. Some things are approximate. With copies of a card (several decks, or jokers), a card
+played by an opponent who had taken an equal card is taken to be the taken copy, so they are
+known to hold one copy fewer than they may; after a reshuffle a copy they play is read as the
+copy of the newest turned pile they can have drawn it from, which is one history the log
+allows but not the only one; and when that reading does not add up, the worlds keep only the
+stock to cards of the last pile turned over, and may then be ones the log rules out. An
 opponent who is in the middle of a turn with a card owed from a take is only required to hold
 a hand that leaves them a legal move, not exactly the hands that made the take legal.
 
