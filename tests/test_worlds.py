@@ -12,10 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy500 import (
+    Card,
     Deal,
     EmptyStock,
     KnownCardsReader,
     Phase,
+    PlayerView,
     RuleConfig,
     State,
     StateError,
@@ -24,7 +26,16 @@ from rummy500 import (
     presets,
     sample_world,
 )
-from rummy500.events import Called, Reshuffled, Took
+from rummy500.events import (
+    Called,
+    Dealt,
+    Discarded,
+    Drew,
+    LaidOff,
+    Melded,
+    Reshuffled,
+    Took,
+)
 from strategies import meld_preferring_policy, rule_configs
 
 
@@ -64,6 +75,66 @@ def check_world(state: State, player: int, rng: random.Random) -> State:
         assert not Counter(known[q]) - Counter(state.hands[q]), (q, known[q])
         assert not Counter(known[q]) - Counter(world.hands[q]), (q, known[q])
     return world
+
+
+def log_rules_out(view: PlayerView, world: State) -> str | None:
+    """Why the view's log could not have led to ``world`` (``None`` if it could), for games
+    with one copy of each card: an oracle that follows each card from the log.
+
+    A card is where the log last showed it, or hidden since the deal (stock ``0``), or hidden
+    since the ``k``-th pile was turned over (stock ``k``). Each unseen draw gives its player a
+    card of the stock of the time, which they hold until the log shows them playing a hidden
+    card of that stock; the world's hidden cards must use up exactly those draws."""
+    me = view.player
+    where: dict[Card, tuple[str, int]] = {}
+    owed: list[Counter[int]] = []  # each player's hidden cards by the stock they came from
+    stock = 0
+    for event in view.log:
+        if isinstance(event, Dealt):
+            where = dict.fromkeys(event.pile, ("pile", 0))
+            where.update(dict.fromkeys(event.hands[me] or (), ("hand", me)))
+            owed = [Counter({0: n}) for n in event.hand_sizes]
+            stock = 0
+        elif isinstance(event, Drew) and event.player == me:
+            assert event.card is not None
+            where[event.card] = ("hand", me)
+        elif isinstance(event, Drew):
+            owed[event.player][stock] += 1
+        elif isinstance(event, Took):
+            where.update(dict.fromkeys(event.taken, ("hand", event.player)))
+        elif isinstance(event, Melded | LaidOff | Discarded):
+            p = event.player
+            for card in (c.physical for c in event.cards):
+                kind, k = where.get(card, ("stock", 0))
+                if (kind, k) != ("hand", p):
+                    if kind != "stock" or not owed[p][k]:
+                        return f"the log has P{p} play {card}, which was not theirs to play"
+                    owed[p][k] -= 1
+                where[card] = ("pile" if isinstance(event, Discarded) else "table", 0)
+        elif isinstance(event, Reshuffled):
+            stock += 1
+            where.update({c: ("stock", stock) for c, at in where.items() if at[0] == "pile"})
+    for p, hand in enumerate(world.hands):
+        for card in hand if p != me else ():
+            kind, k = where.get(card, ("stock", 0))
+            if (kind, k) == ("hand", p):
+                continue
+            if kind != "stock" or not owed[p][k]:
+                return f"P{p} holds {card}, which the log puts elsewhere"
+            owed[p][k] -= 1
+    for card in world.stock:
+        if where.get(card, ("stock", 0)) != ("stock", stock):
+            return f"the stock holds {card}, which was not in the last pile turned over"
+    return None
+
+
+def after_reshuffles(config: RuleConfig, players: int, seed: int, steps: int) -> list[State]:
+    """The states of a seeded game in a hand after the pile was turned over."""
+    return [
+        state
+        for state in line(config, players, seed, steps)
+        if state.phase < Phase.HAND_OVER and any(isinstance(e, Reshuffled) for e in state.log)
+    ]
 
 
 @pytest.mark.parametrize("name", presets.names())
@@ -181,6 +252,66 @@ def test_after_a_reshuffle_the_stock_holds_only_cards_of_the_pile_turned_over() 
     assert checked > 30
 
 
+REUSE = RuleConfig(empty_stock=EmptyStock.REUSE_PILE)
+
+
+def test_a_player_holds_no_card_of_the_turned_pile_they_drew_and_played() -> None:
+    # Three players: after the pile was turned over, P1 drew 8H and discarded it, and P2 drew
+    # one card unseen. P1 holds no card of that pile any more, P2 exactly one.
+    states = line(REUSE, 3, seed=1, steps=99)
+    state = states[-1]
+    view = state.view(0)
+    assert [str(e) for e in view.log[-5:]] == [
+        "pile turned over: stock 7",
+        "P1 draw",
+        "P1 layoff 5 K♦",
+        "P1 discard 8♥",
+        "P2 draw",
+    ]
+    turned = Counter(next(s.stock for s in states if s.log[-1:] == (Reshuffled(7),)))
+    rng = random.Random(0)
+    held = Counter()
+    for _ in range(300):
+        world = check_world(state, 0, rng)
+        assert log_rules_out(view, world) is None
+        held[tuple((Counter(world.hands[q]) & turned).total() for q in (1, 2))] += 1
+    assert held == {(0, 1): 300}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_sampled_world_after_a_reshuffle_is_one_the_log_allows(players: int) -> None:
+    rng = random.Random(players)
+    checked = reshuffles = 0
+    for seed in range(4):
+        for state in after_reshuffles(REUSE, players, seed, steps=700)[:: 2 * players]:
+            reshuffles = max(reshuffles, sum(isinstance(e, Reshuffled) for e in state.log))
+            for p in range(players):
+                view = state.view(p)
+                # The real state is one the oracle allows.
+                assert log_rules_out(view, state) is None
+                for _ in range(3):
+                    assert log_rules_out(view, check_world(state, p, rng)) is None
+                    checked += 1
+    assert checked > 100
+    assert reshuffles >= 2
+
+
+@pytest.mark.parametrize(("players", "jokers", "seed"), [(4, 2, 0), (6, 0, 2)])
+def test_a_sampled_world_after_a_reshuffle_agrees_with_the_view_with_copies_of_cards(
+    players: int, jokers: int, seed: int
+) -> None:
+    # Two jokers, and two decks for six players: copies of a card the log cannot tell apart.
+    config = RuleConfig(empty_stock=EmptyStock.REUSE_PILE, jokers_per_deck=jokers)
+    rng = random.Random(players)
+    checked = 0
+    for game in (seed, seed + 5):
+        for state in after_reshuffles(config, players, game, steps=3000)[::10]:
+            for p in range(players):
+                check_world(state, p, rng)
+                checked += 1
+    assert checked > 40
+
+
 def test_a_finished_hand_has_no_world_to_sample() -> None:
     state = new_game(players=2, seed=1)
     while state.phase < Phase.HAND_OVER:
@@ -243,3 +374,23 @@ def test_each_hidden_card_is_as_likely_to_be_in_each_hidden_place() -> None:
     # Not independent across cards (the slots are shared), which only makes the statistic
     # smaller: the bound stays safe.
     assert chi2 < chi_square_limit(len(hidden) - 1), chi2
+
+
+def test_worlds_after_a_reshuffle_are_uniform_over_the_consistent_deals() -> None:
+    # The position of the reshuffle test above, as P0 sees it: P2 holds one hidden card of
+    # the turned pile (6 to choose from: the stock's 5 and theirs) and P1 3 of the 5 other
+    # hidden cards (10 ways), P2 the other 2: 60 equally likely pairs.
+    state = line(REUSE, 3, seed=1, steps=99)[-1]
+    view = state.view(0)
+    turned = Counter((*state.stock, *(Counter(state.hands[2]) - Counter(known_cards(view)[2]))))
+    rng = random.Random(2025)
+    samples = 6000
+    counts: Counter[tuple[object, ...]] = Counter()
+    for _ in range(samples):
+        world = sample_world(view, rng)
+        fresh = Counter(world.hands[2]) & turned
+        counts[(world.hands[1], tuple(fresh.elements()))] += 1
+    assert len(counts) == 10 * 6
+    expected = samples / len(counts)
+    chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
+    assert chi2 < chi_square_limit(len(counts) - 1), chi2

@@ -19,17 +19,29 @@ information-set MCTS as in :mod:`rummy500.bots`).
 size and the stock size, the phase, the turn, whose move it is, the owed and kept cards, the
 scores, and the log of the hand as the player saw it, so that ``world.view(player) == view``
 (legal moves included). An opponent holds every card the log shows them taking from the pile
-(``take`` and ``call``) and not playing since (melds, lay-offs and discards); after the pile
-was turned over as a new stock (``empty_stock`` reuse_pile), the stock holds only cards of that
-pile, and an opponent holds no more of them than they drew since.
+(``take`` and ``call``) and not playing since (melds, lay-offs and discards).
+
+**After the pile is turned over** (``empty_stock`` reuse_pile) a hidden card is no longer
+anywhere: the stock ran out first, so each hidden card reached its place from one of the
+hand's stocks, the deal's or a turned pile's. A card of a turned pile lay in the pile at the
+reshuffle, so an opponent seen playing one drew it from that stock, and that draw is not a
+card they still hold. An opponent therefore holds exactly as many hidden cards of each turned
+pile as they drew from it unseen less those they were seen playing since, their other unknown
+cards come from the deal, and the stock holds the rest of the last pile turned over. Counting
+their draws alone would let them keep cards the log shows elsewhere, on the table, in the pile
+or in another hand.
 
 **What it assumes.** The deal and every draw from the stock are uniformly random, and the
 opponents' choices are not modelled: every hidden card not known to be in a hand is equally
-likely to be in any hidden slot (an opponent's unknown cards or the stock). Within those
-constraints the world is drawn uniformly: each way of placing the hidden cards, counting the
-copies of a card in a multi-deck game as different cards, is equally likely. Two things are
-approximate. With several decks, a card played by an opponent who had taken an equal card is
-taken to be the taken copy, so they are known to hold one copy fewer than they may. And an
+likely to be in any hidden slot (an opponent's unknown cards or the stock) that the log leaves
+it. Within those constraints the world is drawn uniformly: each way of placing the hidden
+cards, counting the copies of a card in a multi-deck game as different cards, is equally
+likely. Some things are approximate. With copies of a card (several decks, or jokers), a card
+played by an opponent who had taken an equal card is taken to be the taken copy, so they are
+known to hold one copy fewer than they may; after a reshuffle a copy they play is read as the
+copy of the newest turned pile they can have drawn it from, which is one history the log
+allows but not the only one; and when that reading does not add up, the worlds keep only the
+stock to cards of the last pile turned over, and may then be ones the log rules out. An
 opponent who is in the middle of a turn with a card owed from a take is only required to hold
 a hand that leaves them a legal move, not exactly the hands that made the take legal.
 
@@ -91,7 +103,16 @@ class KnownCardsReader:
     is this reader given the whole log.
     """
 
-    __slots__ = ("_draws", "_known", "_pile", "_players", "_reshuffled", "events")
+    __slots__ = (
+        "_guesses",
+        "_known",
+        "_last_pile",
+        "_pile",
+        "_players",
+        "_room",
+        "_turned",
+        "events",
+    )
 
     def __init__(self, players: int) -> None:
         self._players = players
@@ -102,16 +123,25 @@ class KnownCardsReader:
         #: The pile, followed from the deal so that a reshuffle says which cards became the
         #: stock; ``None`` for a log that does not start with the deal, which cannot say that.
         self._pile: list[Card] | None = None
-        #: The pile last turned over as the stock, or ``None`` (no reshuffle, or not known).
-        self._reshuffled: Counter[Card] | None = None
-        #: Each player's stock draws since that reshuffle.
-        self._draws: list[int] = [0] * players
+        #: For each time the pile was turned over this hand, oldest first: the cards of that
+        #: pile that nobody has seen since (in the stock, or drawn unseen and still held).
+        self._turned: list[Counter[Card]] = []
+        #: For each of those stocks, how many cards each player drew from it unseen and has
+        #: not been seen playing since: how many of its cards they hold now.
+        self._room: list[list[int]] = []
+        #: The plays read as cards drawn from a turned pile, as (which pile, player, card),
+        #: oldest first: a copy of the card drawn in sight later shows one of them wrong.
+        self._guesses: list[tuple[int, int, Card]] = []
+        #: The whole pile last turned over, or ``None`` (no reshuffle, or one of a log that
+        #: does not start with the deal, which cannot say what was turned over).
+        self._last_pile: Counter[Card] | None = None
 
     def read(self, events: Iterable[Event]) -> None:
         """Read ``events``, the next events of the log (the first, for a new reader)."""
         players = self._players
         known = self._known
         pile = self._pile
+        turned = self._turned
         read = 0
         for event in events:
             read += 1
@@ -120,8 +150,10 @@ class KnownCardsReader:
                 assert isinstance(event, Dealt)
                 known = self._known = [Counter() for _ in range(players)]
                 pile = self._pile = list(event.pile)
-                self._reshuffled = None
-                self._draws = [0] * players
+                turned = self._turned = []
+                self._room = []
+                self._guesses = []
+                self._last_pile = None
             elif kind is Took or kind is Called:
                 assert isinstance(event, Took)
                 known[event.player].update(event.taken)
@@ -137,18 +169,63 @@ class KnownCardsReader:
                         held[physical] = count - 1
                     elif count:
                         del held[physical]
+                    elif turned:
+                        self._reveal(event.player, physical)
                 if kind is Discarded and pile is not None:
                     assert isinstance(event, Discarded)
                     pile.append(event.card)
-            elif kind is Drew:
+            elif kind is Drew and turned:
                 assert isinstance(event, Drew)
-                self._draws[event.player] += 1
+                if event.card is None:
+                    self._room[-1][event.player] += 1
+                else:
+                    self._drawn(event.card)
             elif kind is Reshuffled:
-                self._reshuffled = None if pile is None else Counter(pile)
-                self._draws = [0] * players
-                if pile is not None:
+                if pile is None:
+                    self._last_pile = None
+                    turned.clear()
+                    self._room.clear()
+                else:
+                    self._last_pile = Counter(pile)
+                    turned.append(self._last_pile.copy())
+                    self._room.append([0] * players)
                     pile = self._pile = []
         self.events += read
+
+    def _reveal(self, player: int, card: Card) -> None:
+        """``player`` played ``card``, not one they were known to hold: if it is a card of a
+        pile turned over since the deal, they drew it unseen from that stock, and hold one
+        card of it fewer than they drew.
+
+        A card with no copy is the turned one exactly when a turned pile still hides it. With
+        copies (several decks, jokers) the card may be another copy, from the deal or an older
+        stock: it is taken to be the copy of the newest stock the player drew from and still
+        holds cards of, which is always one possible history but not the only one."""
+        for i in range(len(self._turned) - 1, -1, -1):
+            turned, room = self._turned[i], self._room[i]
+            if turned[card] > 0 and room[player] > 0:
+                turned[card] -= 1
+                room[player] -= 1
+                self._guesses.append((i, player, card))
+                return
+
+    def _drawn(self, card: Card) -> None:
+        """``card`` was drawn in sight from the stock: no longer one of its hidden cards.
+
+        If no hidden copy of it was left there, a copy another player was read as drawing
+        from this stock and playing was another copy after all (one they held before): they
+        still hold the card they drew instead."""
+        last = len(self._turned) - 1
+        turned = self._turned[last]
+        if turned[card] <= 0:
+            for g in range(len(self._guesses) - 1, -1, -1):
+                i, player, guessed = self._guesses[g]
+                if i == last and guessed == card:
+                    del self._guesses[g]
+                    turned[card] += 1
+                    self._room[last][player] += 1
+                    break
+        turned[card] -= 1
 
     def cards(self, position: State | PlayerView) -> tuple[tuple[Card, ...], ...]:
         """The cards each player is known to hold, sorted, one tuple per player, when the log
@@ -238,13 +315,10 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
             f"but the other hands hold {sum(slots)} unknown cards and the stock {view.stock_size}"
         )
 
-    pool = _pool(unseen, knowledge, view.stock_size)
+    groups = _groups(unseen, knowledge, slots, view.stock_size, me)
     world = None
     for _ in range(_MAX_REDEALS):
-        hidden = _deal(pool, slots, view.stock_size, knowledge._draws, rng)
-        if hidden is None:
-            continue
-        stock, dealt = hidden
+        stock, dealt = _deal(groups, slots, view.stock_size, rng)
         hands = tuple(
             view.hand if p == me else tuple(sorted((*known[p].elements(), *dealt[p])))
             for p in range(players)
@@ -252,56 +326,106 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
         world = _state(view, hands, stock, rng)
         if not _mover_is_hidden(view) or world.legal_moves():
             return world
-    if world is None:
-        raise StateError("no deal of the hidden cards agrees with the reshuffled stock")
+    assert world is not None
     return world
 
 
-def _pool(
-    unseen: Counter[Card], knowledge: KnownCardsReader, stock_size: int
-) -> tuple[list[Card], list[Card] | None]:
-    """The hidden cards in two lists: those that may be in the stock, and the rest (``None``
-    when any hidden card may be anywhere)."""
-    turned = knowledge._reshuffled
-    if turned is None:
-        return list(unseen.elements()), None
-    may = unseen & turned
+#: Hidden cards that lie in the same kind of place, and how many of them each player holds (the
+#: stock has the rest of the first group); see :func:`_groups`. ``None`` for the counts marks
+#: the looser split of :func:`_loose`.
+_Group = tuple[list[Card], list[int] | None]
+
+
+def _groups(
+    unseen: Counter[Card],
+    knowledge: KnownCardsReader,
+    slots: list[int],
+    stock_size: int,
+    me: int,
+) -> list[_Group]:
+    """The hidden cards, split by where they can have gone since they were last seen.
+
+    Without a reshuffle every hidden card may be in any unknown slot or in the stock: one
+    group. A reshuffle comes only once the stock is empty, so after one each hidden card came
+    to its place from one of the hand's stocks: the deal's (the dealt hands included), or a
+    turned pile's. A player holds exactly as many hidden cards of a turned pile as they drew
+    from it unseen less those they were seen playing since (a card of it they played cannot
+    have been in their hand before, as it lay in the pile at the reshuffle); the rest of their
+    unknown slots hold cards of the deal; the stock holds the rest of the last pile. Counting
+    only draws, as if the cards played since were still held, lets a player hold cards that
+    the log puts elsewhere. Every placement that keeps these counts is one the log allows
+    (the cards seen played were drawn earliest, the others in any order), and every placement
+    the log allows keeps them: the worlds are dealt group by group, each uniformly, which is
+    uniform over the consistent worlds. Groups that do not add up (copies of a card read as
+    the wrong copy, see :meth:`KnownCardsReader._reveal`) fall back to :func:`_loose`.
+    """
+    turned = knowledge._turned
+    if not turned:
+        return [(list(unseen.elements()), slots)]
+    groups: list[_Group] = []
+    older = unseen.copy()
+    rest = slots[:]
+    last = len(turned) - 1
+    for i, (cards, room) in enumerate(zip(turned, knowledge._room, strict=True)):
+        counts = [0 if p == me else n for p, n in enumerate(room)]
+        left = stock_size if i == last else 0
+        if any(n < 0 for n in cards.values()) or cards.total() != sum(counts) + left:
+            return _loose(unseen, knowledge, slots, stock_size)
+        older.subtract(cards)
+        rest = [n - k for n, k in zip(rest, counts, strict=True)]
+        groups.append((list(cards.elements()), counts))
+    if any(n < 0 for n in older.values()) or any(n < 0 for n in rest):
+        return _loose(unseen, knowledge, slots, stock_size)
+    # The last turned pile goes first: the stock is dealt from the first group.
+    groups.reverse()
+    groups.append((list(older.elements()), rest))
+    return groups
+
+
+def _loose(
+    unseen: Counter[Card], knowledge: KnownCardsReader, slots: list[int], stock_size: int
+) -> list[_Group]:
+    """The split when the counts of :func:`_groups` are not known: the stock holds hidden
+    cards of the last pile turned over, and any other hidden card may be in any unknown slot
+    (not exact: some of these worlds are ones the log rules out)."""
+    turned = knowledge._last_pile
+    may = unseen if turned is None else unseen & turned
     if may.total() < stock_size:
-        # Only with several decks, where a card seen since the reshuffle may have been another
-        # copy: then the reshuffle is not used.
-        return list(unseen.elements()), None
-    return list(may.elements()), list((unseen - may).elements())
+        may = unseen
+    return [(list(may.elements()), None), (list((unseen - may).elements()), slots)]
 
 
 def _deal(
-    pool: tuple[list[Card], list[Card] | None],
-    slots: list[int],
-    stock_size: int,
-    draws: list[int],
-    rng: random.Random,
-) -> tuple[tuple[Card, ...], list[list[Card]]] | None:
-    """The stock and each player's unknown cards, or ``None`` for a deal to throw away."""
-    may, rest = pool
-    cards = may[:]
+    groups: list[_Group], slots: list[int], stock_size: int, rng: random.Random
+) -> tuple[tuple[Card, ...], list[list[Card]]]:
+    """The stock and each player's unknown cards, each group dealt at random."""
+    cards = groups[0][0][:]
     rng.shuffle(cards)
     stock = tuple(cards[:stock_size])
-    dealt: list[list[Card]] = []
-    start = 0
-    if rest is None:
+    dealt: list[list[Card]]
+    if len(groups) == 1 or groups[0][1] is None:
+        if len(groups) > 1:
+            # The looser split: the stock's cards left over may be anywhere, as the rest.
+            cards = cards[stock_size:] + groups[1][0]
+            rng.shuffle(cards)
+            start = 0
+        else:
+            start = stock_size
+        dealt = []
         for n in slots:
-            dealt.append(cards[stock_size + start : stock_size + start + n])
+            dealt.append(cards[start : start + n])
             start += n
         return stock, dealt
-    # After a reshuffle, the cards of the turned-over pile that are not in the stock were drawn
-    # since: a player holds no more of them than they drew.
-    tagged = [(c, True) for c in cards[stock_size:]] + [(c, False) for c in rest]
-    rng.shuffle(tagged)
-    for p, n in enumerate(slots):
-        mine = tagged[start : start + n]
-        start += n
-        if sum(1 for _, fresh in mine if fresh) > draws[p]:
-            return None
-        dealt.append([c for c, _ in mine])
+    dealt = [[] for _ in slots]
+    for g, (group, counts) in enumerate(groups):
+        if g:
+            cards = group[:]
+            rng.shuffle(cards)
+        start = stock_size if g == 0 else 0
+        assert counts is not None
+        for p, n in enumerate(counts):
+            dealt[p] += cards[start : start + n]
+            start += n
     return stock, dealt
 
 
