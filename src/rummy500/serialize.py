@@ -543,16 +543,12 @@ def _check_log(log: tuple[Event, ...], players: int) -> None:
 def _view_document() -> type:
     """An attrs class with the fields of a :class:`PlayerView`, built without the view's
     check: a loaded view's hand is sorted before the view is built and checked."""
-    fields = {
-        f.name: attrs.field(type=f.type, default=f.default) for f in attrs.fields(PlayerView)
-    }
+    fields = {f.name: attrs.field(type=f.type, default=f.default) for f in attrs.fields(PlayerView)}
     return attrs.make_class("ViewDocument", fields, frozen=True)
 
 
 _ViewDocument: Final = _view_document()
-_structure_view_fields: Callable[[Any, Any], Any] = make_dict_structure_fn(
-    _ViewDocument, converter
-)
+_structure_view_fields: Callable[[Any, Any], Any] = make_dict_structure_fn(_ViewDocument, converter)
 
 
 def _structure_view(value: Any, _: type) -> PlayerView:

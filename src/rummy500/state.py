@@ -1321,7 +1321,7 @@ class PlayerView:
         _check_view_mover(self.phase, self.current_player, n)
         for i, event in enumerate(self.log):
             problem = event_problem(event, n)
-            if problem is None and event.seen_by(me) != event:
+            if problem is None and not event._public and event.seen_by(me) != event:
                 problem = f"shows a card that player {me} did not see"
             if problem is not None:
                 shown = event.text(ascii=True) if isinstance(event, Event) else "?"
@@ -1347,8 +1347,9 @@ class PlayerView:
         whole._validate_dealer_draw()
         legal: tuple[Move, ...] = ()
         if self.current_player == me:
-            whole._validate_has_a_move()
             legal = whole.legal_moves()
+            if not legal:
+                whole._validate_has_a_move()  # refuses, saying so
         if self.legal_moves != legal:
             whose = (
                 f"the {len(legal)} legal moves of player {me}, who is to move"
@@ -1514,9 +1515,9 @@ def _check_counts(seen: Counter[int], deck: Counter[int]) -> None:
         if not deck[card]:
             raise StateError(f"{CARDS[card]} is not a card of this game's decks")
         if count > deck[card]:
-            raise StateError(f"{CARDS[card]} appears {count} times, but the decks hold {deck[card]}")
-
-
+            raise StateError(
+                f"{CARDS[card]} appears {count} times, but the decks hold {deck[card]}"
+            )
 
 
 class _ViewDraft:
