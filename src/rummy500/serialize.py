@@ -33,7 +33,10 @@ The format
     equality (not the undo chain: ``parent`` and ``last_move``), so the loaded state compares
     ``==`` to the saved one, and the ``"log"`` of the hand, so it keeps what its players saw. A
     player view holds each of its fields, its log as that player saw it included. State and
-    game-record documents start with ``"format": 3`` (:data:`FORMAT_VERSION`). Keys come in a
+    game-record documents start with ``"format": 3`` (:data:`FORMAT_VERSION`). A loaded
+    player view is checked by :meth:`PlayerView.validate <rummy500.state.PlayerView.validate>`
+    (its hand sorted first): an inconsistent one raises ``SerializationError`` ("inconsistent
+    view: ..."). Keys come in a
     fixed order, so equal objects always give the same text.
 
 Format 2
