@@ -555,6 +555,8 @@ _structure_view_fields: Callable[[Any, Any], Any] = make_dict_structure_fn(_View
 
 
 def _structure_view(value: Any, _: type) -> PlayerView:
+    if not isinstance(value, Mapping):
+        raise SerializationError(f"a player view is a JSON object, not {describe_value(value)}")
     fields = attrs.asdict(_structure_view_fields(value, _ViewDocument), recurse=False)
     # Hands are sorted in every view (as State.view gives them), as in a loaded state.
     fields["hand"] = tuple(sorted(fields["hand"]))
