@@ -52,6 +52,7 @@ __all__ = [
     "Reshuffled",
     "Took",
     "event_problem",
+    "quoted_event",
 ]
 
 
@@ -349,6 +350,19 @@ def event_problem(event: object, players: int) -> str | None:
             f"for the {players} players"
         )
     return None
+
+
+def quoted_event(event: object) -> str:
+    """`` ('P1 take 7H')``: the text of ``event`` (ASCII, at most 60 characters) to put in an
+    error message after the event's place, or nothing for an event whose text cannot be
+    written (a deal with fewer hand sizes than hands, say)."""
+    try:
+        text = event.text(ascii=True) if isinstance(event, Event) else None
+    except (ValueError, TypeError, LookupError):
+        text = None
+    if text is None:
+        return ""
+    return f" ('{text if len(text) <= 60 else text[:57] + '...'}')"
 
 
 # The log is read at every step of a bot's play: the events of play are built by setting their

@@ -99,7 +99,7 @@ from rummy500.errors import (
     SerializationError,
     StateError,
 )
-from rummy500.events import EVENT_KINDS, Event, event_problem
+from rummy500.events import EVENT_KINDS, Event, event_problem, quoted_event
 from rummy500.melds import TableMeld, meld_error
 from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
 from rummy500.phases import OwedUse
@@ -538,9 +538,7 @@ def _check_log(log: tuple[Event, ...], players: int) -> None:
     for i, event in enumerate(log):
         problem = event_problem(event, players)
         if problem is not None:
-            raise SerializationError(
-                f"the log event $.log[{i}] ('{event.text(ascii=True)}') {problem}"
-            )
+            raise SerializationError(f"the log event $.log[{i}]{quoted_event(event)} {problem}")
 
 
 def _view_document() -> type:

@@ -31,7 +31,7 @@ from rummy500.engine import (
     replay,
 )
 from rummy500.errors import CardError, ConfigError, IllegalMoveError, StateError
-from rummy500.events import Event, event_problem
+from rummy500.events import Event, event_problem, quoted_event
 from rummy500.melds import TableMeld, canonical_meld, meld_error
 from rummy500.movegen import generate
 from rummy500.moves import (
@@ -1324,10 +1324,7 @@ class PlayerView:
             if problem is None and not event._public and event.seen_by(me) != event:
                 problem = f"shows a card that player {me} did not see"
             if problem is not None:
-                shown = event.text(ascii=True) if isinstance(event, Event) else "?"
-                if len(shown) > 60:
-                    shown = shown[:57] + "..."
-                raise StateError(f"the log event log[{i}] ('{shown}') {problem}")
+                raise StateError(f"the log event log[{i}]{quoted_event(event)} {problem}")
         whole = _whole_from_view(self)
         whole._validate_basics()
         if whole.phase < Phase.HAND_OVER:
