@@ -373,16 +373,6 @@ def _observation_refusals() -> list[tuple[Callable[[], Any], type[Rummy500Error]
             "an observation space needs a RuleConfig, not None",
         ),
         (
-            lambda: ObservationSpace.of(CONFIG, 2).observation(STATE),
-            StateError,
-            "observation reads a PlayerView, not a State",
-        ),
-        (
-            lambda: ObservationSpace.of(CONFIG, 2).observation_for(None, 0),
-            StateError,
-            "observation_for reads a State, not None",
-        ),
-        (
             lambda: ObservationSpace.of(CONFIG, 2).part(None),
             ConfigError,
             "no part None: the parts are "

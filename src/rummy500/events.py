@@ -36,6 +36,7 @@ from typing import ClassVar
 import attrs
 
 from rummy500.cards import Card, format_cards
+from rummy500.errors import describe_value
 from rummy500.rules import MAX_PLAYERS
 
 __all__ = [
@@ -51,6 +52,8 @@ __all__ = [
     "Passed",
     "Reshuffled",
     "Took",
+    "event_problem",
+    "quoted_event",
 ]
 
 
@@ -321,6 +324,46 @@ EVENT_KINDS: dict[str, type[Event]] = {
         HandEnded,
     )
 }
+
+
+def event_problem(event: object, players: int) -> str | None:
+    """What makes ``event`` impossible in the log of a ``players``-player game, or ``None``.
+
+    An event must be one of the event classes, name only players of the game (as
+    ``player``, ``dealer`` and ``went_out``), show only cards, and a deal deals one hand and
+    one hand size to each player. The problem reads as the end of a sentence naming the event
+    ("names a player who is not one of the 3 players"). What the event did is not checked
+    (it is not replayed).
+    """
+    if not isinstance(event, Event):
+        return f"is {describe_value(event)}, not an event"
+    for name in ("player", "dealer", "went_out"):
+        who = getattr(event, name, None)
+        if who is not None and (
+            isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < players
+        ):
+            return f"names a player who is not one of the {players} players"
+    if any(not isinstance(card, Card) for card in event.cards):
+        return "shows something that is not a card"
+    if isinstance(event, Dealt) and not (len(event.hands) == len(event.hand_sizes) == players):
+        return (
+            f"deals {len(event.hands)} hands with {len(event.hand_sizes)} sizes, not one of each "
+            f"for the {players} players"
+        )
+    return None
+
+
+def quoted_event(event: object) -> str:
+    """`` ('P1 take 7H')``: the text of ``event`` (ASCII, at most 60 characters) to put in an
+    error message after the event's place, or nothing for an event whose text cannot be
+    written (a deal with fewer hand sizes than hands, say)."""
+    try:
+        text = event.text(ascii=True) if isinstance(event, Event) else None
+    except (ValueError, TypeError, LookupError):
+        text = None
+    if text is None:
+        return ""
+    return f" ('{text if len(text) <= 60 else text[:57] + '...'}')"
 
 
 # The log is read at every step of a bot's play: the events of play are built by setting their

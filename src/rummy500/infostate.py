@@ -46,7 +46,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rummy500 import ConfigError, KnownCardsReader, PlayerView, RuleConfig, State, describe_value
-from rummy500.observations import CARD_COLUMNS, ObservationSpace, Part, VectorLayout
+from rummy500.observations import CARD_COLUMNS, ObservationSpace, Part, VectorLayout, check_view
 
 __all__ = ["EVENT_KINDS", "HISTORY", "MAX_HISTORY", "InformationStateSpace"]
 
@@ -177,7 +177,12 @@ class InformationStateSpace(VectorLayout):
         return _space(config, players, history)
 
     def information_state(self, view: PlayerView) -> npt.NDArray[np.float32]:
-        """What ``view``'s player knows, as a new ``float32`` vector of :attr:`size`."""
+        """What ``view``'s player knows, as a new ``float32`` vector of :attr:`size`.
+
+        Raises :class:`~rummy500.errors.StateError` when ``view`` is not a
+        :class:`~rummy500.PlayerView`, and :class:`ValueError` for a view of another game.
+        """
+        check_view(view)
         observed = self.observations.observation(view)  # refuses a view of another game
         return self._join(observed, view, view.player)
 
@@ -188,7 +193,9 @@ class InformationStateSpace(VectorLayout):
         :meth:`ObservationSpace.observation_for
         <rummy500.observations.ObservationSpace.observation_for>` does; the history parts
         from the log as the player saw it (:meth:`State.seen_log
-        <rummy500.position.Position.seen_log>`).
+        <rummy500.position.Position.seen_log>`). Raises
+        :class:`~rummy500.errors.StateError` when ``state`` is not a :class:`~rummy500.State`
+        or ``player`` is not one of its players.
         """
         observed = self.observations.observation_for(state, player)  # refuses as a view would
         return self._join(observed, state, player)

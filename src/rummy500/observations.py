@@ -176,9 +176,12 @@ class ObservationSpace(VectorLayout):
         return _space(config, players)
 
     def observation(self, view: PlayerView) -> npt.NDArray[np.float32]:
-        """What ``view``'s player sees, as a new ``float32`` vector of :attr:`size`."""
-        if not isinstance(view, PlayerView):
-            raise StateError(f"observation reads a PlayerView, not {describe_value(view)}")
+        """What ``view``'s player sees, as a new ``float32`` vector of :attr:`size`.
+
+        Raises :class:`~rummy500.errors.StateError` when ``view`` is not a
+        :class:`~rummy500.PlayerView`, and :class:`ValueError` for a view of another game.
+        """
+        check_view(view)
         config = view.config
         n = self.players
         if (config is not self.config and config != self.config) or len(view.hand_sizes) != n:
@@ -192,9 +195,13 @@ class ObservationSpace(VectorLayout):
     def observation_for(self, state: State, player: int) -> npt.NDArray[np.float32]:
         """The same vector as ``observation(state.view(player))``, without building the view
         (environments ask for one at every step): it reads the player's own hand and what is
-        public, as the view holds them."""
+        public, as the view holds them.
+
+        Raises :class:`~rummy500.errors.StateError` when ``state`` is not a
+        :class:`~rummy500.State` or ``player`` is not one of its players.
+        """
         if not isinstance(state, State):
-            raise StateError(f"observation_for reads a State, not {describe_value(state)}")
+            raise StateError(f"state must be a State, not {describe_value(state)}")
         n = self.players
         if (state.config is not self.config and state.config != self.config) or (
             state.players != n
@@ -303,6 +310,15 @@ class ObservationSpace(VectorLayout):
         tables.insert(0, planes)
         del tables[_KEPT:]
         return planes
+
+
+def check_view(view: object) -> None:
+    """Refuse a ``view`` that is not a :class:`~rummy500.PlayerView` (every view is
+    consistent: views are checked when they are built)."""
+    if not isinstance(view, PlayerView):
+        raise StateError(
+            f"view must be a PlayerView, such as state.view(player), not {describe_value(view)}"
+        )
 
 
 _FLOAT32: Final = np.dtype(np.float32)

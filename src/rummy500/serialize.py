@@ -33,7 +33,10 @@ The format
     equality (not the undo chain: ``parent`` and ``last_move``), so the loaded state compares
     ``==`` to the saved one, and the ``"log"`` of the hand, so it keeps what its players saw. A
     player view holds each of its fields, its log as that player saw it included. State and
-    game-record documents start with ``"format": 3`` (:data:`FORMAT_VERSION`). Keys come in a
+    game-record documents start with ``"format": 3`` (:data:`FORMAT_VERSION`). A loaded
+    player view is checked by :meth:`PlayerView.validate <rummy500.state.PlayerView.validate>`
+    (its hand sorted first): an inconsistent one raises ``SerializationError`` ("inconsistent
+    view: ..."). Keys come in a
     fixed order, so equal objects always give the same text.
 
 Format 2
@@ -98,13 +101,13 @@ from rummy500.errors import (
     describe_value,
     quote_value,
 )
-from rummy500.events import EVENT_KINDS, Dealt, Event
+from rummy500.events import EVENT_KINDS, Event, event_problem, quoted_event
 from rummy500.melds import TableMeld, meld_error
 from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
 from rummy500.phases import OwedUse
 from rummy500.position import FIELDS, Position
 from rummy500.rules import PlayerTable, RuleConfig
-from rummy500.state import Phase, State, new_game
+from rummy500.state import Phase, PlayerView, State, new_game
 
 __all__ = [
     "FORMAT_VERSION",
@@ -543,19 +546,35 @@ def _check_log(log: tuple[Event, ...], players: int) -> None:
     """Refuse a saved log naming a player the game does not have, or a deal of another number
     of hands. (What each event did is not replayed: the log is kept as it was saved.)"""
     for i, event in enumerate(log):
-        named = [getattr(event, name, None) for name in ("player", "dealer", "went_out")]
-        if any(p is not None and not 0 <= p < players for p in named):
-            raise SerializationError(
-                f"the log event $.log[{i}] ('{event.text(ascii=True)}') names a player who is "
-                f"not one of the {players} players"
-            )
-        if isinstance(event, Dealt) and not (len(event.hands) == len(event.hand_sizes) == players):
-            raise SerializationError(
-                f"the log event $.log[{i}] deals {len(event.hands)} hands with "
-                f"{len(event.hand_sizes)} sizes, not one of each for the {players} players"
-            )
+        problem = event_problem(event, players)
+        if problem is not None:
+            raise SerializationError(f"the log event $.log[{i}]{quoted_event(event)} {problem}")
 
 
+def _view_document() -> type:
+    """An attrs class with the fields of a :class:`PlayerView`, built without the view's
+    check: a loaded view's hand is sorted before the view is built and checked."""
+    fields = {f.name: attrs.field(type=f.type, default=f.default) for f in attrs.fields(PlayerView)}
+    return attrs.make_class("ViewDocument", fields, frozen=True)
+
+
+_ViewDocument: Final = _view_document()
+_structure_view_fields: Callable[[Any, Any], Any] = make_dict_structure_fn(_ViewDocument, converter)
+
+
+def _structure_view(value: Any, _: type) -> PlayerView:
+    if not isinstance(value, Mapping):
+        raise SerializationError(f"a player view is a JSON object, not {describe_value(value)}")
+    fields = attrs.asdict(_structure_view_fields(value, _ViewDocument), recurse=False)
+    # Hands are sorted in every view (as State.view gives them), as in a loaded state.
+    fields["hand"] = tuple(sorted(fields["hand"]))
+    try:
+        return PlayerView(**fields)
+    except StateError as exc:
+        raise SerializationError(f"inconsistent view: {exc}") from exc
+
+
+converter.register_structure_hook(PlayerView, _structure_view)
 converter.register_unstructure_hook(State, _unstructure_state)
 converter.register_structure_hook(State, _structure_state)
 

@@ -38,7 +38,7 @@ from rummy500.errors import (
     describe_value,
     quote_value,
 )
-from rummy500.events import Event
+from rummy500.events import Event, event_problem, quoted_event
 from rummy500.melds import TableMeld, canonical_meld, meld_error
 from rummy500.movegen import generate
 from rummy500.moves import (
@@ -583,15 +583,7 @@ class State(Position):
         if self.phase < Phase.HAND_OVER:
             self._validate_hand_sizes()
         self._validate_turn()
-        if self.hand_number < 0:
-            raise StateError(f"hand_number cannot be negative, not {self.hand_number}")
-        last = self.config.hand_limit - 1  # hands are numbered from 0
-        if self.hand_number > last or (self.phase == Phase.HAND_OVER and self.hand_number == last):
-            raise StateError(
-                f"hand_number {self.hand_number} (counting from 0) in phase "
-                f"{self.phase.name.lower()}: with hand_limit {self.config.hand_limit}, the game "
-                f"ends when hand_number {last} is over"
-            )
+        self._validate_hand_number()
         self._validate_history()
         self._validate_player_history()
         self._validate_outcome()
@@ -630,6 +622,17 @@ class State(Position):
                     "and only under four_of_a_kind_double"
                 )
         self._validate_meld_ids()
+
+    def _validate_hand_number(self) -> None:
+        if self.hand_number < 0:
+            raise StateError(f"hand_number cannot be negative, not {self.hand_number}")
+        last = self.config.hand_limit - 1  # hands are numbered from 0
+        if self.hand_number > last or (self.phase == Phase.HAND_OVER and self.hand_number == last):
+            raise StateError(
+                f"hand_number {self.hand_number} (counting from 0) in phase "
+                f"{self.phase.name.lower()}: with hand_limit {self.config.hand_limit}, the game "
+                f"ends when hand_number {last} is over"
+            )
 
     def _validate_meld_ids(self) -> None:
         """Each table meld has an id of its own, a player who laid it down, and a ``top_id``
@@ -891,13 +894,7 @@ class State(Position):
         seen.update(self.pile)
         for meld in self.table:
             seen.update(min(c, JOKER) for c in meld.cards)
-        for card, count in sorted(seen.items()):
-            if not deck[card]:
-                raise StateError(f"{CARDS[card]} is not a card of this game's decks")
-            if count > deck[card]:
-                raise StateError(
-                    f"{CARDS[card]} appears {count} times, but the decks hold {deck[card]}"
-                )
+        _check_counts(seen, deck)
         missing = deck - seen
         if missing:
             shown = " ".join(str(CARDS[c]) for c in sorted(missing.elements()))
@@ -1291,6 +1288,249 @@ class PlayerView:
     #: own stock draws show the card, other players' do not, and the deal shows only their
     #: own cards; everything else is public.
     log: tuple[Event, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        # Views built by State.view skip __init__ (and this): their values are the state's.
+        # Every view built any other way (by hand, attrs.evolve, loading) is checked here.
+        self.validate()
+
+    def validate(self) -> None:
+        """Check that this view is consistent: that it could be a player's view of a valid
+        :class:`State`. Raise :class:`~rummy500.errors.StateError` saying why not.
+
+        Every view built through the constructor (by hand, with :func:`attrs.evolve`, or
+        loaded with :func:`rummy500.serialize.from_data`) is checked on construction, so a
+        view in hand is always consistent; :meth:`State.view` builds its views straight from
+        the state, without the check. Checked: the types of the fields; ``player`` and
+        ``side``; the hand (sorted, of the size ``hand_sizes`` gives); the number of players
+        (one hand size each); the player to move for the phase; the cards (the hand, the pile,
+        the table and a card owed or kept by another player never more than the decks hold,
+        and with the other hands and the stock as many as the decks hold); and all that
+        :meth:`State.validate` checks of what the view shows (the table melds and their ids,
+        the turn, the hand number, the owed, kept card and discarder for the phase, the scores
+        and their history, who went out and who won, the first dealer's draw). The
+        ``legal_moves`` are those of the player when they are to move, and none otherwise.
+        The :attr:`log`'s events name only players of the game and show only cards, and only
+        what the player saw. What each event of the log did is not replayed, and the scores
+        of a hand just over are not checked against the hands the player cannot see.
+        """
+        _check_view_types(self)
+        n = len(self.hand_sizes)
+        config = self.config
+        try:
+            config.check_players(n)
+        except ConfigError as exc:
+            raise StateError(f"hand_sizes has one size for each player: {exc}") from exc
+        me = self.player
+        if not 0 <= me < n:
+            raise StateError(f"player must be a player from 0 to {n - 1}, not {me}")
+        side = config.side_of(me, n)
+        if self.side != side:
+            raise StateError(f"side is {self.side}, but player {me} plays for side {side}")
+        if list(self.hand) != sorted(self.hand):
+            raise StateError(f"hand must be sorted, as in a state: {_listed(self.hand)}")
+        if len(self.hand) != self.hand_sizes[me]:
+            raise StateError(
+                f"player {me} holds {len(self.hand)} cards, but hand_sizes gives "
+                f"{self.hand_sizes[me]}"
+            )
+        _check_view_mover(self.phase, self.current_player, n)
+        for i, event in enumerate(self.log):
+            problem = event_problem(event, n)
+            if problem is None and not event._public and event.seen_by(me) != event:
+                problem = f"shows a card that player {me} did not see"
+            if problem is not None:
+                raise StateError(f"the log event log[{i}]{quoted_event(event)} {problem}")
+        whole = _whole_from_view(self)
+        whole._validate_basics()
+        if whole.phase < Phase.HAND_OVER:
+            whole._validate_hand_sizes()
+        whole._validate_turn()
+        whole._validate_hand_number()
+        # The record of a hand just over is checked as the next hand's would be: its last
+        # row's scores depend on the hands the player cannot see.
+        record = (
+            whole
+            if whole.phase < Phase.HAND_OVER
+            else whole.replace(phase=Phase.DRAW, hand_number=whole.hand_number + 1)
+        )
+        record._validate_history()
+        record._validate_player_history()
+        whole._validate_outcome()
+        whole._validate_dealer_draw()
+        legal: tuple[Move, ...] = ()
+        if self.current_player == me:
+            legal = whole.legal_moves()
+            if not legal:
+                whole._validate_has_a_move()  # refuses, saying so
+        if self.legal_moves != legal:
+            whose = (
+                f"the {len(legal)} legal moves of player {me}, who is to move"
+                if legal
+                else f"empty: player {me} is not to move"
+            )
+            raise StateError(
+                f"legal_moves must be {whose}, not {len(self.legal_moves)} other moves"
+            )
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_count(value: object) -> bool:
+    return _is_whole(value) and value >= 0  # type: ignore[operator]
+
+
+def _tuple_of(test: Any) -> Any:
+    return lambda value: isinstance(value, tuple) and all(map(test, value))
+
+
+def _or_none(test: Any) -> Any:
+    return lambda value: value is None or test(value)
+
+
+def _is_card(value: object) -> bool:
+    return isinstance(value, Card)
+
+
+_WHOLE: Final = (_is_whole, "a whole number")
+_COUNT: Final = (_is_count, "a whole number, 0 or more")
+_CARDS: Final = (_tuple_of(_is_card), "a tuple of Card")
+_SCORES: Final = (_tuple_of(_is_whole), "a tuple of whole numbers")
+_ROWS: Final = (_tuple_of(_tuple_of(_is_whole)), "a tuple of tuples of whole numbers")
+_PLAYER_OR_NONE: Final = (_or_none(_is_whole), "a whole number or None")
+_CARD_OR_NONE: Final = (_or_none(_is_card), "a Card or None")
+
+#: What each field of a view holds, as a test and its description.
+_VIEW_TYPES: Final[dict[str, tuple[Any, str]]] = {
+    "player": _WHOLE,
+    "side": _WHOLE,
+    "hand": _CARDS,
+    "hand_sizes": (_tuple_of(_is_count), "a tuple of whole numbers, 0 or more"),
+    "stock_size": _COUNT,
+    "current_player": _WHOLE,
+    "legal_moves": (_tuple_of(lambda m: isinstance(m, Move)), "a tuple of Move"),
+    "config": (lambda value: isinstance(value, RuleConfig), "a RuleConfig"),
+    "hand_number": _WHOLE,
+    "dealer": _WHOLE,
+    "phase": (lambda value: isinstance(value, Phase), "a Phase"),
+    "pile": _CARDS,
+    "table": (_tuple_of(lambda m: isinstance(m, TableMeld)), "a tuple of TableMeld"),
+    "owed": _CARD_OR_NONE,
+    "owed_use": (lambda value: isinstance(value, OwedUse), "an OwedUse"),
+    "kept": _CARD_OR_NONE,
+    "discarder": _PLAYER_OR_NONE,
+    "turn": _WHOLE,
+    "totals": _SCORES,
+    "history": _ROWS,
+    "player_history": _ROWS,
+    "went_out": _PLAYER_OR_NONE,
+    "winner": _PLAYER_OR_NONE,
+    "dealer_draw": _CARDS,
+    "log": (lambda value: isinstance(value, tuple), "a tuple of events"),
+}
+
+
+def _check_view_types(view: PlayerView) -> None:
+    for name, (test, what) in _VIEW_TYPES.items():
+        value = getattr(view, name)
+        if not test(value):
+            raise StateError(f"{name} must be {what}, not {describe_value(value)}")
+
+
+def _check_view_mover(phase: Phase, mover: int, players: int) -> None:
+    """Refuse a player to move that does not fit the phase: a player in a hand in play,
+    :data:`CHANCE` between hands and :data:`TERMINAL` once the game is over."""
+    if phase < Phase.HAND_OVER:
+        if not 0 <= mover < players:
+            raise StateError(
+                f"current_player must be a player from 0 to {players - 1} in phase "
+                f"{phase.name.lower()}, not {mover}"
+            )
+        return
+    want, name = (CHANCE, "CHANCE") if phase == Phase.HAND_OVER else (TERMINAL, "TERMINAL")
+    if mover != want:
+        raise StateError(
+            f"current_player must be {name} ({want}) in phase {phase.name.lower()}, not {mover}"
+        )
+
+
+def _whole_from_view(view: PlayerView) -> State:
+    """A whole state of which ``view`` shows all it shows, for :meth:`PlayerView.validate`:
+    the cards the player does not see dealt in order to the other hands (a card owed or kept
+    by another player first to theirs) and the stock. Refuses cards the decks cannot hold."""
+    config = view.config
+    sizes = view.hand_sizes
+    n = len(sizes)
+    me = view.player
+    playing = view.phase < Phase.HAND_OVER
+    mover = view.current_player if playing else 0
+    known: list[Card] = []
+    if playing and mover != me:
+        known = sorted({c for c in (view.owed, view.kept) if c is not None})
+    deck: Counter[int] = Counter(make_deck(config.decks[n], config.jokers_per_deck))
+    seen: Counter[int] = Counter(view.hand)
+    seen.update(view.pile)
+    seen.update(known)
+    for meld in view.table:
+        seen.update(min(c, JOKER) for c in meld.cards)
+    _check_counts(seen, deck)
+    on_table = sum(len(meld.cards) for meld in view.table)
+    size = deck.total()
+    if sum(sizes) + view.stock_size + len(view.pile) + on_table != size:
+        raise StateError(
+            f"the hands hold {sum(sizes)} cards, the stock {view.stock_size}, the pile "
+            f"{len(view.pile)} and the table {on_table}, but the decks hold {size} cards"
+        )
+    hidden = sorted((deck - seen).elements())
+    hands: list[tuple[Card, ...]] = []
+    for p, held in enumerate(sizes):
+        if p == me:
+            hands.append(view.hand)
+            continue
+        mine = known if p == mover else []
+        if held < len(mine):
+            raise StateError(
+                f"player {p} holds {held} cards, but the owed and kept cards "
+                f"{_listed(mine)} are in their hand"
+            )
+        hands.append(tuple(sorted([*mine, *map(CARDS.__getitem__, hidden[: held - len(mine)])])))
+        del hidden[: held - len(mine)]
+    return State.of(
+        config=config,
+        seed=0,
+        hand_number=view.hand_number,
+        dealer=view.dealer,
+        phase=view.phase,
+        current=mover,
+        hands=tuple(hands),
+        stock=tuple(CARDS[c] for c in hidden),
+        pile=view.pile,
+        table=view.table,
+        owed=view.owed,
+        totals=view.totals,
+        history=view.history,
+        player_history=view.player_history,
+        went_out=view.went_out,
+        winner=view.winner,
+        dealer_draw=view.dealer_draw,
+        turn=view.turn,
+        kept=view.kept,
+        owed_use=view.owed_use,
+        discarder=view.discarder,
+    )
+
+
+def _check_counts(seen: Counter[int], deck: Counter[int]) -> None:
+    """Refuse a card ``seen`` that is not in the ``deck`` or seen more often than it holds."""
+    for card, count in sorted(seen.items()):
+        if not deck[card]:
+            raise StateError(f"{CARDS[card]} is not a card of this game's decks")
+        if count > deck[card]:
+            raise StateError(
+                f"{CARDS[card]} appears {count} times, but the decks hold {deck[card]}"
+            )
 
 
 class _ViewDraft:

@@ -58,7 +58,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from rummy500.cards import Card, make_deck
-from rummy500.errors import StateError
+from rummy500.errors import StateError, describe_value
 from rummy500.events import (
     Called,
     Dealt,
@@ -69,8 +69,10 @@ from rummy500.events import (
     Melded,
     Reshuffled,
     Took,
+    event_problem,
 )
 from rummy500.phases import Phase
+from rummy500.rules import MAX_PLAYERS
 from rummy500.state import PlayerView, State
 
 __all__ = ["KnownCardsReader", "known_cards", "sample_world"]
@@ -115,6 +117,15 @@ class KnownCardsReader:
     )
 
     def __init__(self, players: int) -> None:
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not 1 <= players <= MAX_PLAYERS
+        ):
+            raise StateError(
+                f"players must be a number of players from 1 to {MAX_PLAYERS}, not "
+                f"{describe_value(players)}"
+            )
         self._players = players
         #: How many events it has read.
         self.events = 0
@@ -137,8 +148,17 @@ class KnownCardsReader:
         self._last_pile: Counter[Card] | None = None
 
     def read(self, events: Iterable[Event]) -> None:
-        """Read ``events``, the next events of the log (the first, for a new reader)."""
+        """Read ``events``, the next events of the log (the first, for a new reader).
+
+        Raises :class:`~rummy500.errors.StateError`, having read none of them, when one is not
+        an event of a game of the reader's number of players.
+        """
         players = self._players
+        events = tuple(events)
+        for i, event in enumerate(events):
+            problem = event_problem(event, players)
+            if problem is not None:
+                raise StateError(f"events[{i}] {problem}")
         known = self._known
         pile = self._pile
         turned = self._turned
@@ -242,6 +262,19 @@ class KnownCardsReader:
 
     def _held(self, position: State | PlayerView) -> list[Counter[Card]]:
         """What :meth:`cards` lists, as counters (the reader's own: not to be changed)."""
+        if isinstance(position, PlayerView):
+            players = len(position.hand_sizes)
+        elif isinstance(position, State):
+            players = position.players
+        else:
+            raise StateError(
+                f"position must be a State or a PlayerView, not {describe_value(position)}"
+            )
+        if players != self._players:
+            raise StateError(
+                f"position is of a {players}-player game, but this reader reads the log of a "
+                f"{self._players}-player game"
+            )
         out = list(self._known)
         # The owed or kept card was taken from the pile this turn, in plain sight.
         if position.phase < Phase.HAND_OVER:
@@ -263,6 +296,9 @@ def known_cards(view: PlayerView, *, public: bool = False) -> tuple[tuple[Card, 
     same way: what every other player knows of their hand. :class:`KnownCardsReader` gives
     the same, reading a growing log one event at a time.
     """
+    _check_view(view)
+    if not isinstance(public, bool):
+        raise StateError(f"public must be True or False, not {describe_value(public)}")
     reader = KnownCardsReader(len(view.hand_sizes))
     reader.read(view.log)
     held = reader.cards(view)
@@ -280,7 +316,19 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
     ``sample_world(view, rng).view(view.player) == view``. Raises
     :class:`~rummy500.errors.StateError` once the hand is over, and when the view's cards
     cannot be those of any state of its game.
+
+    ``rng`` is a :class:`random.Random` (or a subclass, such as :class:`random.SystemRandom`);
+    anything else, ``None`` or a numpy ``Generator`` included, is refused with
+    :class:`~rummy500.errors.StateError`: the same ``random.Random`` seed always deals the
+    same world. (To drive it from a numpy generator, seed one from it:
+    ``random.Random(int(generator.integers(2**63)))``.)
     """
+    _check_view(view)
+    if not isinstance(rng, random.Random):
+        raise StateError(
+            "rng must be a random.Random, such as random.Random(0) (seed one from a numpy "
+            f"Generator if need be), not {describe_value(rng)}"
+        )
     if view.phase >= Phase.HAND_OVER:
         # The scores of a finished hand pin down the points left in every hand, which random
         # hands would not match; and nothing hidden is left that play depends on.
@@ -328,6 +376,15 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
             return world
     assert world is not None
     return world
+
+
+def _check_view(view: object) -> None:
+    """Refuse a ``view`` that is not a :class:`PlayerView` (every view is consistent: views
+    are checked when they are built)."""
+    if not isinstance(view, PlayerView):
+        raise StateError(
+            f"view must be a PlayerView, such as state.view(player), not {describe_value(view)}"
+        )
 
 
 #: Hidden cards that lie in the same kind of place, and how many of them each player holds (the

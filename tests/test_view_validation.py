@@ -1,0 +1,227 @@
+"""Views from outside (built by hand, evolved, loaded) are checked as states are; the research
+entry points refuse arguments of the wrong type, naming them."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from rummy500 import Card, KnownCardsReader, PlayerView, known_cards, new_game, sample_world
+from rummy500.errors import SerializationError, StateError
+from rummy500.events import Drew, Took
+from rummy500.melds import TableMeld
+from rummy500.serialize import from_data, to_data
+from rummy500.state import CHANCE
+
+STATE = new_game(players=3, seed=5)
+#: Player 1 is to move (the dealer is player 0).
+MOVER = STATE.view(STATE.current_player)
+OTHER = STATE.view((STATE.current_player + 1) % 3)
+
+
+def refused(view: PlayerView, **changes: Any) -> str:
+    with pytest.raises(StateError) as info:
+        attrs.evolve(view, **changes)
+    return str(info.value)
+
+
+def test_views_of_real_states_pass_the_check() -> None:
+    for view in (MOVER, OTHER):
+        view.validate()
+        assert attrs.evolve(view) == view
+
+
+def test_a_view_for_a_player_the_game_does_not_have_is_refused() -> None:
+    assert refused(OTHER, player=7) == "player must be a player from 0 to 2, not 7"
+    assert refused(OTHER, player="1") == "player must be a whole number, not '1'"
+    assert (
+        refused(OTHER, side=0)
+        == f"side is 0, but player {OTHER.player} plays for side {OTHER.player}"
+    )
+
+
+def test_hands_and_their_sizes_are_checked() -> None:
+    assert refused(OTHER, hand=OTHER.hand[::-1]).startswith("hand must be sorted, as in a state: ")
+    sizes = list(OTHER.hand_sizes)
+    sizes[OTHER.player] += 1
+    assert refused(OTHER, hand_sizes=tuple(sizes)) == (
+        f"player {OTHER.player} holds 7 cards, but hand_sizes gives 8"
+    )
+    assert refused(OTHER, hand_sizes=(7,) * 9, player=0, side=0) == (
+        "hand_sizes has one size for each player: these rules are for 2 to 8 players, not 9"
+    )
+    assert refused(OTHER, stock_size=-1) == "stock_size must be a whole number, 0 or more, not -1"
+    assert refused(OTHER, stock_size=29) == (
+        "the hands hold 21 cards, the stock 29, the pile 1 and the table 0, but the decks hold "
+        "52 cards"
+    )
+
+
+def test_the_player_to_move_must_fit_the_phase() -> None:
+    assert refused(OTHER, current_player=5) == (
+        "current_player must be a player from 0 to 2 in phase draw, not 5"
+    )
+    assert refused(OTHER, current_player=CHANCE) == (
+        "current_player must be a player from 0 to 2 in phase draw, not -1"
+    )
+
+
+def test_scores_and_their_rows_are_checked() -> None:
+    assert refused(OTHER, totals=(0,)) == (
+        "totals and every history row need one score for each of the 3 sides"
+    )
+    assert refused(OTHER, totals=(5, 0, 0), history=((5, 0, 1),)) == (
+        "the history holds 1 hand, but hand_number 0 (counting from 0) in phase draw means 0 "
+        "finished hands: a history, when given, records every hand of the game"
+    )
+    assert refused(OTHER, turn=10**6) == (
+        "turn 1000000 is impossible: a hand ends after at most turn_limit (1000) turns, so "
+        "turn counts from 0 to 1000"
+    )
+
+
+def test_table_melds_are_checked() -> None:
+    cards = tuple(Card(text) for text in ("AS", "2S", "3S"))
+    assert not set(cards) & {*OTHER.hand, *OTHER.pile}
+    unowned = TableMeld.of(cards, (0, 0, 7))
+    smaller = OTHER.stock_size - 3
+    assert refused(OTHER, table=(unowned,), stock_size=smaller) == (
+        "table meld 0 needs an owner from 0 to 2 for each card"
+    )
+    assert refused(OTHER, table=(TableMeld.of(cards, (0, 0, 0), id=-1),), stock_size=smaller) == (
+        "table[0] has id -1: a meld id is 0 or more"
+    )
+
+
+def test_cards_are_counted_against_the_decks() -> None:
+    card = OTHER.pile[-1]
+    assert refused(OTHER, pile=(card, card)) == (f"{card} appears 2 times, but the decks hold 1")
+
+
+def test_legal_moves_are_those_of_the_player_to_move() -> None:
+    assert refused(OTHER, legal_moves=MOVER.legal_moves) == (
+        f"legal_moves must be empty: player {OTHER.player} is not to move, not 2 other moves"
+    )
+    assert refused(MOVER, legal_moves=MOVER.legal_moves[:1]) == (
+        f"legal_moves must be the 2 legal moves of player {MOVER.player}, who is to move, not 1 "
+        "other moves"
+    )
+
+
+def test_the_log_is_checked() -> None:
+    seen = Drew(MOVER.player, STATE.stock[-1])
+    assert refused(OTHER, log=(*OTHER.log, seen)) == (
+        f"the log event log[1] ('P{MOVER.player} draw {STATE.stock[-1].ascii}') shows a card "
+        f"that player {OTHER.player} did not see"
+    )
+    assert refused(OTHER, log=(*OTHER.log, Took(7, ()))) == (
+        "the log event log[1] ('P7 take -') names a player who is not one of the 3 players"
+    )
+    assert refused(OTHER, log=(*OTHER.log, Took(0, (99,)))) == (  # type: ignore[arg-type]
+        "the log event log[1] ('P0 take JK=8S') shows something that is not a card"
+    )
+
+
+def test_loading_refuses_an_inconsistent_view() -> None:
+    data = to_data(OTHER)
+    data["player"] = 7
+    with pytest.raises(SerializationError) as info:
+        from_data(data, PlayerView)
+    assert str(info.value) == (
+        "cannot load PlayerView at $: inconsistent view: player must be a player from 0 to 2, not 7"
+    )
+    data = to_data(OTHER)
+    data["totals"] = [0]
+    with pytest.raises(SerializationError) as info:
+        from_data(data, PlayerView)
+    assert str(info.value) == (
+        "cannot load PlayerView at $: inconsistent view: totals and every history row need one "
+        "score for each of the 3 sides"
+    )
+    data = to_data(OTHER)
+    data["hand"].reverse()
+    assert from_data(data, PlayerView) == OTHER  # hands are sorted on loading, as in a state
+
+
+def test_sample_world_refuses_what_is_not_a_view_or_a_random_generator() -> None:
+    message = (
+        "rng must be a random.Random, such as random.Random(0) (seed one from a numpy "
+        "Generator if need be), not {}"
+    )
+    with pytest.raises(StateError) as info:
+        sample_world(OTHER, None)  # type: ignore[arg-type]
+    assert str(info.value) == message.format("None")
+    with pytest.raises(StateError) as info:
+        sample_world(STATE, random.Random(0))  # type: ignore[arg-type]
+    assert str(info.value) == "view must be a PlayerView, such as state.view(player), not a State"
+
+
+def test_sample_world_refuses_a_numpy_generator() -> None:
+    np = pytest.importorskip("numpy")
+    with pytest.raises(StateError) as info:
+        sample_world(OTHER, np.random.default_rng(0))
+    assert str(info.value) == (
+        "rng must be a random.Random, such as random.Random(0) (seed one from a numpy "
+        "Generator if need be), not a Generator"
+    )
+
+
+def test_known_cards_and_its_reader_check_their_arguments() -> None:
+    cases: list[tuple[Any, str]] = [
+        (
+            lambda: known_cards(STATE),
+            "view must be a PlayerView, such as state.view(player), not a State",
+        ),
+        (lambda: known_cards(OTHER, public=1), "public must be True or False, not 1"),
+        (lambda: KnownCardsReader(0), "players must be a number of players from 1 to 8, not 0"),
+        (lambda: KnownCardsReader(3).read([1]), "events[0] is 1, not an event"),
+        (
+            lambda: KnownCardsReader(2).read(STATE.log),
+            "events[0] names a player who is not one of the 2 players",
+        ),
+        (
+            lambda: KnownCardsReader(2).cards(STATE),
+            "position is of a 3-player game, but this reader reads the log of a 2-player game",
+        ),
+        (
+            lambda: KnownCardsReader(3).cards(None),
+            "position must be a State or a PlayerView, not None",
+        ),
+    ]
+    for call, message in cases:
+        with pytest.raises(StateError) as info:
+            call()
+        assert str(info.value) == message
+    reader = KnownCardsReader(3)
+    with pytest.raises(StateError):
+        reader.read([*STATE.log, Took(5, ())])
+    assert reader.events == 0  # nothing was read
+
+
+def test_observation_and_information_state_functions_check_their_arguments() -> None:
+    pytest.importorskip("numpy")
+    # Imported here: these modules need numpy, which the bare test install does not have.
+    from rummy500.infostate import InformationStateSpace
+    from rummy500.observations import ObservationSpace
+
+    observations = ObservationSpace.of(STATE.config, 3)
+    infostates = InformationStateSpace.of(STATE.config, 3)
+    view_message = "view must be a PlayerView, such as state.view(player), not {}"
+    cases: list[tuple[Any, str]] = [
+        (lambda: observations.observation(STATE), view_message.format("a State")),
+        (lambda: infostates.information_state(None), view_message.format("None")),
+        (lambda: observations.observation_for(OTHER, 0), "state must be a State, not a PlayerView"),
+        (lambda: infostates.information_state_for(None, 0), "state must be a State, not None"),
+        (lambda: observations.observation_for(STATE, 7), "there is no player 7 in a 3-player game"),
+        (
+            lambda: infostates.information_state_for(STATE, -1),
+            "there is no player -1 in a 3-player game",
+        ),
+    ]
+    for call, message in cases:
+        with pytest.raises(StateError) as info:
+            call()
+        assert str(info.value) == message
