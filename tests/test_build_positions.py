@@ -270,11 +270,13 @@ def test_went_out_in_the_first_hand_starts_the_history() -> None:
     assert built.dealer == 2  # on the right of the player who went out
 
 
-def test_went_out_with_totals_but_no_history_keeps_no_history() -> None:
+def test_went_out_with_totals_but_no_history_starts_the_record_with_the_hand() -> None:
     built = State.from_position(STANDARD, **FINISHED, went_out=0, totals=[300, 0, 0])
-    assert (built.hand_number, built.totals, built.history) == (0, (364, -5, -10), ())
+    assert (built.hand_number, built.totals, built.history) == (0, (364, -5, -10), ((64, -5, -10),))
+    assert (built.history_start, built.start_totals) == (0, (300, 0, 0))
     later = State.from_position(STANDARD, **FINISHED, went_out=0, hand_number=3)
-    assert (later.hand_number, later.totals, later.history) == (3, (64, -5, -10), ())
+    assert (later.hand_number, later.totals, later.history) == (3, (64, -5, -10), ((64, -5, -10),))
+    assert (later.history_start, later.start_totals) == (3, (0, 0, 0))
 
 
 def test_went_out_refuses_a_player_who_still_holds_cards() -> None:

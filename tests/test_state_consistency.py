@@ -298,8 +298,8 @@ def test_a_saved_state_of_another_format_is_refused() -> None:
     with pytest.raises(SerializationError) as caught:
         loads(json.dumps(data), State)
     assert str(caught.value) == (
-        "cannot load State at $: unsupported state format 1.0: this library reads formats 1, 2 "
-        "and 3"
+        "cannot load State at $: unsupported state format 1.0: this library reads formats 1, 2, "
+        "3 and 4"
     )
 
 
