@@ -445,7 +445,8 @@ class State(Position):
         Every refusal is a :class:`~rummy500.errors.StateError` (a
         :class:`~rummy500.errors.CardError` for a card it cannot read, a
         :class:`~rummy500.errors.ConfigError` for a config that is not one) whose message names
-        what is inconsistent: a card missing or placed twice, a hand of the wrong size, a table
+        what is inconsistent: an argument of the wrong type (``turn must be a whole number of
+        turns, not True``), a card missing or placed twice, a hand of the wrong size, a table
         meld that is not a meld, totals that are not the sums of the history, a player who went
         out still holding cards, a discard nobody may call...
 
@@ -500,7 +501,10 @@ class State(Position):
             ``went_out``, the totals before this hand.
         :param history: each finished hand's score for each side, oldest first:
             ``history=[[120, 85, -20]]``. Given, it is the whole record of the game: one row
-            for each hand before this one, adding up to ``totals``.
+            for each hand before this one, adding up to ``totals``. Left out (or empty), the
+            record of the game starts with this position's hand: :attr:`history_start` is
+            ``hand_number`` and :attr:`start_totals` are ``totals``, and the hands finished
+            from here on are the rows of the history.
         :param player_history: each finished hand's score for each player, the last rows of
             ``history`` (a partnership game's team rows are the sums of its partners' rows):
             ``player_history=[[70, 50, 85, -20]]`` for two teams of two. Left out, it is the
@@ -515,8 +519,7 @@ class State(Position):
             hand: ``went_out=0``. The position is scored on construction, exactly as if play
             had ended there: the phase is ``HAND_OVER`` (``GAME_OVER`` when the totals decide
             the game), and the hand's scores are added to ``totals`` and recorded in
-            ``history``. A history left out stays empty, though, when ``totals`` or
-            ``hand_number`` say that hands were played before this one. ``phase``, ``owed``,
+            ``history`` (as its first row when no history is given). ``phase``, ``owed``,
             ``kept`` and ``discarder`` do not apply, and ``current``, if given, must be the
             player who went out.
         :param discarded_by: the player who has just discarded the top card of ``pile``, for
