@@ -288,3 +288,22 @@ def test_a_saved_state_writes_where_its_record_starts() -> None:
     with pytest.raises(SerializationError) as info:
         from_data(data, State)
     assert str(info.value) == ("cannot load State at $.start_totals: expected a list, got None")
+
+
+def test_a_hand_built_as_over_by_its_phase_starts_the_record_after_it() -> None:
+    # Not scored on construction (no went_out): the totals given are those after the hand.
+    over = State.from_position(
+        RuleConfig(),
+        hands=["", "2H 3H", "KD"],
+        pile="8C",
+        table=[("9C 10C JC", 0), ("QS KS AS", 0)],
+        phase=Phase.HAND_OVER,
+        hand_number=1,
+        totals=[100, 50, 20],
+    )
+    assert (over.history, over.history_start, over.start_totals) == ((), 2, (100, 50, 20))
+    check_step(over)
+    dealt = over.push("deal")
+    assert (dealt.hand_number, dealt.history_start) == (2, 2)
+    after = play_on(dealt, random.Random(3), until_hand_over=True)
+    assert len(after.history) == 1

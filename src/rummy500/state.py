@@ -504,7 +504,9 @@ class State(Position):
             for each hand before this one, adding up to ``totals``. Left out (or empty), the
             record of the game starts with this position's hand: :attr:`history_start` is
             ``hand_number`` and :attr:`start_totals` are ``totals``, and the hands finished
-            from here on are the rows of the history.
+            from here on are the rows of the history. (A hand given as over by ``phase``,
+            not by ``went_out``, is not scored: the record then starts after it, at the
+            ``totals`` given.)
         :param player_history: each finished hand's score for each player, the last rows of
             ``history`` (a partnership game's team rows are the sums of its partners' rows):
             ``player_history=[[70, 50, 85, -20]]`` for two teams of two. Left out, it is the
@@ -593,8 +595,8 @@ class State(Position):
                 history=record,
                 player_history=player_rows,
                 # A history given is the whole record of the game; without one, the record
-                # starts with this hand, at the totals given.
-                history_start=0 if record else number,
+                # starts with this hand (after it, in a hand built as over), at the totals given.
+                history_start=0 if record else number + (phase >= Phase.HAND_OVER),
                 start_totals=None if record else side_totals,
                 turn=turn,
                 kept=kept,
