@@ -213,6 +213,54 @@ def test_table_melds_that_cannot_be_read_are_refused(meld: Any, message: str) ->
     assert refusal(hands=["2S 3S 4S", "QH QD", "8C 4D 6C"], pile="KH", table=[meld]) == message
 
 
+# -- the other arguments, by type ------------------------------------------------------------
+
+PLAYER = "a player from 0 to 2 or None"
+OWED_USE = "an OwedUse (OwedUse.ANY, OwedUse.MELD, OwedUse.LAYOFF) or the value of one (0, 1, 2)"
+ROWS = "a list of rows of scores, each a list of whole numbers"
+
+
+@pytest.mark.parametrize(
+    ("argument", "message"),
+    [
+        ({"current": True}, f"current must be {PLAYER}, not True"),
+        ({"current": "1"}, f"current must be {PLAYER}, not '1'"),
+        ({"current": 1.0}, f"current must be {PLAYER}, not 1.0"),
+        ({"current": 3}, f"current must be {PLAYER}, not 3"),
+        ({"dealer": False}, f"dealer must be {PLAYER}, not False"),
+        ({"dealer": -1}, f"dealer must be {PLAYER}, not -1"),
+        ({"discarder": "2"}, f"discarder must be {PLAYER}, not '2'"),
+        ({"discarded_by": 2.0}, f"discarded_by must be {PLAYER}, not 2.0"),
+        ({"went_out": "0"}, f"went_out must be {PLAYER}, not '0'"),
+        ({"table": 5}, "table must be a list of table melds, not 5"),
+        ({"owed_use": 3}, f"owed_use must be {OWED_USE}, not 3"),
+        ({"owed_use": True}, f"owed_use must be {OWED_USE}, not True"),
+        ({"owed_use": "meld"}, f"owed_use must be {OWED_USE}, not 'meld'"),
+        ({"turn": True}, "turn must be a whole number of turns, not True"),
+        ({"turn": 1.5}, "turn must be a whole number of turns, not 1.5"),
+        ({"turn": None}, "turn must be a whole number of turns, not None"),
+        ({"hand_number": True}, "hand_number must be a whole number or None, not True"),
+        ({"hand_number": "2"}, "hand_number must be a whole number or None, not '2'"),
+        ({"seed": None}, "seed must be a whole number, not None"),
+        ({"seed": "x"}, "seed must be a whole number, not 'x'"),
+        ({"seed": 1.5}, "seed must be a whole number, not 1.5"),
+        ({"totals": "123"}, "totals must be a list of whole numbers, not '123'"),
+        ({"totals": 5}, "totals must be a list of whole numbers, not 5"),
+        ({"totals": [None, 0, 0]}, "totals[0] must be a whole number, not None"),
+        ({"totals": [0, 0, False]}, "totals[2] must be a whole number, not False"),
+        ({"history": [1, 2, 3]}, "history[0] must be a list of whole numbers, not 1"),
+        ({"history": "10 0 5"}, f"history must be {ROWS}, not '10 0 5'"),
+        ({"history": [[0, 0, 0.5]]}, "history[0][2] must be a whole number, not 0.5"),
+        ({"player_history": 7}, f"player_history must be {ROWS}, not 7"),
+        ({"player_history": [[1, 2, "3"]]}, "player_history[0][2] must be a whole number, not '3'"),
+    ],
+)
+def test_arguments_of_the_wrong_type_are_refused_by_name(
+    argument: dict[str, Any], message: str
+) -> None:
+    assert refusal(hands=HANDS, pile="8C", **argument) == message
+
+
 # -- a finished hand ---------------------------------------------------------------------------
 
 FINISHED: dict[str, Any] = {
@@ -270,11 +318,13 @@ def test_went_out_in_the_first_hand_starts_the_history() -> None:
     assert built.dealer == 2  # on the right of the player who went out
 
 
-def test_went_out_with_totals_but_no_history_keeps_no_history() -> None:
+def test_went_out_with_totals_but_no_history_starts_the_record_with_the_hand() -> None:
     built = State.from_position(STANDARD, **FINISHED, went_out=0, totals=[300, 0, 0])
-    assert (built.hand_number, built.totals, built.history) == (0, (364, -5, -10), ())
+    assert (built.hand_number, built.totals, built.history) == (0, (364, -5, -10), ((64, -5, -10),))
+    assert (built.history_start, built.start_totals) == (0, (300, 0, 0))
     later = State.from_position(STANDARD, **FINISHED, went_out=0, hand_number=3)
-    assert (later.hand_number, later.totals, later.history) == (3, (64, -5, -10), ())
+    assert (later.hand_number, later.totals, later.history) == (3, (64, -5, -10), ((64, -5, -10),))
+    assert (later.history_start, later.start_totals) == (3, (0, 0, 0))
 
 
 def test_went_out_refuses_a_player_who_still_holds_cards() -> None:
@@ -463,7 +513,7 @@ def test_the_examples_in_the_docstring_run() -> None:
 
 def test_the_code_on_the_build_positions_page_runs() -> None:
     blocks = re.findall(r"```python\n(.*?)```", DOCS_PAGE.read_text(encoding="utf-8"), re.S)
-    assert len(blocks) == 11
+    assert len(blocks) == 13
     namespace: dict[str, Any] = {}
     for block in blocks:
         exec(compile(block, str(DOCS_PAGE), "exec"), namespace)

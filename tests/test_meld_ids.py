@@ -186,7 +186,7 @@ def joined_state() -> State:
 def test_a_saved_state_keeps_meld_ids_owners_and_the_highest_id() -> None:
     state = joined_state()
     data = to_data(state)
-    assert data["format"] == 3
+    assert data["format"] == 4
     assert data["table"] == [
         {
             "id": 0,
@@ -206,10 +206,10 @@ def test_a_saved_state_keeps_meld_ids_owners_and_the_highest_id() -> None:
 
 def format_1(data: dict[str, Any]) -> dict[str, Any]:
     """A saved state as format 1 wrote it: table melds without id, owner or top id, and no
-    player_history or log."""
+    player_history, log, history_start or start_totals."""
     old = json.loads(json.dumps(data))
     old["format"] = 1
-    del old["player_history"], old["log"]
+    del old["player_history"], old["log"], old["history_start"], old["start_totals"]
     for entry in old["table"]:
         for key in ("id", "owner", "top_id"):
             entry.pop(key, None)
@@ -262,7 +262,7 @@ def test_a_format_1_record_names_melds_by_place_and_loads_by_id() -> None:
     state = played_until_a_layoff_off_its_place()
     record = GameRecord.from_state(state)
     data = to_data(record)
-    assert data["format"] == 3
+    assert data["format"] == 4
     # Format 1 wrote a lay-off with the meld's place on the table.
     old_moves = []
     for before, move in zip(state_line(record), record.moves, strict=True):

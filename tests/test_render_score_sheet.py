@@ -6,7 +6,7 @@ from typing import Any
 
 from helpers_positions import build
 from rummy500 import RuleConfig, State, presets
-from rummy500.render import score_sheet
+from rummy500.render import hand_result_lines, score_sheet
 
 PARTNERS = presets.get("partnership")
 
@@ -70,4 +70,29 @@ def test_hands_whose_players_scores_are_unknown_show_the_team_only() -> None:
         "-----+-------------------------+-------------------------",
         "   1 |                60    60 |                40    40",
         "   2 |    24   -10    14    74 |    28    15    43    83",
+    ]
+
+
+def test_a_game_recorded_from_the_middle_numbers_its_hands_from_there() -> None:
+    # Built at hand 2 (the third hand) without the record of the hands before it.
+    over = _player_0_goes_out(RuleConfig(), totals=(-5, 60, 0, 0), hand_number=2)
+    assert (over.history_start, over.start_totals) == (2, (-5, 60, 0, 0))
+    assert score_sheet(over, ["P0", "P1", "P2", "P3"]) == [
+        "Score sheet",
+        "Hand |     P0     |     P1     |     P2     |     P3",
+        "     | hand total | hand total | hand total | hand total",
+        "-----+------------+------------+------------+------------",
+        "   3 |   24    19 |   28    88 |  -10   -10 |   15    15",
+    ]
+    assert hand_result_lines(over, ["P0", "P1", "P2", "P3"])[0] == ("Hand 3 is over: P0 went out.")
+
+
+def test_a_partnership_game_recorded_from_the_middle_numbers_its_hands_from_there() -> None:
+    over = _player_0_goes_out(PARTNERS, totals=(60, 40), hand_number=3)
+    assert score_sheet(over, ["P0", "P1", "P2", "P3"]) == [
+        "Score sheet",
+        "Hand |          P0+P2          |          P1+P3",
+        "     |    P0    P2  team total |    P1    P3  team total",
+        "-----+-------------------------+-------------------------",
+        "   4 |    24   -10    14    74 |    28    15    43    83",
     ]

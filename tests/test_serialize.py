@@ -282,13 +282,13 @@ def test_a_partnership_state_keeps_each_players_scores() -> None:
 
 
 def test_a_format_1_state_loads_with_each_players_scores_where_it_can() -> None:
-    assert (FORMAT_VERSION, READ_FORMATS) == (3, (1, 2, 3))
+    assert (FORMAT_VERSION, READ_FORMATS) == (4, (1, 2, 3, 4))
     # Without partnerships each player is a side: the history holds every player's scores.
     alone = random_line(3, 4)[-1]
     assert len(alone.history) > 1
     data = to_data(alone)
     data["format"] = 1
-    del data["player_history"], data["log"]
+    del data["player_history"], data["log"], data["history_start"], data["start_totals"]
     assert from_data(data, State) == alone
     # A partnership game's format 1 save kept only the team scores: the players' are unknown
     # for the hands it holds, and the hands finished after loading add theirs.
@@ -296,7 +296,7 @@ def test_a_format_1_state_loads_with_each_players_scores_where_it_can() -> None:
     first = next(i for i, s in enumerate(line) if s.phase is Phase.HAND_OVER)
     data = to_data(line[first])
     data["format"] = 1
-    del data["player_history"], data["log"]
+    del data["player_history"], data["log"], data["history_start"], data["start_totals"]
     loaded = from_data(data, State)
     assert loaded == line[first].replace(player_history=())
     assert (loaded.history, loaded.player_history) == (((146, 116),), ())
@@ -337,7 +337,7 @@ def test_a_saved_state_whose_players_scores_do_not_make_the_teams_is_refused() -
 def test_a_format_1_game_record_replays_each_players_scores() -> None:
     final = random_line(4, 3, PARTNERS_SHORT)[-1]
     data = to_data(GameRecord.from_state(final))
-    assert data["format"] == 3
+    assert data["format"] == 4
     data["format"] = 1
     replayed = from_data(data, GameRecord).replay()
     assert replayed == final
@@ -541,8 +541,10 @@ def test_player_numbers_out_of_range() -> None:
 
 def test_wrong_and_missing_format_version() -> None:
     data = state_data()
-    data["format"] = 4
-    assert "unsupported state format 4: this library reads formats 1, 2 and 3" in load_error(data)
+    data["format"] = 5
+    assert "unsupported state format 5: this library reads formats 1, 2, 3 and 4" in load_error(
+        data
+    )
     del data["format"]
     assert "has no 'format' field" in load_error(data)
     record = to_data(GameRecord(RuleConfig(), 2, 0))

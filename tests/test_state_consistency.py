@@ -298,8 +298,8 @@ def test_a_saved_state_of_another_format_is_refused() -> None:
     with pytest.raises(SerializationError) as caught:
         loads(json.dumps(data), State)
     assert str(caught.value) == (
-        "cannot load State at $: unsupported state format 1.0: this library reads formats 1, 2 "
-        "and 3"
+        "cannot load State at $: unsupported state format 1.0: this library reads formats 1, 2, "
+        "3 and 4"
     )
 
 
@@ -318,3 +318,58 @@ def test_a_phase_is_a_phase() -> None:
         "phase must be one of Phase.DRAW, Phase.PLAY, Phase.CALL, Phase.HAND_OVER, "
         "Phase.GAME_OVER, not 7"
     )
+
+
+# -- player numbers are checked before anything looks a player up ------------------------------
+
+#: A finished hand (player 0 went out), as loading sees it.
+FINISHED = State.from_position(
+    RuleConfig(),
+    hands=["", "2H 3H 9D", "KD QC"],
+    pile="8C 4S",
+    table=[("9C 10C JC", 0), ("QS KS AS", 0), ("5D 6D 7D", 1)],
+    went_out=0,
+)
+#: A finished hand of a partnership game (player 0 went out).
+FINISHED_TEAMS = State.from_position(
+    presets.get("partnership"),
+    hands=["", "2H 3H", "KD", "4C"],
+    pile="8C",
+    table=[("9C 10C JC", 0), ("QS KS AS", 2)],
+    went_out=0,
+)
+#: An open call window: player 2 has discarded the 8♥ and player 0 is asked.
+WINDOW = State.from_position(
+    presets.get("pagat"),
+    hands=["2S 3S 4S 9D 9C", "QH QD", "8C 4D 6C"],
+    pile="KH 8H",
+    table=[("5H 6H JK=7H", 0)],
+    discarded_by=2,
+    turn=5,
+)
+
+
+@pytest.mark.parametrize(
+    ("state", "field", "value", "message"),
+    [
+        (FINISHED, "went_out", 3, "went_out must be a player from 0 to 2 or None, not 3"),
+        (FINISHED, "went_out", -1, "went_out must be a player from 0 to 2 or None, not -1"),
+        (FINISHED_TEAMS, "went_out", 4, "went_out must be a player from 0 to 3 or None, not 4"),
+        (FINISHED, "winner", 3, "winner must be a player from 0 to 2 or None, not 3"),
+        (FINISHED_TEAMS, "winner", 2, "winner must be a team from 0 to 1 or None, not 2"),
+        (FINISHED, "current", 3, "current must be a player from 0 to 2, not 3"),
+        (FINISHED, "dealer", -1, "dealer must be a player from 0 to 2, not -1"),
+        (WINDOW, "discarder", 3, "discarder must be a player from 0 to 2 or None, not 3"),
+        (WINDOW, "current", 5, "current must be a player from 0 to 2, not 5"),
+    ],
+)
+def test_a_player_out_of_range_is_refused_before_it_is_looked_up(
+    state: State, field: str, value: int, message: str
+) -> None:
+    with pytest.raises(StateError) as caught:
+        state.replace(**{field: value}).validate()
+    assert str(caught.value) == message
+    data = {**json.loads(dumps(state)), field: value}
+    with pytest.raises(SerializationError) as loaded:
+        loads(json.dumps(data), State)
+    assert str(loaded.value) == LOADED + message

@@ -75,7 +75,7 @@ def test_scores_and_their_rows_are_checked() -> None:
     )
     assert refused(OTHER, totals=(5, 0, 0), history=((5, 0, 1),)) == (
         "the history holds 1 hand, but hand_number 0 (counting from 0) in phase draw means 0 "
-        "finished hands: a history, when given, records every hand of the game"
+        "finished hands: the history records finished hands only"
     )
     assert refused(OTHER, turn=10**6) == (
         "turn 1000000 is impossible: a hand ends after at most turn_limit (1000) turns, so "

@@ -51,13 +51,18 @@ __all__ = ["FIELDS", "Game", "Position", "Standing", "dealt"]
 
 @attrs.frozen
 class Game:
-    """What stays the same for a whole game: the rules, the seed and the players."""
+    """What stays the same for a whole game: the rules, the seed, the players, and where the
+    record of the game (the history) starts."""
 
     config: RuleConfig
     seed: int
     players: int
     #: The cards drawn to choose the first dealer, in the order drawn.
     dealer_draw: tuple[Card, ...] = ()
+    #: The number of the first hand the history records (0: the game is recorded from its
+    #: start), and each side's total before that hand (all 0 from the start).
+    history_start: int = 0
+    start_totals: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -133,6 +138,8 @@ FIELDS: Final = (
     "totals",
     "history",
     "player_history",
+    "history_start",
+    "start_totals",
     "went_out",
     "winner",
     "dealer_draw",
@@ -169,7 +176,8 @@ class Position(_Slots):
     and ``owed_use`` how (:class:`~rummy500.phases.OwedUse`); ``kept`` is a lone top discard
     taken and kept, which may not be discarded this turn. ``totals`` are the running totals of
     each scoring side (each player, or each team in a partnership game), ``history`` the side
-    scores of every finished hand, ``player_history`` each player's scores of them (the same
+    scores of every hand finished since the record of the game starts (``history_start``, with
+    the totals ``start_totals`` then), ``player_history`` each player's scores of them (the same
     rows unless players play in teams), and ``winner`` the winning side (``None`` until the game is
     won, and in a game drawn at ``RuleConfig.hand_limit``). ``turn`` counts the turns finished
     in this hand; in the ``CALL`` phase, ``discarder`` is the player whose discard
@@ -295,6 +303,8 @@ class Position(_Slots):
         totals: tuple[int, ...],
         history: tuple[tuple[int, ...], ...] = (),
         player_history: tuple[tuple[int, ...], ...] | None = None,
+        history_start: int = 0,
+        start_totals: tuple[int, ...] | None = None,
         went_out: int | None = None,
         winner: int | None = None,
         dealer_draw: tuple[Card, ...] = (),
@@ -307,9 +317,12 @@ class Position(_Slots):
         """A position from its fields (see :data:`FIELDS`), with no undo history.
 
         ``player_history`` left out (``None``) is ``history`` in a game without partnerships,
-        and no rows (each player's scores not known) in a partnership game. ``log`` is what
-        happened in the hand before this position (its :attr:`log`; none by default). Nothing
-        is checked here: :meth:`rummy500.state.State.from_position` builds a checked position.
+        and no rows (each player's scores not known) in a partnership game.
+        ``history_start`` and ``start_totals`` say where the record of the game starts (see
+        :attr:`history_start`); left out, at the start of the game, with totals all 0. ``log``
+        is what happened in the hand before this position (its :attr:`log`; none by default).
+        Nothing is checked here: :meth:`rummy500.state.State.from_position` builds a checked
+        position.
         """
         if player_history is None:
             player_history = () if config.team_size > 1 else history
@@ -326,7 +339,14 @@ class Position(_Slots):
                 stock,
                 player_history=player_history,
                 log=log,
-                game=Game(config, seed, len(hands), dealer_draw),
+                game=Game(
+                    config,
+                    seed,
+                    len(hands),
+                    dealer_draw,
+                    history_start,
+                    (0,) * len(totals) if start_totals is None else start_totals,
+                ),
             ),
             phase,
             current,
@@ -408,7 +428,8 @@ class Position(_Slots):
 
     @property
     def history(self) -> tuple[tuple[int, ...], ...]:
-        """Each finished hand's score for each side, oldest first."""
+        """Each finished hand's score for each side, oldest first: one row for each hand from
+        :attr:`history_start` on (every hand, in a game recorded from its start)."""
         return self._standing.history
 
     @property
@@ -421,6 +442,26 @@ class Position(_Slots):
         the hands finished since, which are the last rows of :attr:`history`.
         """
         return self._standing.player_history
+
+    @property
+    def history_start(self) -> int:
+        """The number of the first hand :attr:`history` records, from 0: where the record of
+        the game starts.
+
+        0 in a game started with :func:`rummy500.new_game` (every hand is recorded) and in a
+        position built or loaded with the whole history; a position built mid-game without the
+        hands before it starts the record with its own hand. The history then holds one row
+        for each hand finished since, and :attr:`totals` are :attr:`start_totals` plus its
+        column sums. The same for every position of a game.
+        """
+        return self._standing.game.history_start
+
+    @property
+    def start_totals(self) -> tuple[int, ...]:
+        """Each scoring side's total before hand :attr:`history_start`, where the record of the
+        game starts: all 0 for a game recorded from its start. The same for every position of
+        a game."""
+        return self._standing.game.start_totals
 
     @property
     def went_out(self) -> int | None:

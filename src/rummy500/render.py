@@ -190,7 +190,7 @@ def hand_result_lines(state: State, names: Sequence[str], *, ascii: bool = False
     ``state`` is the state right after the hand ended (hand over, or game over).
     """
     _check("hand_result_lines", state, names)
-    number = len(state.history)
+    number = state.hand_number + 1  # hands are numbered from 1 on the score sheet
     if state.went_out is not None:
         how = f"{names[state.went_out]} went out"
     else:
@@ -225,8 +225,13 @@ def score_sheet(state: State, names: Sequence[str]) -> list[str]:
     In a partnership game each team's column also shows what each of its players scored in
     the hand, before the team's score (their sum) and running total; a hand whose players'
     scores are not known (a partnership game loaded from a save that did not keep them) shows
-    only the team's. Scores below zero carry a minus sign. Totals run from what the players
-    had before the first recorded hand (zero in a game started with :func:`rummy500.new_game`).
+    only the team's. Scores below zero carry a minus sign. The rows are the hands of the
+    record of the game, numbered from 1: a game recorded from its start (as every game started
+    with :func:`rummy500.new_game` is) from hand 1, and a position built in the middle of a
+    game from its own hand (:attr:`State.history_start
+    <rummy500.position.Position.history_start>` + 1). Totals run from what the players had
+    where the record starts (:attr:`State.start_totals
+    <rummy500.position.Position.start_totals>`: zero for a game recorded from its start).
     """
     _check("score_sheet", state, names)
     if state.config.team_size > 1:
@@ -239,9 +244,9 @@ def score_sheet(state: State, names: Sequence[str]) -> list[str]:
     head = "Hand |" + "|".join(f"{n:^{col}}" for n in names)
     sub = "     |" + "|".join(f"{'hand':>{half - 1}} {'total':>{col - half - 1}} " for _ in names)
     rule = "-----+" + "+".join("-" * col for _ in names)
-    running = [t - sum(row[p] for row in state.history) for p, t in enumerate(state.totals)]
+    running = list(state.start_totals)
     lines = ["Score sheet", head, sub, rule]
-    for number, row in enumerate(state.history, 1):
+    for number, row in enumerate(state.history, state.history_start + 1):
         cells = []
         for p, score in enumerate(row):
             running[p] += score
@@ -268,8 +273,9 @@ def _team_score_sheet(state: State, names: Sequence[str]) -> list[str]:
     sub = "     |" + "|".join(cells([*(names[p] for p in m), "team", "total"]) for m in members)
     rule = "-----+" + "+".join("-" * group for _ in teams)
     history = state.history
-    running = [t - sum(row[s] for row in history) for s, t in enumerate(state.totals)]
+    running = list(state.start_totals)
     first = len(history) - len(state.player_history)
+    start = state.history_start
     lines = ["Score sheet", head, sub, rule]
     for number, row in enumerate(history):
         known = number >= first
@@ -280,7 +286,7 @@ def _team_score_sheet(state: State, names: Sequence[str]) -> list[str]:
                 state.player_history[number - first][p] if known else "" for p in members[team]
             ]
             groups.append(cells([*played, score, running[team]]))
-        lines.append(f"{number + 1:>4} |" + "|".join(groups))
+        lines.append(f"{start + number + 1:>4} |" + "|".join(groups))
     return [line.rstrip() for line in lines]
 
 

@@ -33,11 +33,20 @@ The format
     equality (not the undo chain: ``parent`` and ``last_move``), so the loaded state compares
     ``==`` to the saved one, and the ``"log"`` of the hand, so it keeps what its players saw. A
     player view holds each of its fields, its log as that player saw it included. State and
-    game-record documents start with ``"format": 3`` (:data:`FORMAT_VERSION`). A loaded
+    game-record documents start with ``"format": 4`` (:data:`FORMAT_VERSION`). A loaded
     player view is checked by :meth:`PlayerView.validate <rummy500.state.PlayerView.validate>`
     (its hand sorted first): an inconsistent one raises ``SerializationError`` ("inconsistent
     view: ..."). Keys come in a
     fixed order, so equal objects always give the same text.
+
+Format 3
+    Documents of format 3 still load. A format 3 state has no ``"history_start"`` and no
+    ``"start_totals"`` (where the record of the game starts: see
+    :attr:`State.history_start <rummy500.position.Position.history_start>`); they are read as
+    that format meant its history. A history with rows was the whole record of the game, so it
+    starts at hand 0 with totals all 0; an empty history was a position set up without the
+    record of the hands before it, so the record starts at the position, with its totals. A
+    format 3 game record is the same as a format 4 one.
 
 Format 2
     Documents of format 2 still load. A format 2 state has no ``"log"``: it loads with an
@@ -125,12 +134,16 @@ __all__ = [
 T = TypeVar("T")
 
 #: The version of the document format, written as ``"format"`` in state and record documents.
-FORMAT_VERSION: Final = 3
+FORMAT_VERSION: Final = 4
 
 #: The format versions :func:`loads` and :func:`from_data` read. Format 1 has no meld ids
 #: and no ``player_history`` in a state (see "Format 1" above); formats 1 and 2 have no log
-#: of the hand in a state (see "Format 2").
-READ_FORMATS: Final = (1, 2, 3)
+#: of the hand in a state (see "Format 2"); formats 1 to 3 have no ``history_start`` and
+#: ``start_totals`` in a state (see "Format 3").
+READ_FORMATS: Final = (1, 2, 3, 4)
+
+#: The fields of a state that came with format 4: where the record of the game starts.
+_RECORD_START: Final = ("history_start", "start_totals")
 
 #: The longest JSON text :func:`loads` reads, in characters (or bytes); :func:`from_data`
 #: reads at most as many values and string characters. A saved state takes a
@@ -477,6 +490,8 @@ def _state_document() -> type:
     :meth:`Position.of <rummy500.position.Position.of>` takes them, and the log of the hand:
     the shape of a saved state, derived so that it cannot drift from the position."""
     hints = get_type_hints(Position.of, localns={"Self": Position})
+    # Position.of takes None for totals all 0; a document always writes the totals themselves.
+    hints["start_totals"] = tuple[int, ...]
     params = inspect.signature(Position.of).parameters
     fields = {
         name: attrs.field(
@@ -519,9 +534,21 @@ def _structure_state(value: Any, _: type) -> State:
         raise SerializationError(
             f"a format {version} state has no log field: the log of the hand came with format 3"
         )
+    given = [name for name in _RECORD_START if name in data]
+    if version < 4 and given:
+        raise SerializationError(
+            f"a format {version} state has no {' or '.join(given)} field: where the record of "
+            "the game starts came with format 4"
+        )
     # A state saved before format 3 loads with an empty log, as a position built directly.
     document = _structure_state_fields(data, _StateDocument)
     fields = attrs.asdict(document, recurse=False)
+    if version < 4 and not fields["history"]:
+        # Before format 4 an empty history was a position set up without the record of the
+        # hands before it (a history with rows was the whole record, which is the default).
+        over = fields["phase"] >= Phase.HAND_OVER
+        fields["history_start"] = fields["hand_number"] + over
+        fields["start_totals"] = fields["totals"]
     _check_log(fields["log"], len(fields["hands"]))
     # Hands are sorted in every state (as State.from_position builds them).
     fields["hands"] = tuple(tuple(sorted(h)) for h in fields["hands"])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, SupportsIndex
 
 import attrs
@@ -98,6 +98,67 @@ def _hands(value: Iterable[object]) -> tuple[tuple[Card, ...], ...]:
 
 def _cards(value: object, where: str) -> tuple[Card, ...]:
     return tuple(_card_list(value, where))
+
+
+# -- the arguments of State.from_position ---------------------------------------------------
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_list(value: object) -> bool:
+    return isinstance(value, Sequence) and not isinstance(value, str | bytes)
+
+
+def _player_test(players: int) -> Callable[[object], bool]:
+    def test(value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+    return test
+
+
+def _is_owed_use(value: object) -> bool:
+    return isinstance(value, OwedUse) or (_is_whole(value) and value in _OWED_USE_VALUES)
+
+
+_OWED_USE_VALUES: Final = frozenset(use.value for use in OwedUse)
+_OWED_USE_WORDS: Final = (
+    f"an OwedUse ({', '.join(f'OwedUse.{use.name}' for use in OwedUse)}) or the value of one "
+    f"({', '.join(str(use.value) for use in OwedUse)})"
+)
+
+
+def _argument(
+    name: str,
+    value: object,
+    expected: str,
+    test: Callable[[object], bool] = _is_whole,
+    *,
+    optional: bool = False,
+) -> None:
+    """Refuse ``value`` for the argument ``name`` unless it passes ``test`` (or is ``None``,
+    when ``optional``): a :class:`StateError` saying what the argument must be."""
+    if (optional and value is None) or test(value):
+        return
+    also = " or None" if optional else ""
+    raise StateError(f"{name} must be {expected}{also}, not {describe_value(value)}")
+
+
+def _numbers(value: object, name: str) -> tuple[int, ...]:
+    """``value``, the argument ``name``, as a tuple of whole numbers."""
+    _argument(name, value, "a list of whole numbers", _is_list)
+    assert isinstance(value, Sequence)
+    for i, number in enumerate(value):
+        _argument(f"{name}[{i}]", number, "a whole number")
+    return tuple(value)
+
+
+def _rows_given(value: object, name: str) -> tuple[tuple[int, ...], ...]:
+    """``value``, the argument ``name``, as rows of scores: a tuple of tuples of whole numbers."""
+    _argument(name, value, "a list of rows of scores, each a list of whole numbers", _is_list)
+    assert isinstance(value, Sequence)
+    return tuple(_numbers(row, f"{name}[{i}]") for i, row in enumerate(value))
 
 
 class State(Position):
@@ -400,7 +461,8 @@ class State(Position):
         Every refusal is a :class:`~rummy500.errors.StateError` (a
         :class:`~rummy500.errors.CardError` for a card it cannot read, a
         :class:`~rummy500.errors.ConfigError` for a config that is not one) whose message names
-        what is inconsistent: a card missing or placed twice, a hand of the wrong size, a table
+        what is inconsistent: an argument of the wrong type (``turn must be a whole number of
+        turns, not True``), a card missing or placed twice, a hand of the wrong size, a table
         meld that is not a meld, totals that are not the sums of the history, a player who went
         out still holding cards, a discard nobody may call...
 
@@ -455,7 +517,12 @@ class State(Position):
             ``went_out``, the totals before this hand.
         :param history: each finished hand's score for each side, oldest first:
             ``history=[[120, 85, -20]]``. Given, it is the whole record of the game: one row
-            for each hand before this one, adding up to ``totals``.
+            for each hand before this one, adding up to ``totals``. Left out (or empty), the
+            record of the game starts with this position's hand: :attr:`history_start` is
+            ``hand_number`` and :attr:`start_totals` are ``totals``, and the hands finished
+            from here on are the rows of the history. (A hand given as over by ``phase``,
+            not by ``went_out``, is not scored: the record then starts after it, at the
+            ``totals`` given.)
         :param player_history: each finished hand's score for each player, the last rows of
             ``history`` (a partnership game's team rows are the sums of its partners' rows):
             ``player_history=[[70, 50, 85, -20]]`` for two teams of two. Left out, it is the
@@ -470,8 +537,7 @@ class State(Position):
             hand: ``went_out=0``. The position is scored on construction, exactly as if play
             had ended there: the phase is ``HAND_OVER`` (``GAME_OVER`` when the totals decide
             the game), and the hand's scores are added to ``totals`` and recorded in
-            ``history``. A history left out stays empty, though, when ``totals`` or
-            ``hand_number`` say that hands were played before this one. ``phase``, ``owed``,
+            ``history`` (as its first row when no history is given). ``phase``, ``owed``,
             ``kept`` and ``discarder`` do not apply, and ``current``, if given, must be the
             player who went out.
         :param discarded_by: the player who has just discarded the top card of ``pile``, for
@@ -491,17 +557,28 @@ class State(Position):
             )
         n = len(hands)
         config.check_players(n)
-        for name, who in (("went_out", went_out), ("discarded_by", discarded_by)):
-            if who is not None and (
-                isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < n
-            ):
-                raise StateError(
-                    f"{name} must be a player from 0 to {n - 1} or None, not {describe_value(who)}"
-                )
+        for name, who in (
+            ("current", current),
+            ("dealer", dealer),
+            ("discarder", discarder),
+            ("went_out", went_out),
+            ("discarded_by", discarded_by),
+        ):
+            _argument(name, who, f"a player from 0 to {n - 1}", _player_test(n), optional=True)
+        _argument("table", table, "a list of table melds", _is_list)
+        _argument("owed_use", owed_use, _OWED_USE_WORDS, _is_owed_use)
+        _argument("turn", turn, "a whole number of turns")
+        _argument("hand_number", hand_number, "a whole number", optional=True)
+        _argument("seed", seed, "a whole number")
+        side_totals = (0,) * config.sides(n) if totals is None else _numbers(totals, "totals")
+        record = _rows_given(history, "history")
+        player_rows = (
+            None if player_history is None else _rows_given(player_history, "player_history")
+        )
         held = _hands(hands)
         pile_cards = _cards(pile, "pile")
         melds = tuple(_table_input(config, m, i) for i, m in enumerate(table))
-        number = len(history) if hand_number is None else hand_number
+        number = len(record) if hand_number is None else hand_number
         if stock is None:
             placed = [c for h in held for c in h] + [c for m in melds for c in m.cards]
             placed += pile_cards
@@ -530,11 +607,13 @@ class State(Position):
                 pile=pile_cards,
                 table=melds,
                 owed=owed,
-                totals=tuple(totals) if totals is not None else (0,) * config.sides(n),
-                history=tuple(tuple(h) for h in history),
-                player_history=(
-                    None if player_history is None else tuple(map(tuple, player_history))
-                ),
+                totals=side_totals,
+                history=record,
+                player_history=player_rows,
+                # A history given is the whole record of the game; without one, the record
+                # starts with this hand (after it, in a hand built as over), at the totals given.
+                history_start=0 if record else number + (phase >= Phase.HAND_OVER),
+                start_totals=None if record else side_totals,
                 turn=turn,
                 kept=kept,
                 owed_use=OwedUse(owed_use),
@@ -554,12 +633,9 @@ class State(Position):
             before = build(Phase.PLAY, went_out, went_out)
             before._validate_basics()
             # The record before the hand is checked as given, before the hand is added to it.
+            before._validate_hand_number()
             before._validate_history()
-            state = end_hand(before, went_out)
-            if not before.history and (before.hand_number or any(before.totals)):
-                # Totals set up without the record of the hands before: none is started.
-                state = state.replace(history=(), player_history=())
-            state = state.detached()
+            state = end_hand(before, went_out).detached()
         elif discarded_by is not None:
             base = build(Phase.CALL, (discarded_by + 1) % n, discarded_by, discarder=discarded_by)
             base._validate_basics()
@@ -584,24 +660,42 @@ class State(Position):
             self._validate_hand_sizes()
         self._validate_turn()
         self._validate_hand_number()
+        self._validate_outcome()
         self._validate_history()
         self._validate_player_history()
-        self._validate_outcome()
         self._validate_dealer_draw()
         self._validate_has_a_move()
 
     def _validate_basics(self) -> None:
-        """The players, the sides, the cards and the table: what holds in every phase."""
+        """The players, the sides, the cards and the table: what holds in every phase.
+
+        Every field that names a player or a side is checked here, before anything looks a
+        player up by it (the scores of a hand over, say)."""
         n = self.players
         cfg = self.config
         cfg.check_players(n)
         for name, value in (("current", self.current), ("dealer", self.dealer)):
             if not 0 <= value < n:
                 raise StateError(f"{name} must be a player from 0 to {n - 1}, not {value}")
+        went_out, won, discarder = self.went_out, self.winner, self.discarder
+        if went_out is not None and not 0 <= went_out < n:
+            raise StateError(f"went_out must be a player from 0 to {n - 1} or None, not {went_out}")
+        if discarder is not None and not 0 <= discarder < n:
+            raise StateError(
+                f"discarder must be a player from 0 to {n - 1} or None, not {discarder}"
+            )
         sides = cfg.sides(n)
+        if won is not None and not 0 <= won < sides:
+            who = "a player" if sides == n else "a team"
+            raise StateError(f"winner must be {who} from 0 to {sides - 1} or None, not {won}")
         if len(self.totals) != sides or any(len(h) != sides for h in self.history):
             raise StateError(
                 f"totals and every history row need one score for each of the {sides} sides"
+            )
+        if len(self.start_totals) != sides:
+            raise StateError(
+                f"start_totals {list(self.start_totals)} needs one score for each of the "
+                f"{sides} sides"
             )
         if any(len(row) != n for row in self.player_history):
             raise StateError(
@@ -701,34 +795,50 @@ class State(Position):
             raise StateError("discarder is set exactly while players may call rummy")
         if self.phase == Phase.CALL and self.config.calling is CallRule.NONE:
             raise StateError("a call window opens only under rules that play calling rummy")
-        if self.discarder is not None and not 0 <= self.discarder < self.players:
-            raise StateError(f"discarder must be a player, not {self.discarder}")
         if self.discarder == self.current:
             raise StateError("a player cannot call rummy on their own discard")
 
     def _validate_history(self) -> None:
-        """A non-empty history is the whole record of the game: one row for every hand
-        finished (the hand just scored included), and the totals are its column sums. An empty
-        history is a position set up without that record: its totals are taken as given."""
+        """The history is the record of the game from hand :attr:`history_start` on: one row
+        for every hand finished since (the hand just scored included), and the totals are
+        :attr:`start_totals` plus its column sums."""
         history = self.history
-        if not history:
-            return
         over = self.phase >= Phase.HAND_OVER
         finished = self.hand_number + 1 if over else self.hand_number
-        if len(history) != finished:
+        start = self.history_start
+        phase = self.phase.name.lower()
+        where = f"hand_number {self.hand_number} (counting from 0) in phase {phase}"
+        if not 0 <= start <= finished:
             raise StateError(
-                f"the history holds {_hands_count(len(history))}, but hand_number "
-                f"{self.hand_number} (counting from 0) in phase {self.phase.name.lower()} means "
-                f"{_hands_count(finished, 'finished ')}: a history, when given, records every "
-                "hand of the game"
+                f"history_start {start} is not from 0 to {finished}: {where} means "
+                f"{_hands_count(finished, 'finished ')}, and the record of the game starts at "
+                "one of them or with the hand in play"
             )
-        sums = tuple(sum(column) for column in zip(*history, strict=True))
-        if sums != self.totals:
+        if len(history) != finished - start:
+            since = (
+                f" since hand {start}, where the record of the game starts (history_start): the "
+                "history records every hand from there"
+                if start
+                else ": a history, when given, records every hand of the game"
+            )
             raise StateError(
-                f"totals {list(self.totals)} are not the sums {list(sums)} of the history: a "
+                f"the history holds {_hands_count(len(history))}, but {where} means "
+                f"{_hands_count(finished - start, 'finished ')}{since}"
+            )
+        base = self.start_totals
+        sums = [sum(row[side] for row in history) for side in range(len(self.totals))]
+        if tuple(map(operator.add, base, sums)) != self.totals:
+            if any(base):
+                raise StateError(
+                    f"totals {list(self.totals)} are not the start_totals {list(base)} plus "
+                    f"the sums {sums} of the history: the history records every hand since "
+                    f"hand {start}, where the record of the game starts with start_totals"
+                )
+            raise StateError(
+                f"totals {list(self.totals)} are not the sums {sums} of the history: a "
                 "history, when given, records every hand since the totals were all 0"
             )
-        if over:
+        if over and history:
             went_out = self.went_out
             scores = hand_scores(
                 self.config,
@@ -783,13 +893,7 @@ class State(Position):
     def _validate_outcome(self) -> None:
         n = self.players
         cfg = self.config
-        sides = cfg.sides(n)
         went_out, won = self.went_out, self.winner
-        if went_out is not None and not 0 <= went_out < n:
-            raise StateError(f"went_out must be a player from 0 to {n - 1} or None, not {went_out}")
-        if won is not None and not 0 <= won < sides:
-            who = "a player" if sides == n else "a team"
-            raise StateError(f"winner must be {who} from 0 to {sides - 1} or None, not {won}")
         phase = self.phase.name.lower()
         if self.phase < Phase.HAND_OVER:
             if went_out is not None:
@@ -1253,7 +1357,9 @@ class PlayerView:
 
     Every public field of a state is here under the same name except the hands (only
     ``hand``, the player's own, and ``hand_sizes``), the stock (only ``stock_size``) and the
-    seed (which would tell the stock order).
+    seed (which would tell the stock order). Where the record of the game starts
+    (``history_start``, ``start_totals``) follows from the hand number, the totals and the
+    history, so it is read off them rather than kept.
     """
 
     #: The player whose view this is, and the scoring side (team, or the player alone).
@@ -1341,6 +1447,14 @@ class PlayerView:
                 problem = f"shows a card that player {me} did not see"
             if problem is not None:
                 raise StateError(f"the log event log[{i}]{quoted_event(event)} {problem}")
+        if self.history_start < 0:
+            # A view's record start is read off its history: more rows than hands finished.
+            finished = len(self.history) + self.history_start
+            raise StateError(
+                f"the history holds {_hands_count(len(self.history))}, but hand_number "
+                f"{self.hand_number} (counting from 0) in phase {self.phase.name.lower()} means "
+                f"{_hands_count(finished, 'finished ')}: the history records finished hands only"
+            )
         whole = _whole_from_view(self)
         whole._validate_basics()
         if whole.phase < Phase.HAND_OVER:
@@ -1373,9 +1487,21 @@ class PlayerView:
                 f"legal_moves must be {whose}, not {len(self.legal_moves)} other moves"
             )
 
+    @property
+    def history_start(self) -> int:
+        """The number of the first hand :attr:`history` records (see
+        :attr:`State.history_start <rummy500.position.Position.history_start>`): read off the
+        hand number and the rows of the history, so it is not a field of its own."""
+        finished = self.hand_number + 1 if self.phase >= Phase.HAND_OVER else self.hand_number
+        return finished - len(self.history)
 
-def _is_whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    @property
+    def start_totals(self) -> tuple[int, ...]:
+        """Each side's total where the record of the game starts (see
+        :attr:`State.start_totals <rummy500.position.Position.start_totals>`): the totals less
+        the column sums of :attr:`history`."""
+        history = self.history
+        return tuple(t - sum(row[s] for row in history) for s, t in enumerate(self.totals))
 
 
 def _is_count(value: object) -> bool:
@@ -1512,6 +1638,8 @@ def _whole_from_view(view: PlayerView) -> State:
         totals=view.totals,
         history=view.history,
         player_history=view.player_history,
+        history_start=view.history_start,
+        start_totals=view.start_totals,
         went_out=view.went_out,
         winner=view.winner,
         dealer_draw=view.dealer_draw,

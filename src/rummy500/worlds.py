@@ -517,6 +517,8 @@ def _state(
         totals=view.totals,
         history=view.history,
         player_history=view.player_history,
+        history_start=view.history_start,
+        start_totals=view.start_totals,
         went_out=view.went_out,
         winner=view.winner,
         dealer_draw=view.dealer_draw,
