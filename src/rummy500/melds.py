@@ -237,7 +237,8 @@ class RunShape:
         return low >= self.first and high <= self.top and not (low == 1 and high == HIGH_ACE)
 
     def room(self, low: int, high: int) -> tuple[int, int]:
-        """How many positions a run on ``low``-``high`` could still grow down and up."""
+        """How many positions a run on ``low``-``high`` could still grow down and up: every
+        growth within that fits (see :meth:`fits`) but one that puts an ace at both ends."""
         if self.wrap:
             free = 12 - (high - low)
             return free, free

@@ -1,11 +1,12 @@
 """The fast meld search: every meld and lay-off a hand allows, and what a card needs to go down.
 
 The search works on an *availability* list: four per-suit bit masks of run positions (bit
-``p`` set when a card of that suit at position ``p`` is available; an ace sets bits 1 and 14,
-and with wrap-around every card also sets ``rank + 13``), then the number of jokers. "Is there
-a meld through this card?" is then a handful of integer operations. Which spans a run may
-cover comes from :class:`rummy500.melds.RunShape`; what a single meld or lay-off must satisfy
-is checked in :mod:`rummy500.melds`.
+``p`` set when a card of that suit at position ``p`` is available, and bit ``rank`` for sets:
+a card's bits are :attr:`rummy500.melds.RunShape.bits`), then the number of jokers. "Is there
+a meld through this card?" is then a handful of integer operations. Every question about run
+positions (which spans a run may cover, the card at a position, how far a run may grow, what
+a card needs to reach a run) is put to :class:`rummy500.melds.RunShape`; what a single meld or
+lay-off must satisfy is checked in :mod:`rummy500.melds`.
 """
 
 from __future__ import annotations
@@ -496,7 +497,7 @@ def _layoff_cost(
         budget = max(0, min(jokers, config.max_jokers_per_meld - meld.jokers))
     best: int | None = None
     shape = run_shape(config)
-    m = shape.lifted(m, 0, 0)[0]
+    m = shape.lifted(m, 0, 0)[0]  # reach's gaps are in lifted positions
     # Each way the card reaches an end: it takes the cards of the gap, jokers filling in.
     for dist, gap in shape.reach[meld.low][meld.high][rank]:
         if dist - 1 - _popcount(m & gap) <= budget and (best is None or dist < best):
