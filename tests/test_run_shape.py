@@ -167,6 +167,22 @@ def test_the_reach_of_each_rank_onto_each_run(kind: str) -> None:
             assert set(shape.reach[low][high][rank]) == expected, (low, high, rank)
 
 
+def test_the_cards_just_beyond_each_run(kind: str) -> None:
+    shape = run_shape(KINDS[kind])
+    for low, high in runs(kind):
+        beyond = set()
+        if kind == "wrap" or low > 1:
+            beyond.add(model_rank(low - 1))
+        if kind == "wrap" or high < 14:
+            beyond.add(model_rank(high + 1))
+        hit = {rank for rank in LAP if shape.bits[rank - 1] & shape.ends[low][high]}
+        assert hit == beyond, (low, high)
+
+
+def test_card_bits_depend_on_wrap_around_only() -> None:
+    assert run_shape(KINDS["high-only"]).bits == run_shape(KINDS["low-or-high"]).bits
+
+
 def test_lifting_and_settling(kind: str) -> None:
     shape = run_shape(KINDS[kind])
     mask = span(1, 3) | 1 << 13

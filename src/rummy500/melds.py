@@ -108,6 +108,10 @@ class RunShape:
     #: ``apart[a][b]``: how many positions apart the nearest places in a run of a card of rank
     #: ``a`` and one of rank ``b`` are (0 for the same rank).
     apart: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    #: ``ends[low][high]``: the availability bits of the cards just below and just above a
+    #: run on ``low``-``high`` (a span of ``intervals``; the king below a wrap-around run's
+    #: position 1), whether or not the run may grow there.
+    ends: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     #: ``reach[low][high][rank]``, for a run on ``low``-``high`` (a span of ``intervals``):
     #: each way a card of ``rank`` goes onto an end of it within its limits, as (cards, gap):
     #: how many cards the lay-off takes (the card and the gap between it and the run) and a
@@ -162,6 +166,12 @@ class RunShape:
                 for a in range(14)
             ),
         )
+        ends = [[0] * (self.top + 1) for _ in range(self.top + 1)]
+        for lo, hi, _ in intervals:
+            # A wrap-around run's start is 1-13 and its end at most 25: a card's own bit
+            # (rank, or rank + 13) is there for both neighbours.
+            ends[lo][hi] = 1 << (lo - 1 if lo > 1 else lo - 1 + self.lift) | 1 << (hi + 1)
+        put(self, "ends", tuple(tuple(row) for row in ends))
         nowhere: tuple[tuple[tuple[int, int], ...], ...] = ((),) * 14
         reach = [[nowhere] * (self.top + 1) for _ in range(self.top + 1)]
         for lo, hi, _ in intervals:

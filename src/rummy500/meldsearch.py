@@ -37,9 +37,15 @@ __all__ = [
 _JOKER: Final = 52
 
 
+#: :attr:`RunShape.bits` by wrap-around, the one rule a card's bits depend on (an ace keeps
+#: bit 1 for sets where aces are high only): the per-card calls below read it straight, as
+#: looking the shape up would cost more than the lookup itself.
+_BITS: Final = (run_shape(RuleConfig()).bits, run_shape(RuleConfig(wrap_around=True)).bits)
+
+
 def availability(cards: Iterable[int], config: RuleConfig) -> list[int]:
     """The availability list of ``cards`` (hand cards: a joker is the plain joker)."""
-    bits = run_shape(config).bits
+    bits = _BITS[config.wrap_around]
     avail = [0, 0, 0, 0, 0]
     for c in cards:
         if c >= _JOKER:
@@ -54,7 +60,7 @@ def add_card(avail: list[int], card: int, config: RuleConfig) -> None:
     if card >= _JOKER:
         avail[4] += 1
     else:
-        avail[card // 13] |= run_shape(config).bits[card]
+        avail[card // 13] |= _BITS[config.wrap_around][card]
 
 
 _RANK_BITS: Final = span(1, 13)
@@ -216,12 +222,9 @@ def layoffs(
             if budget > 0:
                 out.append(((JOKER_AS[s * 13 + base],), False))
         return out
-    if not budget:
-        # Without jokers a lay-off starts with a card just below or just above the run (in
-        # lifted positions, where the card below a wrap-around run's position 1 is the king).
-        m, low, high = run_shape(config).lifted(avail[meld.suit], meld.low, meld.high)
-        if not (m >> (low - 1) & 1 or m >> (high + 1) & 1):
-            return []
+    # Without jokers a lay-off starts with a card just below or just above the run.
+    if not budget and not avail[meld.suit] & run_shape(config).ends[meld.low][meld.high]:
+        return []
     return _run_layoffs(meld, avail[meld.suit], budget, config)
 
 
@@ -472,7 +475,7 @@ def fits_straight(card: int, table: Sequence[TableMeld], config: RuleConfig) -> 
         return _joker_cost((0, 0, 0, 0, 1), table, config, OwedUse.LAYOFF) == 1
     s, r0 = divmod(card, 13)
     rank = r0 + 1
-    m = run_shape(config).bits[card]
+    m = _BITS[config.wrap_around][card]
     for meld in table:
         if (meld.suit != s) if meld.is_run else (meld.low != rank):
             continue
