@@ -37,8 +37,8 @@ from rummy500.engine import explain_illegal, is_legal
 from rummy500.errors import ActionError, IllegalMoveError, describe_value
 from rummy500.legality import problem
 from rummy500.melds import (
+    RunShape,
     canonical_meld,
-    card_at,
     meld_error,
     meld_index,
     missing_meld,
@@ -75,8 +75,6 @@ _JOKER: Final = 52
 #: How many lists of legal moves an action space keeps the ids of: several environments of
 #: the same rules in one process share the space.
 _KEPT: Final = 4
-#: The longest run any rules allow (A to K, 2 to A, or once round with wrap-around).
-_MAX_RUN: Final = 13
 
 
 @attrs.frozen
@@ -217,8 +215,7 @@ class ActionSpace:
         _set(self, "_discards", _JOKER + (1 if jokers else 0))
         self._build_melds(cfg, jokers, wild)
         # A lay-off adds at most the cards between a run of 3 and the longest run.
-        longest = max(high - low + 1 for low, high, _ in run_shape(cfg).intervals)
-        self._build_layoffs(wild, jokers, longest - 3)
+        self._build_layoffs(wild, jokers, run_shape(cfg).longest - 3)
 
         ranges: list[ActionRange] = []
 
@@ -321,7 +318,10 @@ class ActionSpace:
         _set(
             self,
             "_run_rank",
-            tuple(_masks(n, wild, full)[0] if n >= 3 else () for n in range(_MAX_RUN + 1)),
+            tuple(
+                _masks(n, wild, full)[0] if n >= 3 else ()
+                for n in range(run_shape(cfg).longest + 1)
+            ),
         )
 
     def _build_layoffs(self, wild: int, jokers: int, most: int) -> None:
@@ -533,12 +533,13 @@ class ActionSpace:
         mask = 0
         if jokers:
             # The places the cards fill, lowest first: their ranks tell each card's place.
+            rank_at = RunShape.rank_at
             place = {}
             for i, p in enumerate([*range(low - below, low), *range(high + 1, high + above + 1)]):
-                place[(p - 1) % 13] = i
+                place[rank_at(p)] = i
             for c in laid:
                 if c > _JOKER:
-                    mask |= 1 << place[(c - _JOKER - 1) % 13]
+                    mask |= 1 << place[(c - _JOKER - 1) % 13 + 1]
         return start + self._pair_base[below, above] + self._lay_rank[count][mask]
 
     # -- ids to moves ------------------------------------------------------------------------
@@ -614,6 +615,7 @@ class ActionSpace:
         at = bisect_right(self._run_bases, index) - 1
         suit, low, length = self._run_spans[at]
         mask = _masks(length, self._wild, self._run_full)[1][index - self._run_bases[at]]
+        card_at = RunShape.card_at
         return tuple(
             JOKER_AS[card_at(suit, low + i)] if mask >> i & 1 else card_at(suit, low + i)
             for i in range(length)
@@ -651,6 +653,7 @@ class ActionSpace:
                 f"{'s' if below != 1 else ''} below it and {above} above it"
             )
         places = [*range(low - below, low), *range(high + 1, high + above + 1)]
+        card_at = RunShape.card_at
         laid = tuple(
             sorted(
                 JOKER_AS[card_at(meld.suit, p)] if mask >> i & 1 else card_at(meld.suit, p)

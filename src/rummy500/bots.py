@@ -219,16 +219,14 @@ def _near_meld(card: Card, others: Sequence[Card], shape: RunShape) -> bool:
     if card.is_joker:
         return True  # a joker is wild: always worth keeping
     suit, rank = card.suit, card.rank
-    mine = shape.positions(rank)
+    # A card may have two positions (the ace below the 2 and above the king, unless aces are
+    # high only; every card one lap up where runs wrap round): apart counts the nearest.
+    apart = shape.apart[rank]
     for o in others:
         if o.rank == rank and o.suit != suit:
             return True
-        if o.suit == suit and o.rank != rank:
-            # A card may have two positions: the ace below the 2 and above the king (unless
-            # aces are high only), every card one lap up where runs wrap round.
-            gap = min(abs(a - b) for a in shape.positions(o.rank) for b in mine)
-            if gap <= 2:
-                return True
+        if o.suit == suit and o.rank != rank and apart[o.rank] <= 2:
+            return True
     return False
 
 

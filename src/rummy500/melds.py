@@ -11,7 +11,8 @@ Positions
     A card's place in a run is its *position*: 1 for a low ace, 2-13 for the ranks 2 to king,
     14 for a high ace. With wrap-around runs, positions go on past 14 (15 is a 2 after the ace,
     and so on), and a run starts at a position from 1 to 13. A run covers ``low`` to ``high``.
-    :class:`RunShape` is the one place that says which spans a run may cover.
+    :class:`RunShape` is the one place that works positions out: where each rank stands, which
+    spans a run may cover, how far it may grow and what lies just beyond its ends.
 
 The fast search for every meld and lay-off a hand allows is in :mod:`rummy500.meldsearch`; the
 functions here check one meld or lay-off and build the table that results from it.
@@ -24,7 +25,7 @@ from typing import Final, cast
 
 import attrs
 
-from rummy500.cards import ACE, CARDS, JOKER, Card, face_of, format_cards
+from rummy500.cards import ACE, CARDS, JOKER, JOKER_AS, Card, face_of, format_cards
 from rummy500.errors import CardError, ConfigError, IllegalMoveError, StateError, describe_value
 from rummy500.rules import AceRule, CardValues, RuleConfig
 
@@ -56,16 +57,11 @@ __all__ = [
 #: The position of an ace at the high end of a run (Q-K-A).
 HIGH_ACE: Final = 14
 _JOKER: Final = 52
-
-
-def rank_at(position: int) -> int:
-    """The rank (1-13) of the card at a run position (any position, wrap-around included)."""
-    return (position - 1) % 13 + 1
-
-
-def card_at(suit: int, position: int) -> Card:
-    """The card of ``suit`` at a run position."""
-    return CARDS[suit * 13 + (position - 1) % 13]
+#: The positions :class:`RunShape`'s card tables cover: 0 to 40, every position a run, a card
+#: beyond its ends or a lay-off reaches, one lap up included (see :meth:`RunShape.lifted`).
+_POSITIONS: Final = 41
+#: The positions :attr:`RunShape.ranks` covers: 0 to 26, every span a run may cover.
+_SPANS: Final = 27
 
 
 def span(low: int, high: int) -> int:
@@ -75,7 +71,11 @@ def span(low: int, high: int) -> int:
 
 @attrs.frozen
 class RunShape:
-    """Which spans of positions a run may cover under a config's ace and wrap-around rules.
+    """The geometry of runs under a config's ace and wrap-around rules: where each rank stands
+    in a run, which spans of positions a run may cover, and how far it may grow.
+
+    This is the one place that works out run positions: every check, search, table change
+    and player asks it (its methods, or the tables it builds once for each kind of rule).
 
     ``first`` and ``last`` are the lowest and highest positions a run may start at, ``top``
     the highest it may end at. Without wrap-around a run stays within 1-14 and never holds an
@@ -90,8 +90,38 @@ class RunShape:
     intervals: tuple[tuple[int, int, int], ...] = attrs.field(init=False, eq=False, repr=False)
     #: For each rank, a mask of the start positions of the 3-card runs through a card of it.
     starts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: The most cards a run may hold.
+    longest: int = attrs.field(init=False, eq=False, repr=False)
+    #: How far :meth:`lifted` moves a run up: one lap (13) with wrap-around, else 0.
+    lift: int = attrs.field(init=False, eq=False, repr=False)
+    #: For each card id 0-51, its bits in an availability mask: bit ``rank`` (what sets look
+    #: at, an ace's bit 1 included where aces are high only) and the bit of each position it
+    #: may take in a run.
+    bits: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: ``cards[suit][position]``: the card of ``suit`` at a run position from 0 to 40.
+    cards: tuple[tuple[Card, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    #: ``jokers[suit][position]``: a wild joker standing for ``cards[suit][position]``.
+    jokers: tuple[tuple[Card, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    #: ``ranks[low][high]``: a mask of the ranks (bit ``rank``) at positions ``low`` to
+    #: ``high``, from 0 to 26 (0 for an empty span).
+    ranks: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    #: ``apart[a][b]``: how many positions apart the nearest places in a run of a card of rank
+    #: ``a`` and one of rank ``b`` are (0 for the same rank).
+    apart: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    #: ``ends[low][high]``: the availability bits of the cards just below and just above a
+    #: run on ``low``-``high`` (a span of ``intervals``; the king below a wrap-around run's
+    #: position 1), whether or not the run may grow there.
+    ends: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    #: ``reach[low][high][rank]``, for a run on ``low``-``high`` (a span of ``intervals``):
+    #: each way a card of ``rank`` goes onto an end of it within its limits, as (cards, gap):
+    #: how many cards the lay-off takes (the card and the gap between it and the run) and a
+    #: mask of the gap's positions, in :meth:`lifted` positions. None for other spans.
+    reach: tuple[tuple[tuple[tuple[tuple[int, int], ...], ...], ...], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
+        put = object.__setattr__
         intervals = tuple(
             (lo, hi, span(lo, hi))
             for lo in range(self.first, self.last + 1)
@@ -103,8 +133,101 @@ class RunShape:
             for lo, hi, _ in intervals:
                 if hi - lo == 2 and any(lo <= p <= hi for p in self.positions(rank)):
                     starts[rank] |= 1 << lo
-        object.__setattr__(self, "intervals", intervals)
-        object.__setattr__(self, "starts", tuple(starts))
+        put(self, "intervals", intervals)
+        put(self, "starts", tuple(starts))
+        put(self, "longest", max(hi - lo + 1 for lo, hi, _ in intervals))
+        put(self, "lift", 13 if self.wrap else 0)
+        bits = []
+        for card in range(52):
+            rank = card % 13 + 1
+            mask = 1 << rank
+            for p in self.positions(rank):
+                mask |= 1 << p
+            bits.append(mask)
+        put(self, "bits", tuple(bits))
+        cards = tuple(tuple(self.card_at(suit, p) for p in range(_POSITIONS)) for suit in range(4))
+        put(self, "cards", cards)
+        put(self, "jokers", tuple(tuple(JOKER_AS[c] for c in row) for row in cards))
+        put(
+            self,
+            "ranks",
+            tuple(tuple(_rank_bits(lo, hi) for hi in range(_SPANS)) for lo in range(_SPANS)),
+        )
+        put(
+            self,
+            "apart",
+            tuple(
+                tuple(
+                    min(abs(p - q) for p in self.positions(a) for q in self.positions(b))
+                    if a and b
+                    else 0
+                    for b in range(14)
+                )
+                for a in range(14)
+            ),
+        )
+        ends = [[0] * (self.top + 1) for _ in range(self.top + 1)]
+        for lo, hi, _ in intervals:
+            # A wrap-around run's start is 1-13 and its end at most 25: a card's own bit
+            # (rank, or rank + 13) is there for both neighbours.
+            ends[lo][hi] = 1 << (lo - 1 if lo > 1 else lo - 1 + self.lift) | 1 << (hi + 1)
+        put(self, "ends", tuple(tuple(row) for row in ends))
+        nowhere: tuple[tuple[tuple[int, int], ...], ...] = ((),) * 14
+        reach = [[nowhere] * (self.top + 1) for _ in range(self.top + 1)]
+        for lo, hi, _ in intervals:
+            reach[lo][hi] = tuple(self._reaches(lo, hi, rank) for rank in range(14))
+        put(self, "reach", tuple(tuple(row) for row in reach))
+
+    def _reaches(self, low: int, high: int, rank: int) -> tuple[tuple[int, int], ...]:
+        """The entry of :attr:`reach` for a card of ``rank`` and the run on ``low``-``high``."""
+        if not rank:
+            return ()
+        low += self.lift
+        high += self.lift
+        # In lifted positions a rank stands at rank, one lap up and two laps up with
+        # wrap-around; beyond the lap the run's limits refuse it.
+        places = (rank, rank + 13, rank + 26) if self.wrap else self.positions(rank)
+        out = []
+        for p in places:
+            if p < low and self.fits(p, high):
+                out.append((low - p, span(p + 1, low - 1) if low - p > 1 else 0))
+            elif p > high and self.fits(low, p):
+                out.append((p - high, span(high + 1, p - 1) if p - high > 1 else 0))
+        return tuple(out)
+
+    @staticmethod
+    def rank_at(position: int) -> int:
+        """The rank (1-13) of the card at a run position (any position, wrap-around included:
+        positions go round every 13)."""
+        return (position - 1) % 13 + 1
+
+    @staticmethod
+    def card_at(suit: int, position: int) -> Card:
+        """The card of ``suit`` at a run position (any position, as :meth:`rank_at`)."""
+        return CARDS[suit * 13 + (position - 1) % 13]
+
+    @staticmethod
+    def steps_up(lower: int, upper: int) -> bool:
+        """Whether the card with face ``upper`` is the next rank up from ``lower`` (of the same
+        suit) round the ranks: a 2 after an ace, and an ace after a king."""
+        return (upper - lower) % 13 == 1
+
+    @staticmethod
+    def in_sequence(faces: Sequence[int]) -> bool:
+        """Whether same-suit faces, in this order, each follow the one before (K then A
+        allowed): the order of a run, whatever its limits."""
+        return all(RunShape.steps_up(faces[i - 1], faces[i]) for i in range(1, len(faces)))
+
+    @staticmethod
+    def settled(low: int, high: int) -> tuple[int, int]:
+        """The span ``low``-``high`` moved one lap up when it starts below position 1: where a
+        wrap-around run that grew past its low end stands (it keeps its start from 1 to 13).
+
+        Under other rules no run may start below 1, and :meth:`ok` refuses the span either way.
+        """
+        if low < 1:
+            return low + 13, high + 13
+        return low, high
 
     def ok(self, low: int, high: int) -> bool:
         """Whether a run may cover positions ``low`` to ``high`` (3 cards or more)."""
@@ -115,17 +238,35 @@ class RunShape:
         return high <= self.top and not (low == 1 and high == HIGH_ACE)
 
     def fits(self, low: int, high: int) -> bool:
-        """Whether ``low`` to ``high`` lies within a run's limits (any length: a part of a run)."""
+        """Whether ``low`` to ``high`` lies within a run's limits (any length: a part of a run).
+
+        With wrap-around only the length counts, so lifted positions (see :meth:`lifted`) fit
+        as well as the run's own."""
         if self.wrap:
             return high - low <= 12
         return low >= self.first and high <= self.top and not (low == 1 and high == HIGH_ACE)
 
     def room(self, low: int, high: int) -> tuple[int, int]:
-        """How many positions a run on ``low``-``high`` could still grow down and up."""
+        """How many positions a run on ``low``-``high`` could still grow down and up: every
+        growth within that fits (see :meth:`fits`) but one that puts an ace at both ends."""
         if self.wrap:
             free = 12 - (high - low)
             return free, free
         return low - self.first, self.top - high
+
+    def follows(self, high: int, low: int) -> bool:
+        """Whether a run starting at ``low`` goes on directly from one ending at ``high``
+        (a lap later or earlier too, with wrap-around)."""
+        gap = low - high - 1
+        return gap == 0 or (self.wrap and gap % 13 == 0)
+
+    def lifted(self, mask: int, low: int, high: int) -> tuple[int, int, int]:
+        """A run on ``low``-``high`` (starting at 1-13) and an availability mask of its suit,
+        moved :attr:`lift` positions up, with the mask holding each card a lap up too: with
+        wrap-around, so that every position below the run is above 0; otherwise unchanged."""
+        if self.wrap:
+            return mask | mask << 13, low + 13, high + 13
+        return mask, low, high
 
     def positions(self, rank: int) -> tuple[int, ...]:
         """The positions a card of ``rank`` may take in a run (the ace two, unless high only).
@@ -139,10 +280,19 @@ class RunShape:
         return (rank,)
 
 
+def _rank_bits(low: int, high: int) -> int:
+    """A mask of the ranks (bit ``rank``) at run positions ``low`` to ``high`` (none if empty)."""
+    bits = 0
+    for p in range(low, high + 1):
+        bits |= 1 << RunShape.rank_at(p)
+    return bits
+
+
+_WRAP: Final = RunShape(True, 1, 13, 25)
 #: The run limits by wrap-around, then by aces high only (wrap-around ignores the aces).
 _SHAPES: Final = (
     (RunShape(False, 1, 12, HIGH_ACE), RunShape(False, 2, 12, HIGH_ACE)),
-    (RunShape(True, 1, 13, 25), RunShape(True, 1, 13, 25)),
+    (_WRAP, _WRAP),
 )
 
 
@@ -212,6 +362,7 @@ class TableMeld:
         object.__setattr__(self, "jokers", jokers)
         near = attach = 0
         if self.is_run:
+            rank_at = RunShape.rank_at
             base = self.suit * 13 - 1
             for p in (self.low - 2, self.low - 1, self.high + 1, self.high + 2):
                 near |= 1 << rank_at(p)
@@ -335,12 +486,11 @@ class TableMeld:
                 self.top_id,
             )
         below, above = placement
-        low, high = self.low - below, self.high + above
-        if low < 1:  # a wrap-around run keeps its start from 1 to 13
-            low, high = low + 13, high + 13
-        by_rank = {face_of(c) % 13: CARDS[c] for c in cards}
-        new_below = tuple(by_rank[(p - 1) % 13] for p in range(low, low + below))
-        new_above = tuple(by_rank[(p - 1) % 13] for p in range(high - above + 1, high + 1))
+        low, high = RunShape.settled(self.low - below, self.high + above)
+        rank_at = RunShape.rank_at
+        by_rank = {face_of(c) % 13 + 1: CARDS[c] for c in cards}
+        new_below = tuple(by_rank[rank_at(p)] for p in range(low, low + below))
+        new_above = tuple(by_rank[rank_at(p)] for p in range(high - above + 1, high + 1))
         return _made(
             TableMeld,
             (*new_below, *self.cards, *new_above),
@@ -409,18 +559,6 @@ def _made(
     return meld
 
 
-def _rank_bits(low: int, high: int) -> int:
-    """A mask of the ranks (bit ``rank``) at run positions ``low`` to ``high`` (none if empty)."""
-    bits = 0
-    for p in range(low, high + 1):
-        bits |= 1 << rank_at(p)
-    return bits
-
-
-#: ``_RANK_BITS[low][high]``: :func:`_rank_bits` of every span of positions a run can reach.
-_RANK_BITS: Final = tuple(tuple(_rank_bits(low, high) for high in range(27)) for low in range(27))
-
-
 def placements(meld: TableMeld, cards: Sequence[int], config: RuleConfig) -> list[tuple[int, int]]:
     """Every way (below, above) the run ``meld`` can take all of ``cards`` at its two ends."""
     n = len(cards)
@@ -430,16 +568,14 @@ def placements(meld: TableMeld, cards: Sequence[int], config: RuleConfig) -> lis
     for c in cards:
         ranks |= 1 << (face_of(c) % 13 + 1)
     shape = run_shape(config)
-    wrap = config.wrap_around
+    span_ranks = shape.ranks
     out = []
     for below in range(n + 1):
         above = n - below
-        lo, hi = meld.low - below, meld.high + above
-        if wrap and lo < 1:
-            lo, hi = lo + 13, hi + 13
+        lo, hi = shape.settled(meld.low - below, meld.high + above)
         if not shape.ok(lo, hi):
             continue
-        if _RANK_BITS[lo][lo + below - 1] | _RANK_BITS[hi - above + 1][hi] == ranks:
+        if span_ranks[lo][lo + below - 1] | span_ranks[hi - above + 1][hi] == ranks:
             out.append((below, above))
     return out
 
@@ -465,12 +601,9 @@ def join_run(table: Sequence[TableMeld], new: TableMeld, config: RuleConfig) -> 
 def _joined_span(a: TableMeld, b: TableMeld, config: RuleConfig) -> tuple[int, int] | None:
     """The positions of ``a`` and ``b`` run together, ``b`` just after or before ``a``."""
     n = (a.high - a.low + 1) + (b.high - b.low + 1)
-    wrap = config.wrap_around
     shape = run_shape(config)
     for first, second in ((a, b), (b, a)):
-        # second must start just above first ends (mod 13 with wrap-around).
-        gap = second.low - first.high - 1
-        if gap == 0 or (wrap and gap % 13 == 0):
+        if shape.follows(first.high, second.low):
             lo = first.low
             if shape.ok(lo, lo + n - 1):
                 return lo, lo + n - 1
@@ -522,27 +655,23 @@ def canonical_meld(cards: Sequence[int]) -> tuple[Card, ...]:
     suit = faces[0] // 13
     if any(f // 13 != suit for f in faces):
         return tuple(sorted(cs, key=lambda c: (face_of(c), c)))
-    if _runs_on(faces):
+    if RunShape.in_sequence(faces):
         return cs
     ordered = sorted(cs, key=lambda c: (face_of(c), c))
     # Sorted, the cards run on once turned round at most one place: where a step is not +1.
     # Turning there must then also join the last card to the first (K then A, say).
+    steps_up = RunShape.steps_up
     breaks = [
         i
         for i in range(1, len(ordered))
-        if (face_of(ordered[i]) - face_of(ordered[i - 1])) % 13 != 1
+        if not steps_up(face_of(ordered[i - 1]), face_of(ordered[i]))
     ]
     if not breaks:
         return tuple(ordered)
     cut = breaks[0]
-    if len(breaks) == 1 and (face_of(ordered[0]) - face_of(ordered[-1])) % 13 == 1:
+    if len(breaks) == 1 and steps_up(face_of(ordered[-1]), face_of(ordered[0])):
         return tuple(ordered[cut:] + ordered[:cut])
     return tuple(ordered)
-
-
-def _runs_on(faces: Sequence[int]) -> bool:
-    """Whether same-suit faces, in this order, each follow the one before (K then A allowed)."""
-    return all((faces[i] - faces[i - 1]) % 13 == 1 for i in range(1, len(faces)))
 
 
 def meld_error(cards: Sequence[int], config: RuleConfig) -> str | None:
@@ -566,7 +695,7 @@ def meld_error(cards: Sequence[int], config: RuleConfig) -> str | None:
         return "a run must be all one suit, and a set all one rank"
     if len({f % 13 for f in faces}) != n:
         return "a run cannot hold the same rank twice"
-    if not _runs_on(faces):
+    if not RunShape.in_sequence(faces):
         return "the cards of a run must be consecutive"
     low = faces[0] % 13 + 1
     if run_shape(config).ok(low, low + n - 1):

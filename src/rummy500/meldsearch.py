@@ -1,11 +1,12 @@
 """The fast meld search: every meld and lay-off a hand allows, and what a card needs to go down.
 
 The search works on an *availability* list: four per-suit bit masks of run positions (bit
-``p`` set when a card of that suit at position ``p`` is available; an ace sets bits 1 and 14,
-and with wrap-around every card also sets ``rank + 13``), then the number of jokers. "Is there
-a meld through this card?" is then a handful of integer operations. Which spans a run may
-cover comes from :class:`rummy500.melds.RunShape`; what a single meld or lay-off must satisfy
-is checked in :mod:`rummy500.melds`.
+``p`` set when a card of that suit at position ``p`` is available, and bit ``rank`` for sets:
+a card's bits are :attr:`rummy500.melds.RunShape.bits`), then the number of jokers. "Is there
+a meld through this card?" is then a handful of integer operations. Every question about run
+positions (which spans a run may cover, the card at a position, how far a run may grow, what
+a card needs to reach a run) is put to :class:`rummy500.melds.RunShape`; what a single meld or
+lay-off must satisfy is checked in :mod:`rummy500.melds`.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Final
 
-from rummy500.cards import ACE, CARDS, JOKER, JOKER_AS, Card, face_of
+from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, face_of
 from rummy500.errors import CardError, ConfigError, StateError, describe_value
-from rummy500.melds import HIGH_ACE, RunShape, TableMeld, card_at, run_shape, span
+from rummy500.melds import TableMeld, run_shape, span
 from rummy500.phases import OwedUse
 from rummy500.rules import RuleConfig
 
@@ -36,20 +37,10 @@ __all__ = [
 _JOKER: Final = 52
 
 
-def _card_bits(card: int, wrap: bool) -> int:
-    rank = card % 13 + 1
-    bits = 1 << rank
-    if rank == ACE:
-        bits |= 1 << HIGH_ACE
-    if wrap:
-        bits |= 1 << (rank + 13)
-    return bits
-
-
-_BITS: Final = (
-    tuple(_card_bits(c, False) for c in range(52)),
-    tuple(_card_bits(c, True) for c in range(52)),
-)
+#: :attr:`RunShape.bits` by wrap-around, the one rule a card's bits depend on (an ace keeps
+#: bit 1 for sets where aces are high only): the per-card calls below read it straight, as
+#: looking the shape up would cost more than the lookup itself.
+_BITS: Final = (run_shape(RuleConfig()).bits, run_shape(RuleConfig(wrap_around=True)).bits)
 
 
 def availability(cards: Iterable[int], config: RuleConfig) -> list[int]:
@@ -151,6 +142,7 @@ def _runs(avail: Sequence[int], config: RuleConfig, out: list[tuple[Card, ...]])
     shape = run_shape(config)
     first, last, top = shape.first, shape.last, shape.top
     for s in range(4):
+        at = shape.cards[s]
         m = avail[s]
         if not m & (m >> 1) & (m >> 2):
             continue
@@ -163,7 +155,7 @@ def _runs(avail: Sequence[int], config: RuleConfig, out: list[tuple[Card, ...]])
             end = p + (x ^ (x + 1)).bit_length() - 2
             end = min(end, top)
             out.extend(
-                tuple(card_at(s, q) for q in range(lo, hi + 1))
+                at[lo : hi + 1]
                 for lo in range(p, min(end - 1, last + 1))
                 for hi in range(lo + 2, end + 1)
                 if shape.ok(lo, hi)
@@ -175,8 +167,10 @@ def _wild_runs(
     avail: Sequence[int], wild: int, config: RuleConfig, out: list[tuple[Card, ...]]
 ) -> None:
     joker_only = config.joker_only_melds
-    intervals = run_shape(config).intervals
+    shape = run_shape(config)
+    intervals = shape.intervals
     for s in range(4):
+        at, jokers_at = shape.cards[s], shape.jokers[s]
         m = avail[s]
         if not m and not joker_only:
             continue
@@ -194,9 +188,7 @@ def _wild_runs(
                         continue
                     out.append(
                         tuple(
-                            card_at(s, q)
-                            if present >> q & 1 and q not in as_joker
-                            else JOKER_AS[s * 13 + (q - 1) % 13]
+                            at[q] if present >> q & 1 and q not in as_joker else jokers_at[q]
                             for q in range(lo, hi + 1)
                         )
                     )
@@ -230,23 +222,25 @@ def layoffs(
             if budget > 0:
                 out.append(((JOKER_AS[s * 13 + base],), False))
         return out
-    m = avail[meld.suit]
-    if not budget:
-        # Without jokers a lay-off starts with a card just below or just above the run (one
-        # lap up with wrap-around, where the card below position 1 is the king).
-        below = meld.low - 1
-        if config.wrap_around:
-            m |= m << 13
-            below += 13
-        if not (m >> below & 1 or m >> (meld.high + 1) & 1):
-            return []
+    # Without jokers a lay-off starts with a card just below or just above the run.
+    if not budget and not avail[meld.suit] & run_shape(config).ends[meld.low][meld.high]:
+        return []
     return _run_layoffs(meld, avail[meld.suit], budget, config)
 
 
 def _extensions(
-    m: int, suit: int, start: int, step: int, room: int, budget: int
+    m: int,
+    at: tuple[Card, ...],
+    jokers_at: tuple[Card, ...],
+    start: int,
+    step: int,
+    room: int,
+    budget: int,
 ) -> list[tuple[tuple[Card, ...], int]]:
-    """Ways to extend a run from ``start`` in direction ``step``: (cards, jokers used)."""
+    """Ways to extend a run from ``start`` in direction ``step``: (cards, jokers used).
+
+    ``at`` and ``jokers_at`` are the run's suit's rows of :attr:`RunShape.cards` and
+    :attr:`RunShape.jokers`."""
     out: list[tuple[tuple[Card, ...], int]] = [((), 0)]
     frontier: list[tuple[tuple[Card, ...], int]] = [((), 0)]
     for depth in range(room):
@@ -254,9 +248,9 @@ def _extensions(
         nxt: list[tuple[tuple[Card, ...], int]] = []
         for cards, used in frontier:
             if m >> p & 1:
-                nxt.append(((*cards, card_at(suit, p)), used))
+                nxt.append(((*cards, at[p]), used))
             if used < budget:
-                nxt.append(((*cards, JOKER_AS[suit * 13 + (p - 1) % 13]), used + 1))
+                nxt.append(((*cards, jokers_at[p]), used + 1))
         if not nxt:
             break
         out.extend(nxt)
@@ -281,14 +275,15 @@ def _plain_run_layoffs(
 ) -> list[tuple[tuple[Card, ...], bool]]:
     """Lay-offs on a run without jokers: unbroken chains of cards below and above it."""
     shape = run_shape(config)
-    m, low, high = _lifted(m, low, high, shape)
+    m, low, high = shape.lifted(m, low, high)
     down_room, up_room = shape.room(low, high)
     down = min(_ones_below(m, low), down_room)
     up = min(_ones_above(m, high), up_room)
     if not down and not up:
         return []
-    below = [card_at(suit, low - k) for k in range(1, down + 1)]
-    above = [card_at(suit, high + k) for k in range(1, up + 1)]
+    at = shape.cards[suit]
+    below = [at[low - k] for k in range(1, down + 1)]
+    above = [at[high + k] for k in range(1, up + 1)]
     found: dict[tuple[Card, ...], int] = {}
     for a in range(down + 1):
         for b in range(up + 1):
@@ -296,14 +291,6 @@ def _plain_run_layoffs(
                 key = tuple(sorted(below[:a] + above[:b]))
                 found[key] = found.get(key, 0) + 1
     return _with_high(found)
-
-
-def _lifted(m: int, low: int, high: int, shape: RunShape) -> tuple[int, int, int]:
-    """With wrap-around, the run one lap up and the mask doubled, so that the positions below
-    the run are positive; otherwise all three unchanged."""
-    if shape.wrap and low <= 13:
-        return m | m << 13, low + 13, high + 13
-    return m, low, high
 
 
 def _with_high(found: dict[tuple[Card, ...], int]) -> list[tuple[tuple[Card, ...], bool]]:
@@ -324,10 +311,11 @@ def _run_layoffs(
     if not budget:
         return _plain_run_layoffs(suit, low, high, m, config)
     shape = run_shape(config)
-    m, low, high = _lifted(m, low, high, shape)
+    m, low, high = shape.lifted(m, low, high)
     down, ups = shape.room(low, high)
-    below = _extensions(m, suit, low - 1, -1, down, budget)
-    above = _extensions(m, suit, high + 1, 1, ups, budget)
+    at, jokers_at = shape.cards[suit], shape.jokers[suit]
+    below = _extensions(m, at, jokers_at, low - 1, -1, down, budget)
+    above = _extensions(m, at, jokers_at, high + 1, 1, ups, budget)
     found: dict[tuple[Card, ...], int] = {}
     for bcards, bused in below:
         for acards, aused in above:
@@ -510,38 +498,13 @@ def _layoff_cost(
     budget = 0
     if config.jokers_wild:
         budget = max(0, min(jokers, config.max_jokers_per_meld - meld.jokers))
-    low, high = meld.low, meld.high
     best: int | None = None
     shape = run_shape(config)
-    if shape.wrap:
-        m |= m << 13
-        room = shape.room(low, high)[0]
-        # The nearest place for this rank below the run, and above it (mod 13).
-        below = (low - rank) % 13 or 13
-        above = (rank - high) % 13 or 13
-        for dist, gap_lo in ((below, low - below + 1), (above, high + 1)):
-            if dist > room:
-                continue
-            gap = dist - 1
-            gap_mask = span(gap_lo + 13, gap_lo + 13 + gap - 1) if gap else 0
-            if gap - _popcount(m & gap_mask) <= budget and (best is None or dist < best):
-                best = dist
-        return best
-    for p in shape.positions(rank):
-        if p < low:
-            if not shape.fits(p, high):
-                continue
-            gap_lo, gap_hi = p + 1, low - 1
-        elif p > high:
-            if not shape.fits(low, p):
-                continue
-            gap_lo, gap_hi = high + 1, p - 1
-        else:
-            continue
-        gap = gap_hi - gap_lo + 1
-        missing = gap - _popcount(m & span(gap_lo, gap_hi)) if gap > 0 else 0
-        if missing <= budget and (best is None or gap + 1 < best):
-            best = gap + 1
+    m = shape.lifted(m, 0, 0)[0]  # reach's gaps are in lifted positions
+    # Each way the card reaches an end: it takes the cards of the gap, jokers filling in.
+    for dist, gap in shape.reach[meld.low][meld.high][rank]:
+        if dist - 1 - _popcount(m & gap) <= budget and (best is None or dist < best):
+            best = dist
     return best
 
 

@@ -136,15 +136,25 @@ def score_breakdown(
     the config) when the arguments are not a finished hand.
     """
     _check_hand_end(config, hands, table, went_out)
+    return _breakdown(config, hands, table, went_out, stock_ran_out)
+
+
+def _breakdown(
+    config: RuleConfig,
+    hands: Sequence[Sequence[int]],
+    table: Sequence[TableMeld],
+    went_out: int | None,
+    stock_ran_out: bool,
+) -> tuple[PlayerScore, ...]:
+    """:func:`score_breakdown` without its checks: the one statement of how a finished hand
+    scores, which :func:`player_scores` (the engine's) sums up."""
     values = config.card_values
     on_table = table_points(values, table, len(hands))
     subtracted = not (stock_ran_out and config.no_minus_at_stock_end)
+    bonus = config.going_out_bonus
     return tuple(
         PlayerScore(
-            on_table[p],
-            hand_points(values, hand),
-            config.going_out_bonus if p == went_out else 0,
-            subtracted,
+            on_table[p], hand_points(values, hand), bonus if p == went_out else 0, subtracted
         )
         for p, hand in enumerate(hands)
     )
@@ -162,17 +172,10 @@ def player_scores(
 
     The player who went out gets ``config.going_out_bonus``. When the hand ended because the
     stock ran out and the rules say so (``no_minus_at_stock_end``), nobody subtracts their hand.
-    :func:`score_breakdown` gives the parts.
+    :func:`score_breakdown` gives the parts; this is each one's :attr:`PlayerScore.score`.
     """
-    # The sum of score_breakdown's parts, without building them: this runs at every hand end.
-    values = config.card_values
-    scores = table_points(values, table, len(hands))
-    if not (stock_ran_out and config.no_minus_at_stock_end):
-        for p, hand in enumerate(hands):
-            scores[p] -= hand_points(values, hand)
-    if went_out is not None:
-        scores[went_out] += config.going_out_bonus
-    return tuple(scores)
+    # The engine's own hand ends score what it built: the breakdown without the checks.
+    return tuple(part.score for part in _breakdown(config, hands, table, went_out, stock_ran_out))
 
 
 def hand_scores(
