@@ -4,8 +4,8 @@ The predicate for a kind of move (``draw_problem``, ``take_problem``, ...) is re
 purpose with one that refuses every move of that kind, or one particular move, and the move
 generator, ``is_legal`` (on a state whose moves were never listed, and on one whose moves were
 listed under the replaced predicate), ``explain_illegal`` and ``apply`` must all change with it.
-The listings that the take and call predicates ask (``usable_takes``, ``callable_takes``) are
-replaced the same way.
+The listings that predicates ask (``usable_takes`` for takes, ``callable_takes`` for calls,
+``discardable`` for discards, the one authority on them) are replaced the same way.
 """
 
 from __future__ import annotations
@@ -45,14 +45,13 @@ patching = pytest.mark.skipif(
     "namespace does not reach the compiled generator and engine",
 )
 
-#: The predicate that is the authority for each kind of move.
+#: The predicate that is the authority for each kind of move (discards: see ``LISTINGS``).
 AUTHORITY: dict[type[Move], str] = {
     Draw: "draw_problem",
     Take: "take_problem",
     Call: "call_problem",
     Meld: "meld_problem",
     Layoff: "layoff_problem",
-    Discard: "discard_problem",
     Decline: "decline_problem",
     Pass: "pass_problem",
     Deal: "deal_problem",
@@ -78,18 +77,19 @@ CALL_REFUSED = (
 def _positions() -> dict[type[Move], State]:
     """For each kind of move, the first position of seeded random play where one is legal."""
     found: dict[type[Move], State] = {}
+    wanted = [*AUTHORITY, Discard]
     for seed in range(40):
         rng = random.Random(seed)
         state = new_game(CONFIG, players=3, seed=seed)
-        while not state.is_terminal() and len(found) < len(AUTHORITY):
+        while not state.is_terminal() and len(found) < len(wanted):
             moves = state.legal_moves()
             for move in moves:
                 found.setdefault(type(move), state)
             keen = [m for m in moves if isinstance(m, Take | Meld | Layoff | Call)]
             state = state.apply(rng.choice(keen if keen and rng.random() < 0.7 else moves))
-        if len(found) == len(AUTHORITY):
+        if len(found) == len(wanted):
             return found
-    raise AssertionError(f"no position found for {set(AUTHORITY) - set(found)}")
+    raise AssertionError(f"no position found for {set(wanted) - set(found)}")
 
 
 POSITIONS = _positions()
@@ -160,25 +160,61 @@ def test_refusing_one_move(monkeypatch: pytest.MonkeyPatch, kind: type[Move]) ->
         assert listed.is_legal(move)
 
 
+#: The listings that are the rule for a kind of move (its predicate asks them), with the
+#: reason the predicate then gives for a move of that kind which is not listed (of the
+#: position found for that kind).
+LISTINGS: dict[str, type[Move]] = {
+    "usable_takes": Take,
+    "callable_takes": Call,
+    "discardable": Discard,
+}
+
+
+def _unlisted_reason(move: Move) -> str:
+    if isinstance(move, Discard):
+        return f"'{move}' is illegal: {move.card} may not be discarded now"
+    return {Take: TAKE_REFUSED, Call: CALL_REFUSED}[type(move)]
+
+
 @patching
-@pytest.mark.parametrize(
-    ("listing", "kind"), [("usable_takes", Take), ("callable_takes", Call)], ids=["take", "call"]
-)
-def test_an_empty_listing_refuses_every_take_or_call(
-    monkeypatch: pytest.MonkeyPatch, listing: str, kind: type[Move]
+@pytest.mark.parametrize("listing", list(LISTINGS))
+def test_an_empty_listing_refuses_every_move_of_its_kind(
+    monkeypatch: pytest.MonkeyPatch, listing: str
 ) -> None:
+    kind = LISTINGS[listing]
     state = POSITIONS[kind]
     legal = state.legal_moves()
-    mine = [m for m in legal if type(m) is kind]
+    first = next(m for m in legal if type(m) is kind)
     _replace(monkeypatch, listing, lambda *args: [])
     fresh, listed = _copies(state)
     assert listed.legal_moves() == tuple(m for m in legal if type(m) is not kind)
-    for move in mine:
-        assert isinstance(move, Take | Call)
-        # The reason is the predicate's own sentence for a take or call that is not listed.
-        reason = legality.problem(fresh.detached(), move)
-        assert reason is not None
-        _check_refused(fresh, listed, move, reason)
+    for move in legal:
+        if type(move) is kind:
+            expected = fresh.explain_illegal(move)
+            assert expected is not None
+            assert expected.startswith(f"'{move}' is illegal: ")
+            _check_refused(fresh, listed, move, expected.removeprefix(f"'{move}' is illegal: "))
+    assert fresh.explain_illegal(first) == _unlisted_reason(first)
+
+
+@patching
+def test_a_listing_that_leaves_out_one_discard(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = POSITIONS[Discard]
+    legal = state.legal_moves()
+    target = [m for m in legal if isinstance(m, Discard)][-1]
+    assert isinstance(target, Discard)
+    original = legality.discardable
+
+    def all_but_one(s: Any) -> list[Any]:
+        return [c for c in original(s) if c != target.card]
+
+    _replace(monkeypatch, "discardable", all_but_one)
+    fresh, listed = _copies(state)
+    assert listed.legal_moves() == tuple(m for m in legal if m != target)
+    _check_refused(fresh, listed, target, f"{target.card} may not be discarded now")
+    for move in listed.legal_moves():
+        assert fresh.is_legal(move)
+        assert listed.is_legal(move)
 
 
 @patching
@@ -191,7 +227,7 @@ def test_the_take_and_call_reasons_when_nothing_is_listed(monkeypatch: pytest.Mo
     assert POSITIONS[Call].detached().explain_illegal(call) == CALL_REFUSED
 
 
-@pytest.mark.parametrize("kind", list(AUTHORITY), ids=lambda k: k.__name__)
+@pytest.mark.parametrize("kind", [*AUTHORITY, Discard], ids=lambda k: k.__name__)
 def test_the_cache_never_changes_the_answer(kind: type[Move]) -> None:
     # Runs on compiled builds too: a state that listed its moves answers as one that did not,
     # for the listed moves, for equal moves that are not the objects listed, and for moves of

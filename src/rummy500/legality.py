@@ -51,7 +51,6 @@ from rummy500.meldsearch import (
     use_cost,
 )
 from rummy500.moves import (
-    DISCARDS,
     Call,
     Deal,
     Decline,
@@ -144,16 +143,13 @@ def deepest_usable(cost: int | None, hand_size: int, taken: int, config: RuleCon
 # -- the draw --------------------------------------------------------------------------------
 
 
-def _pile_top_problem(s: Position, taken: Sequence[Card], verb: str) -> str | None:
-    k = len(taken)
-    pile = s.pile
-    if k == 0 or k > len(pile) or pile[len(pile) - k :] != tuple(taken):
-        shown = f"is: {format_cards(pile)}" if pile else "is empty"
-        return (
-            f"a {verb} names the deepest card wanted and every card above it, up to the top "
-            f"of the pile, deepest first; the pile {shown}"
-        )
-    return None
+def _not_pile_top(pile: tuple[Card, ...], verb: str) -> str:
+    """Why a take or call (``verb``) that is not the top of ``pile`` is illegal."""
+    shown = f"is: {format_cards(pile)}" if pile else "is empty"
+    return (
+        f"a {verb} names the deepest card wanted and every card above it, up to the top "
+        f"of the pile, deepest first; the pile {shown}"
+    )
 
 
 def draw_problem(s: Position, move: Draw) -> str | None:
@@ -183,18 +179,19 @@ def take_problem(s: Position, move: Take, usable: Sequence[int] | None = None) -
     if s.phase != Phase.DRAW:
         return _phase_problem(s, move)
     taken = move.taken
-    reason = _pile_top_problem(s, taken, "take")
-    if reason is not None:
-        return reason
+    k = len(taken)
+    pile = s.pile
+    if not k or k > len(pile) or pile[len(pile) - k :] != taken:
+        return _not_pile_top(pile, "take")
     if usable is None:
-        usable = usable_takes(s, len(taken))
-    if len(taken) in usable:
+        usable = usable_takes(s, k)
+    if k in usable:
         return None
     cfg = s.config
     keep = " while keeping a card to discard" if must_keep(cfg) else ""
     # A lone top card has no cards above it to help.
     which, helpers = (
-        ("card", "cards") if len(taken) == 1 else ("deepest card", "cards and the cards above it")
+        ("card", "cards") if k == 1 else ("deepest card", "cards and the cards above it")
     )
     return (
         f"the {which} taken, {taken[0]}, must {take_use(cfg).words} this turn{keep}, and your "
@@ -295,12 +292,13 @@ def call_problem(s: Position, move: Call, allowed: Sequence[int] | None = None) 
     if s.phase != Phase.CALL:
         return _phase_problem(s, move)
     taken = move.taken
-    reason = _pile_top_problem(s, taken, "call")
-    if reason is not None:
-        return reason
+    k = len(taken)
+    pile = s.pile
+    if not k or k > len(pile) or pile[len(pile) - k :] != taken:
+        return _not_pile_top(pile, "call")
     if allowed is None:
         allowed = callable_takes(s)
-    if len(taken) in allowed:
+    if k in allowed:
         return None
     mode = s.config.calling
     if mode is CallRule.LAYOFF_ONLY:
@@ -468,29 +466,41 @@ def layoff_problem(s: Position, move: Layoff, searched: bool = False) -> str | N
     return play_problem(s, move)
 
 
+def discardable(s: Position) -> list[Card]:
+    """The distinct cards the mover may discard now (in the play phase), in hand order.
+
+    This is the rule for discards: :func:`discard_problem` accepts a discard exactly when its
+    card is listed here. No card may be discarded while one is owed, and a card taken from the
+    top of the pile and kept may not be (unless another copy is held).
+    """
+    hand = s.hands[s.current]
+    if s._extra is not None:  # a card owed or kept (most positions have neither)
+        if s.owed is not None:
+            return []
+        kept = s.kept
+        if kept is not None and hand.count(kept) == 1:
+            return [c for c in dict.fromkeys(hand) if c != kept]
+    return list(dict.fromkeys(hand))
+
+
 def discard_problem(s: Position, move: Discard) -> str | None:
-    """Why discarding ``move.card`` is illegal, or ``None``."""
+    """Why discarding ``move.card`` is illegal, or ``None``: legal exactly when
+    :func:`discardable` lists the card."""
     if s.phase != Phase.PLAY:
         return _phase_problem(s, move)
     card = move.card
-    hand = s.hands[s.current]
-    if card not in hand:
-        return f"you do not hold {card}"
-    if s._extra is None:  # no card owed or kept (most positions)
+    if card in discardable(s):
         return None
+    if card not in s.hands[s.current]:
+        return f"you do not hold {card}"
     if s.owed is not None:
         return (
             f"{s.owed}, the deepest card you took from the discard pile, must "
             f"{s.owed_use.words} before you discard"
         )
-    if card == s.kept and hand.count(card) == 1:
+    if card == s.kept:
         return f"{card} was taken from the top of the pile and kept: discard another card"
-    return None
-
-
-def discardable(s: Position) -> list[Card]:
-    """The distinct cards the mover may discard now: those :func:`discard_problem` accepts."""
-    return [c for c in dict.fromkeys(s.hands[s.current]) if discard_problem(s, DISCARDS[c]) is None]
+    return f"{card} may not be discarded now"
 
 
 def deal_problem(s: Position, move: Deal) -> str | None:
