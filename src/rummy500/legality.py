@@ -10,8 +10,10 @@ generator (:mod:`rummy500.movegen`) keeps exactly the candidates these predicate
 :func:`~rummy500.engine.apply` refuses with their sentence, so the three are one code path.
 
 Where only a listing is fast enough, the predicate asks the listing: a take is legal when
-:func:`usable_takes` lists its depth, a call when :func:`callable_takes` does, and the generator
-hands the list it already made to the predicate instead of having it made again. Where the
+:func:`usable_takes` lists its depth, a call when :func:`callable_takes` does (the generator
+hands the list it already made to the predicate instead of having it made again), and a discard
+when :func:`discardable` lists its card (the generator lists those discards: a call per card
+held would cost the generator a few per cent). Where the
 generator's candidates already satisfy part of a rule (melds and lay-offs found by the search
 are held and well-formed), the predicate is told so and skips that part; the rest of the rule
 is still the predicate's.

@@ -8,11 +8,13 @@ down), then ``pass``.
 Each phase has its candidates, a superset of the legal moves of that phase: ``draw``, every
 take whose depth :func:`~rummy500.legality.usable_takes` lists and ``decline``; every call
 whose depth :func:`~rummy500.legality.callable_takes` lists and ``pass``; the melds and
-lay-offs the fast search of :mod:`rummy500.meldsearch` finds in the hand and a discard of each
-card held; ``deal``. The generator keeps exactly the candidates that the predicate for their
-kind in :mod:`rummy500.legality` accepts (handing it the listing or the search's guarantee it
-already has), so what it lists is what :func:`~rummy500.engine.is_legal` accepts, and it never
-leads into a position without a legal move.
+lay-offs the fast search of :mod:`rummy500.meldsearch` finds in the hand; ``deal``. The
+generator keeps exactly the candidates that the predicate for their kind in
+:mod:`rummy500.legality` accepts (handing it the listing or the search's guarantee it already
+has). Discards are the cards :func:`~rummy500.legality.discardable` lists, the listing
+:func:`~rummy500.legality.discard_problem` asks. So what the generator lists is what
+:func:`~rummy500.engine.is_legal` accepts, and it never leads into a position without a legal
+move.
 """
 
 from __future__ import annotations
