@@ -1,10 +1,13 @@
 """The transitions: what each legal move does to a position.
 
-:func:`apply` checks a move with the predicates of :mod:`rummy500.legality` (or against the
-position's cached legal moves, which the generator built from the same predicates), refuses it
-with an :class:`~rummy500.errors.IllegalMoveError` whose message is the broken rule, and
-otherwise builds the successor. Every successor is built by :meth:`Position._next
-<rummy500.position.Position._next>`, so the engine never names the ``State`` class.
+:func:`apply` accepts a move the position's cached legal moves hold (the very object listed:
+the generator listed only moves the predicates accept), asks the predicate for the move's kind
+in :mod:`rummy500.legality` about any other move, refuses an illegal one with an
+:class:`~rummy500.errors.IllegalMoveError` whose message is that predicate's reason, and
+otherwise builds the successor. :func:`is_legal` and :func:`explain_illegal` answer the same
+way, so the cache makes them faster but never different. Every successor is built by
+:meth:`Position._next <rummy500.position.Position._next>`, so the engine never names the
+``State`` class.
 """
 
 from __future__ import annotations
@@ -62,23 +65,47 @@ MOVE_TEXT_SHOWN: Final = 500
 
 
 def is_legal(s: Position, move: object) -> bool:
-    """Whether ``move`` is legal in ``s`` (without listing every legal move)."""
-    legal = s._legal
-    if legal is not None:
-        # A move picked from the list is the very object listed: look for it by identity
-        # first, which is much cheaper than comparing moves by value.
-        for m in legal:
-            if m is move:
-                return True
-        return move in legal
-    return problem(s, move) is None
+    """Whether ``move`` is legal in ``s``: listed among its cached legal moves, or accepted by
+    the predicate for its kind (without listing every legal move)."""
+    return _listed(s, move) or problem(s, move) is None
 
 
 def explain_illegal(s: Position, move: object) -> str | None:
     """Why ``move`` is illegal in ``s``, as a sentence that names the rule; ``None`` if legal."""
-    reason = problem(s, move)
-    if reason is None:
+    if _listed(s, move):
         return None
+    reason = problem(s, move)
+    return None if reason is None else _refusal(move, reason)
+
+
+def apply(s: P, move: object) -> P:
+    """The position after ``move``; raises :class:`IllegalMoveError` naming the broken rule."""
+    if not _listed(s, move):
+        reason = problem(s, move)
+        if reason is not None:
+            raise IllegalMoveError(_refusal(move, reason))
+    assert isinstance(move, Move)
+    return cast(P, _APPLY[type(move)](s, move))
+
+
+def _listed(s: Position, move: object) -> bool:
+    """Whether ``move`` is the very object listed among the cached legal moves of ``s``.
+
+    The generator listed only moves the predicates accept, so this is a quick yes; a move not
+    found here (or a position not yet listed) is left to the predicates.
+    """
+    legal = s._legal
+    if legal is not None:
+        # A move picked from the list is the very object listed: identity is much cheaper than
+        # comparing moves by value.
+        for m in legal:
+            if m is move:
+                return True
+    return False
+
+
+def _refusal(move: object, reason: str) -> str:
+    """The message refusing ``move`` for ``reason``: the move's text (or its start), then why."""
     if type(move) not in PLAYABLE:
         return reason
     text = str(move)
@@ -86,14 +113,6 @@ def explain_illegal(s: Position, move: object) -> str | None:
         # A move built in code can name any number of cards: quote only its start.
         text = text[:MOVE_TEXT_SHOWN] + "…"
     return f"'{text}' is illegal: {reason}"
-
-
-def apply(s: P, move: object) -> P:
-    """The position after ``move``; raises :class:`IllegalMoveError` naming the broken rule."""
-    if not is_legal(s, move):
-        raise IllegalMoveError(explain_illegal(s, move) or "the move is illegal")
-    assert isinstance(move, Move)
-    return cast(P, _APPLY[type(move)](s, move))
 
 
 def replay(s: P, move: Move) -> P:

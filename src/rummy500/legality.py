@@ -1,9 +1,22 @@
-"""One predicate per rule: whether a move is legal in a position, and if not, why.
+"""One predicate per kind of move: whether a move is legal in a position, and if not, why.
 
-Each check returns ``None`` when the move is legal and otherwise a sentence that names the
-rule it breaks. The move generator (:mod:`rummy500.movegen`) lists moves by asking the same
-predicates, the engine's :func:`~rummy500.engine.apply` refuses a move with the same check, and
-:func:`problem` is the text of the refusal, so the three cannot disagree.
+Each kind of move has one authority, ``<kind>_problem(s, move)``, which returns ``None`` exactly
+when the move is legal and otherwise a sentence that names the rule it breaks:
+:func:`draw_problem`, :func:`take_problem`, :func:`decline_problem`, :func:`call_problem`,
+:func:`pass_problem`, :func:`meld_problem`, :func:`layoff_problem`, :func:`discard_problem` and
+:func:`deal_problem`; :func:`problem` sends any object to the one for its kind. The move
+generator (:mod:`rummy500.movegen`) keeps exactly the candidates these predicates accept,
+:func:`~rummy500.engine.is_legal` asks them about any move the generator did not list, and
+:func:`~rummy500.engine.apply` refuses with their sentence, so the three are one code path.
+
+Where only a listing is fast enough, the predicate asks the listing: a take is legal when
+:func:`usable_takes` lists its depth, a call when :func:`callable_takes` does (the generator
+hands the list it already made to the predicate instead of having it made again), and a discard
+when :func:`discardable` lists its card (the generator lists those discards: a call per card
+held would cost the generator a few per cent). Where the
+generator's candidates already satisfy part of a rule (melds and lay-offs found by the search
+are held and well-formed), the predicate is told so and skips that part; the rest of the rule
+is still the predicate's.
 
 Legality here includes the rule that play never reaches a position without a legal move: a
 take is legal only when its deepest card can still be used this turn, and while that card is
@@ -15,7 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from rummy500.cards import JOKER, Card, format_cards
 from rummy500.errors import describe_value
@@ -39,7 +52,18 @@ from rummy500.meldsearch import (
     new_melds,
     use_cost,
 )
-from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
+from rummy500.moves import (
+    Call,
+    Deal,
+    Decline,
+    Discard,
+    Draw,
+    Layoff,
+    Meld,
+    Move,
+    Pass,
+    Take,
+)
 from rummy500.phases import OwedUse, Phase
 from rummy500.position import Position
 from rummy500.rules import CallRule, DeepestCard, RuleConfig
@@ -47,17 +71,27 @@ from rummy500.rules import CallRule, DeepestCard, RuleConfig
 __all__ = [
     "PLAYABLE",
     "call_options",
+    "call_problem",
     "call_use",
     "callable_from",
+    "callable_takes",
+    "deal_problem",
+    "decline_problem",
     "deepest_room",
     "deepest_usable",
     "discard_problem",
     "discardable",
+    "draw_problem",
     "keeps_top",
+    "layoff_problem",
+    "meld_problem",
     "must_keep",
+    "pass_problem",
     "play_problem",
     "problem",
+    "take_problem",
     "take_use",
+    "usable_takes",
 ]
 
 
@@ -111,48 +145,73 @@ def deepest_usable(cost: int | None, hand_size: int, taken: int, config: RuleCon
 # -- the draw --------------------------------------------------------------------------------
 
 
-def _pile_top_problem(s: Position, taken: Sequence[Card], verb: str) -> str | None:
+def _not_pile_top(pile: tuple[Card, ...], verb: str) -> str:
+    """Why a take or call (``verb``) that is not the top of ``pile`` is illegal."""
+    shown = f"is: {format_cards(pile)}" if pile else "is empty"
+    return (
+        f"a {verb} names the deepest card wanted and every card above it, up to the top "
+        f"of the pile, deepest first; the pile {shown}"
+    )
+
+
+def draw_problem(s: Position, move: Draw) -> str | None:
+    """Why drawing from the stock is illegal, or ``None``."""
+    if s.phase != Phase.DRAW:
+        return _phase_problem(s, move)
+    if s.stock_size:
+        return None
+    return "the stock is empty: take from the discard pile, or decline to end the hand"
+
+
+def decline_problem(s: Position, move: Decline) -> str | None:
+    """Why declining to draw (and so ending the hand) is illegal, or ``None``."""
+    if s.phase != Phase.DRAW:
+        return _phase_problem(s, move)
+    if not s.stock_size:
+        return None
+    return "you may decline to draw only when the stock is empty"
+
+
+def take_problem(s: Position, move: Take, usable: Sequence[int] | None = None) -> str | None:
+    """Why taking ``move.taken`` (deepest first) from the pile is illegal, or ``None``.
+
+    A well-formed take is legal exactly when :func:`usable_takes` lists its depth. ``usable``
+    is that list when the caller has already made it for ``s`` (the move generator has).
+    """
+    if s.phase != Phase.DRAW:
+        return _phase_problem(s, move)
+    taken = move.taken
     k = len(taken)
     pile = s.pile
-    if k == 0 or k > len(pile) or pile[len(pile) - k :] != tuple(taken):
-        shown = f"is: {format_cards(pile)}" if pile else "is empty"
-        return (
-            f"a {verb} names the deepest card wanted and every card above it, up to the top "
-            f"of the pile, deepest first; the pile {shown}"
-        )
-    return None
-
-
-def take_problem(s: Position, taken: Sequence[Card]) -> str | None:
-    """Why taking ``taken`` (deepest first) from the pile is illegal, or ``None``."""
-    reason = _pile_top_problem(s, taken, "take")
-    if reason is not None:
-        return reason
+    if not k or k > len(pile) or pile[len(pile) - k :] != taken:
+        return _not_pile_top(pile, "take")
+    if usable is None:
+        usable = usable_takes(s, k)
+    if k in usable:
+        return None
     cfg = s.config
-    hand = s.hands[s.current]
-    if keeps_top(cfg, hand, taken):
-        return None
-    how = take_use(cfg)
-    avail = availability((*hand, *taken), cfg)
-    cost = use_cost(taken[0], avail, s.table, cfg, how)
-    if deepest_usable(cost, len(hand), len(taken), cfg):
-        return None
     keep = " while keeping a card to discard" if must_keep(cfg) else ""
     # A lone top card has no cards above it to help.
     which, helpers = (
-        ("card", "cards") if len(taken) == 1 else ("deepest card", "cards and the cards above it")
+        ("card", "cards") if k == 1 else ("deepest card", "cards and the cards above it")
     )
     return (
-        f"the {which} taken, {taken[0]}, must {how.words} this turn{keep}, and your "
+        f"the {which} taken, {taken[0]}, must {take_use(cfg).words} this turn{keep}, and your "
         f"{helpers} cannot do that"
     )
 
 
-def usable_takes(s: Position) -> list[int]:
-    """How many cards each legal take takes, from the top of the pile down."""
+def usable_takes(s: Position, depth: int | None = None) -> list[int]:
+    """How many cards each take takes whose deepest card can be used this turn, from the top
+    of the pile down (to ``depth`` cards down at most; the whole pile by default).
+
+    This is the rule for takes: :func:`take_problem` accepts a well-formed take exactly when
+    its depth is listed here. The top card alone is listed when the rules let it be kept.
+    """
     cfg = s.config
     hand = s.hands[s.current]
     pile = s.pile
+    deepest = len(pile) if depth is None else min(depth, len(pile))
     table = s.table
     how = take_use(cfg)
     room = deepest_room(len(hand), cfg)
@@ -163,7 +222,7 @@ def usable_takes(s: Position) -> list[int]:
     out = []
     # Walk down from the top: each card joins the cards that a take from there brings along.
     # This runs at every draw, over the whole pile: the loop reads what it can once.
-    for k in range(1, len(pile) + 1):
+    for k in range(1, deepest + 1):
         card = pile[-k]
         add_card(avail, card, cfg)
         if k == 1 and keep_top:
@@ -216,16 +275,34 @@ def callable_from(
     return [k for k, cost in options if deepest_usable(cost, hand_size, k, config)]
 
 
-def call_problem(s: Position, taken: Sequence[Card]) -> str | None:
-    """Why calling rummy on ``taken`` (deepest first) is illegal, or ``None``."""
-    reason = _pile_top_problem(s, taken, "call")
-    if reason is not None:
-        return reason
+def callable_takes(s: Position) -> list[int]:
+    """How many cards each call the mover may make takes, from the top of the pile down.
+
+    This is the rule for calls: :func:`call_problem` accepts a well-formed call exactly when
+    its depth is listed here (the engine polls the players for a call with the same
+    :func:`call_options` and :func:`callable_from`).
+    """
     cfg = s.config
-    allowed = callable_from(call_options(cfg, s.pile, s.table), len(s.hands[s.current]), cfg)
-    if len(taken) in allowed:
+    return callable_from(call_options(cfg, s.pile, s.table), len(s.hands[s.current]), cfg)
+
+
+def call_problem(s: Position, move: Call, allowed: Sequence[int] | None = None) -> str | None:
+    """Why calling rummy on ``move.taken`` (deepest first) is illegal, or ``None``.
+
+    ``allowed`` is :func:`callable_takes` of ``s`` when the caller has already made it.
+    """
+    if s.phase != Phase.CALL:
+        return _phase_problem(s, move)
+    taken = move.taken
+    k = len(taken)
+    pile = s.pile
+    if not k or k > len(pile) or pile[len(pile) - k :] != taken:
+        return _not_pile_top(pile, "call")
+    if allowed is None:
+        allowed = callable_takes(s)
+    if k in allowed:
         return None
-    mode = cfg.calling
+    mode = s.config.calling
     if mode is CallRule.LAYOFF_ONLY:
         return "only the card just discarded may be called, and only if it can be laid off"
     if mode is CallRule.NONE:
@@ -236,6 +313,13 @@ def call_problem(s: Position, taken: Sequence[Card]) -> str | None:
         "deepest of pile cards that make a meld by themselves, with every card above it, "
         "deepest first"
     )
+
+
+def pass_problem(s: Position, move: Pass) -> str | None:
+    """Why passing on a call is illegal (anywhere but where rummy may be called), or ``None``."""
+    if s.phase != Phase.CALL:
+        return _phase_problem(s, move)
+    return None
 
 
 # -- melds, lay-offs and discards --------------------------------------------------------------
@@ -270,6 +354,8 @@ def play_problem(s: Position, move: Meld | Layoff) -> str | None:
     left = len(hand) - len(move.cards)
     if left < keep:
         return "your last card must be a discard: you cannot meld or lay off every card"
+    if s._extra is None:  # no card owed or kept (most positions)
+        return None
     owed = s.owed
     if owed is not None:
         if owed in physical(move.cards):
@@ -343,118 +429,145 @@ def _layoff_after_meld(
     return False
 
 
-def meld_problem(s: Position, move: Meld) -> str | None:
-    """Why melding ``move.melded`` is illegal, or ``None``."""
-    return (
-        _holds_problem(s.hands[s.current], move.melded)
-        or meld_error(move.melded, s.config)
-        or play_problem(s, move)
-    )
+def meld_problem(s: Position, move: Meld, searched: bool = False) -> str | None:
+    """Why melding ``move.melded`` is illegal, or ``None``.
+
+    ``searched`` says the meld was found by the meld search in the mover's hand, so the cards
+    are held and make a meld: only the rest of the rule is checked.
+    """
+    if s.phase != Phase.PLAY:
+        return _phase_problem(s, move)
+    if not searched:
+        reason = _holds_problem(s.hands[s.current], move.melded) or meld_error(
+            move.melded, s.config
+        )
+        if reason is not None:
+            return reason
+    return play_problem(s, move)
 
 
-def layoff_problem(s: Position, move: Layoff) -> str | None:
-    """Why the lay-off ``move`` is illegal, or ``None``."""
-    reason = _holds_problem(s.hands[s.current], move.laid)
-    if reason is not None:
-        return reason
-    table = s.table
-    index = meld_index(table, move.meld)
-    if index < 0:
-        return missing_meld(table, move.meld)
-    return layoff_error(table[index], move.laid, s.config, high=move.high) or play_problem(s, move)
+def layoff_problem(s: Position, move: Layoff, searched: bool = False) -> str | None:
+    """Why the lay-off ``move`` is illegal, or ``None``.
+
+    ``searched`` says the lay-off was found by the search in the mover's hand onto a meld of
+    the table, so the cards are held and fit the meld: only the rest of the rule is checked.
+    """
+    if s.phase != Phase.PLAY:
+        return _phase_problem(s, move)
+    if not searched:
+        reason = _holds_problem(s.hands[s.current], move.laid)
+        if reason is not None:
+            return reason
+        table = s.table
+        index = meld_index(table, move.meld)
+        if index < 0:
+            return missing_meld(table, move.meld)
+        reason = layoff_error(table[index], move.laid, s.config, high=move.high)
+        if reason is not None:
+            return reason
+    return play_problem(s, move)
 
 
-def discard_problem(s: Position, card: Card) -> str | None:
-    """Why discarding ``card`` is illegal, or ``None``."""
+def discardable(s: Position) -> list[Card]:
+    """The distinct cards the mover may discard now (in the play phase), in hand order.
+
+    This is the rule for discards: :func:`discard_problem` accepts a discard exactly when its
+    card is listed here. No card may be discarded while one is owed, and a card taken from the
+    top of the pile and kept may not be (unless another copy is held).
+    """
     hand = s.hands[s.current]
-    if card not in hand:
+    if s._extra is not None:  # a card owed or kept (most positions have neither)
+        if s.owed is not None:
+            return []
+        kept = s.kept
+        if kept is not None and hand.count(kept) == 1:
+            return [c for c in dict.fromkeys(hand) if c != kept]
+    return list(dict.fromkeys(hand))
+
+
+def discard_problem(s: Position, move: Discard) -> str | None:
+    """Why discarding ``move.card`` is illegal, or ``None``: legal exactly when
+    :func:`discardable` lists the card."""
+    if s.phase != Phase.PLAY:
+        return _phase_problem(s, move)
+    card = move.card
+    if card in discardable(s):
+        return None
+    if card not in s.hands[s.current]:
         return f"you do not hold {card}"
     if s.owed is not None:
         return (
             f"{s.owed}, the deepest card you took from the discard pile, must "
             f"{s.owed_use.words} before you discard"
         )
-    if card == s.kept and hand.count(card) == 1:
+    if card == s.kept:
         return f"{card} was taken from the top of the pile and kept: discard another card"
+    return f"{card} may not be discarded now"
+
+
+def deal_problem(s: Position, move: Deal) -> str | None:
+    """Why dealing the next hand is illegal (anywhere but after a hand is over), or ``None``."""
+    if s.phase != Phase.HAND_OVER:
+        return _phase_problem(s, move)
     return None
-
-
-def discardable(s: Position) -> list[Card]:
-    """The distinct cards the mover may discard now: those :func:`discard_problem` accepts."""
-    hand = s.hands[s.current]
-    if s._extra is not None:  # a card owed or kept (most positions have neither)
-        if s.owed is not None:
-            return []
-        if s.kept is not None:
-            return [c for c in dict.fromkeys(hand) if discard_problem(s, c) is None]
-    return list(dict.fromkeys(hand))
 
 
 # -- any move --------------------------------------------------------------------------------
 
 
 def problem(s: Position, move: object) -> str | None:
-    """Why ``move`` is illegal in ``s``, in words, or ``None`` when it is legal."""
+    """Why ``move`` is illegal in ``s``, in words, or ``None`` when it is legal: the answer of
+    the predicate for the move's kind."""
     if not isinstance(move, Move):
         return f"{describe_value(move)} is not a move"
-    if type(move) not in PLAYABLE:
-        return (
-            f"a {type(move).__name__} is not a move that can be played: the moves are Draw, "
-            "Take, Meld, Layoff, Discard, Decline, Call, Pass and Deal"
-        )
+    kind = type(move)
+    # The most frequent kinds first: this runs for every move applied that was not listed.
+    if kind is Discard:
+        return discard_problem(s, cast(Discard, move))
+    if kind is Draw:
+        return draw_problem(s, cast(Draw, move))
+    if kind is Take:
+        return take_problem(s, cast(Take, move))
+    if kind is Meld:
+        return meld_problem(s, cast(Meld, move))
+    if kind is Layoff:
+        return layoff_problem(s, cast(Layoff, move))
+    if kind is Call:
+        return call_problem(s, cast(Call, move))
+    if kind is Pass:
+        return pass_problem(s, cast(Pass, move))
+    if kind is Decline:
+        return decline_problem(s, cast(Decline, move))
+    if kind is Deal:
+        return deal_problem(s, cast(Deal, move))
+    return (
+        f"a {kind.__name__} is not a move that can be played: the moves are Draw, "
+        "Take, Meld, Layoff, Discard, Decline, Call, Pass and Deal"
+    )
+
+
+def _phase_problem(s: Position, move: Move) -> str:
+    """Why a move of this kind cannot be played in the phase ``s`` is in (each predicate
+    calls this when its kind of move is not played in that phase)."""
     phase = s.phase
     if phase == Phase.GAME_OVER:
         return "the game is over: there are no more moves"
     if phase == Phase.HAND_OVER:
-        if isinstance(move, Deal):
-            return None
         return "the hand is over and scored: the next move is 'deal'"
     if isinstance(move, Deal):
         return "'deal' comes only after a hand is over"
     if phase == Phase.CALL:
-        return _call_phase_problem(s, move)
+        return (
+            f"player {s.current} may call rummy on player {s.discarder}'s discard or pass; "
+            "nothing else can happen before the next player draws"
+        )
     if phase == Phase.DRAW:
-        return _draw_phase_problem(s, move)
-    return _play_phase_problem(s, move)
-
-
-def _call_phase_problem(s: Position, move: Move) -> str | None:
-    if isinstance(move, Pass):
-        return None
-    if isinstance(move, Call):
-        return call_problem(s, move.taken)
-    return (
-        f"player {s.current} may call rummy on player {s.discarder}'s discard or pass; "
-        "nothing else can happen before the next player draws"
-    )
-
-
-def _draw_phase_problem(s: Position, move: Move) -> str | None:
-    if isinstance(move, Draw):
-        if s.stock_size:
-            return None
-        return "the stock is empty: take from the discard pile, or decline to end the hand"
-    if isinstance(move, Decline):
-        if not s.stock_size:
-            return None
-        return "you may decline to draw only when the stock is empty"
-    if isinstance(move, Take):
-        return take_problem(s, move.taken)
-    if isinstance(move, Call | Pass):
-        if s.config.calling is CallRule.NONE:
-            return (
-                "calling rummy is not played under these rules: a turn starts with a draw "
-                "from the stock or a take from the discard pile"
-            )
-        return "rummy can be called only straight after a discard, before the next draw"
-    return "a turn starts with a draw from the stock or a take from the discard pile"
-
-
-def _play_phase_problem(s: Position, move: Move) -> str | None:
-    if isinstance(move, Meld):
-        return meld_problem(s, move)
-    if isinstance(move, Layoff):
-        return layoff_problem(s, move)
-    if isinstance(move, Discard):
-        return discard_problem(s, move.card)
+        if isinstance(move, Call | Pass):
+            if s.config.calling is CallRule.NONE:
+                return (
+                    "calling rummy is not played under these rules: a turn starts with a draw "
+                    "from the stock or a take from the discard pile"
+                )
+            return "rummy can be called only straight after a discard, before the next draw"
+        return "a turn starts with a draw from the stock or a take from the discard pile"
     return "you have already drawn this turn: meld, lay off or discard"

@@ -5,19 +5,31 @@ the pile downwards, then ``decline``; in play, new melds (sets, then runs), lay-
 meld), then discards (by card); when rummy may be called, the calls (from the top of the pile
 down), then ``pass``.
 
-The generator lists candidates with the fast search of :mod:`rummy500.meldsearch` and keeps
-those that the predicates of :mod:`rummy500.legality` accept, so it never leads into a
-position without a legal move.
+Each phase has its candidates, a superset of the legal moves of that phase: ``draw``, every
+take whose depth :func:`~rummy500.legality.usable_takes` lists and ``decline``; every call
+whose depth :func:`~rummy500.legality.callable_takes` lists and ``pass``; the melds and
+lay-offs the fast search of :mod:`rummy500.meldsearch` finds in the hand; ``deal``. The
+generator keeps exactly the candidates that the predicate for their kind in
+:mod:`rummy500.legality` accepts (handing it the listing or the search's guarantee it already
+has). Discards are the cards :func:`~rummy500.legality.discardable` lists, the listing
+:func:`~rummy500.legality.discard_problem` asks. So what the generator lists is what
+:func:`~rummy500.engine.is_legal` accepts, and it never leads into a position without a legal
+move.
 """
 
 from __future__ import annotations
 
 from rummy500.legality import (
-    call_options,
-    callable_from,
+    call_problem,
+    callable_takes,
+    deal_problem,
+    decline_problem,
     discardable,
-    must_keep,
-    play_problem,
+    draw_problem,
+    layoff_problem,
+    meld_problem,
+    pass_problem,
+    take_problem,
     usable_takes,
 )
 from rummy500.meldsearch import availability, layoffs, new_melds
@@ -27,8 +39,6 @@ from rummy500.moves import (
     DISCARDS,
     DRAW,
     PASS,
-    Layoff,
-    Meld,
     Move,
     trusted_call,
     trusted_layoff,
@@ -49,34 +59,47 @@ def generate(s: Position) -> tuple[Move, ...]:
     if phase == Phase.DRAW:
         return _draw_moves(s)
     if phase == Phase.CALL:
-        return (*_calls(s), PASS)
-    if phase == Phase.HAND_OVER:
+        return _call_moves(s)
+    if phase == Phase.HAND_OVER and deal_problem(s, DEAL) is None:
         return (DEAL,)
     return ()
 
 
 def _draw_moves(s: Position) -> tuple[Move, ...]:
     pile = s.pile
-    moves: list[Move] = [DRAW] if s.stock_size else []
-    moves.extend(trusted_take(pile[len(pile) - k :]) for k in usable_takes(s))
-    if not s.stock_size:
+    moves: list[Move] = [DRAW] if draw_problem(s, DRAW) is None else []
+    usable = usable_takes(s)
+    for k in usable:
+        take = trusted_take(pile[len(pile) - k :])
+        if take_problem(s, take, usable) is None:
+            moves.append(take)
+    if decline_problem(s, DECLINE) is None:
         moves.append(DECLINE)
     return tuple(moves)
 
 
-def _calls(s: Position) -> list[Move]:
-    cfg = s.config
+def _call_moves(s: Position) -> tuple[Move, ...]:
     pile = s.pile
-    options = call_options(cfg, pile, s.table)
-    ks = callable_from(options, len(s.hands[s.current]), cfg)
-    return [trusted_call(pile[len(pile) - k :]) for k in ks]
+    moves: list[Move] = []
+    allowed = callable_takes(s)
+    for k in allowed:
+        call = trusted_call(pile[len(pile) - k :])
+        if call_problem(s, call, allowed) is None:
+            moves.append(call)
+    if pass_problem(s, PASS) is None:
+        moves.append(PASS)
+    return tuple(moves)
 
 
 def _play_moves(s: Position) -> tuple[Move, ...]:
     cfg = s.config
     hand = s.hands[s.current]
     avail = availability(hand, cfg)
-    moves: list[Meld | Layoff] = [trusted_meld(cards) for cards in new_melds(avail, cfg)]
+    moves: list[Move] = []
+    for cards in new_melds(avail, cfg):
+        meld = trusted_meld(cards)
+        if meld_problem(s, meld, True) is None:
+            moves.append(meld)
     if avail[4]:
         # A joker can go onto almost any meld: look at them all.
         near = -1
@@ -84,13 +107,13 @@ def _play_moves(s: Position) -> tuple[Move, ...]:
         near = 0
         for c in hand:
             near |= 1 << c
-    for meld in s.table:
+    for onto in s.table:
         # A lay-off starts with a card just beyond the meld: most melds have none in hand.
-        if meld.attach & near:
-            ident = meld.id
-            moves.extend(
-                trusted_layoff(ident, cards, high) for cards, high in layoffs(meld, avail, cfg)
-            )
-    if s._extra is not None or must_keep(cfg):  # a card owed or kept, or one to keep
-        moves = [m for m in moves if play_problem(s, m) is None]
-    return (*moves, *[DISCARDS[c] for c in discardable(s)])
+        if onto.attach & near:
+            ident = onto.id
+            for cards, high in layoffs(onto, avail, cfg):
+                layoff = trusted_layoff(ident, cards, high)
+                if layoff_problem(s, layoff, True) is None:
+                    moves.append(layoff)
+    moves.extend([DISCARDS[c] for c in discardable(s)])
+    return tuple(moves)
