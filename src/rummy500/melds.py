@@ -846,8 +846,8 @@ def missing_meld(table: Sequence[TableMeld], meld_id: object) -> str:
 
 
 def put_down(
-    hand: tuple[Card, ...],
-    table: tuple[TableMeld, ...],
+    hand: Sequence[Card],
+    table: Sequence[TableMeld],
     cards: Sequence[int],
     player: int,
     config: RuleConfig,
@@ -868,14 +868,17 @@ def put_down(
         raise ConfigError(f"put_down's config must be a RuleConfig, not {describe_value(config)}")
     if isinstance(player, bool) or not isinstance(player, int) or player < 0:
         raise StateError(f"put_down's player must be a player number, not {describe_value(player)}")
-    hand = _cards_of("hand", hand)
+    # The arguments are read as plain objects until checked: compiled code would otherwise
+    # refuse a wrongly typed one with a bare TypeError before these checks could run.
+    held_cards = _cards_of("hand", hand)
     cards = _cards_of("cards", cards)
-    if not isinstance(table, tuple | list) or not all(isinstance(m, TableMeld) for m in table):
+    melds: Sequence[object] = table
+    if not isinstance(melds, tuple | list) or not all(isinstance(m, TableMeld) for m in melds):
         raise StateError(
-            f"put_down's table must be a tuple of TableMelds, not {describe_value(table)}"
+            f"put_down's table must be a tuple of TableMelds, not {describe_value(melds)}"
         )
-    table = tuple(table)
-    held: list[int] = list(hand)
+    on_table = tuple(table)
+    held: list[int] = list(held_cards)
     for c in physical(cards):
         if c not in held:
             raise IllegalMoveError(f"the hand does not hold {format_cards(cards)}")
@@ -888,15 +891,15 @@ def put_down(
     else:
         if isinstance(onto, bool) or not isinstance(onto, int):
             raise StateError(f"put_down's onto must be a table meld id, not {describe_value(onto)}")
-        index = meld_index(table, onto)
+        index = meld_index(on_table, onto)
         if index < 0:
-            raise IllegalMoveError(missing_meld(table, onto))
+            raise IllegalMoveError(missing_meld(on_table, onto))
         if not isinstance(high, bool):
             raise StateError(f"put_down's high must be True or False, not {describe_value(high)}")
-        problem = layoff_error(table[index], cards, config, high=high)
+        problem = layoff_error(on_table[index], cards, config, high=high)
     if problem is not None:
         raise IllegalMoveError(problem)
-    return put_down_unchecked(hand, table, cards, player, config, onto=onto, high=high)
+    return put_down_unchecked(held_cards, on_table, cards, player, config, onto=onto, high=high)
 
 
 def _cards_of(name: str, cards: object) -> tuple[Card, ...]:

@@ -372,7 +372,9 @@ def possible_layoffs(
         raise StateError(
             f"possible_layoffs' table is a sequence of TableMeld, not {describe_value(table)}"
         )
-    for i, meld in enumerate(table):
+    # Read as plain objects: compiled code would refuse a wrong item with a bare TypeError.
+    melds: Sequence[object] = table
+    for i, meld in enumerate(melds):
         if not isinstance(meld, TableMeld):
             raise StateError(
                 f"possible_layoffs' table[{i}] is a TableMeld, not {describe_value(meld)}"
