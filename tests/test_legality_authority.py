@@ -38,6 +38,7 @@ from rummy500 import (
     legality,
     new_game,
 )
+from rummy500.moves import COLUMNS
 
 patching = pytest.mark.skipif(
     rummy500.COMPILED,
@@ -96,11 +97,16 @@ POSITIONS = _positions()
 
 
 def _replace(monkeypatch: pytest.MonkeyPatch, name: str, replacement: Callable[..., Any]) -> None:
-    """Replace the function ``legality.<name>`` in every module of the package that holds it."""
+    """Replace the function ``legality.<name>`` in every module of the package that holds it,
+    and in every column of the registry of kinds of move that holds it."""
     original = getattr(legality, name)
     for module_name, module in list(sys.modules.items()):
         if module_name.startswith("rummy500") and getattr(module, name, None) is original:
             monkeypatch.setattr(module, name, replacement)
+    for column in COLUMNS.values():
+        for kind, entry in list(column.items()):
+            if entry is original:
+                monkeypatch.setitem(column, kind, replacement)
 
 
 def _copies(state: State) -> tuple[State, State]:

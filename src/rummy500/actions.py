@@ -26,9 +26,10 @@ range and gives the size for every preset.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -61,6 +62,7 @@ from rummy500.moves import (
     Move,
     Pass,
     Take,
+    kind_column,
     trusted_call,
     trusted_layoff,
     trusted_meld,
@@ -146,16 +148,11 @@ class ActionSpace:
     size: int = attrs.field(init=False)
     #: Each id's range, in id order (empty ranges left out).
     ranges: tuple[ActionRange, ...] = attrs.field(init=False)
-    # Where each range starts (-1 for a range the rules leave out).
-    _draw: int = attrs.field(init=False)
-    _decline: int = attrs.field(init=False)
-    _deal: int = attrs.field(init=False)
-    _pass: int = attrs.field(init=False)
-    _take: int = attrs.field(init=False)
-    _call: int = attrs.field(init=False)
+    # Where each kind of move's range starts (-1 for a range the rules leave out), and the kind
+    # of each range of ``ranges``.
+    _starts: dict[type[Move], int] = attrs.field(init=False)
+    _kinds: tuple[type[Move], ...] = attrs.field(init=False)
     _discard: int = attrs.field(init=False)
-    _meld: int = attrs.field(init=False)
-    _layoff: int = attrs.field(init=False)
     # How far the ranges reach: pile cards a take may pick up, table melds a lay-off may
     # name, and the jokers one meld may hold.
     _max_pile: int = attrs.field(init=False)
@@ -218,58 +215,44 @@ class ActionSpace:
         self._build_layoffs(wild, jokers, run_shape(cfg).longest - 3)
 
         ranges: list[ActionRange] = []
+        starts: dict[type[Move], int] = {}
+        kinds: list[type[Move]] = []
 
-        def add(name: str, count: int, meaning: str) -> int:
+        def add(kind: type[Move], count: int, meaning: str) -> None:
             start = ranges[-1].stop if ranges else 0
-            if count <= 0:
-                return -1
-            ranges.append(ActionRange(name, start, start + count, meaning))
-            return start
+            starts[kind] = start if count > 0 else -1
+            if count > 0:
+                ranges.append(ActionRange(kind.verb, start, start + count, meaning))
+                kinds.append(kind)
 
         calling = cfg.calling is not CallRule.NONE
-        _set(self, "_draw", add("draw", 1, "draw from the stock"))
-        _set(self, "_decline", add("decline", 1, "decline to draw (the stock is empty)"))
-        _set(self, "_deal", add("deal", 1, "deal the next hand"))
-        _set(self, "_pass", add("pass", 1 if calling else 0, "do not call rummy"))
-        _set(
-            self,
-            "_take",
-            add("take", self._max_pile, "take the top k cards of the discard pile, k = 1, 2, ..."),
+        # The layout (docs/actions.md): each kind of move's range, in this order.
+        add(Draw, 1, "draw from the stock")
+        add(Decline, 1, "decline to draw (the stock is empty)")
+        add(Deal, 1, "deal the next hand")
+        add(Pass, 1 if calling else 0, "do not call rummy")
+        add(Take, self._max_pile, "take the top k cards of the discard pile, k = 1, 2, ...")
+        add(
+            Call,
+            self._max_pile if calling else 0,
+            "call rummy, taking the top k cards of the discard pile, k = 1, 2, ...",
         )
-        _set(
-            self,
-            "_call",
-            add(
-                "call",
-                self._max_pile if calling else 0,
-                "call rummy, taking the top k cards of the discard pile, k = 1, 2, ...",
-            ),
+        add(Discard, self._discards, "discard the card with that card id (52 a joker)")
+        add(
+            Meld,
+            self._meld_count,
+            "lay down a new meld: sets of jokers, sets by rank, runs by suit, span and "
+            "the places its jokers stand in",
         )
-        _set(
-            self,
-            "_discard",
-            add("discard", self._discards, "discard the card with that card id (52 a joker)"),
+        add(
+            Layoff,
+            self._slots * self._slot_size,
+            f"lay off on the table meld with id i (0 to {self._slots - 1}): "
+            f"{self._slot_size} shapes for each meld id",
         )
-        _set(
-            self,
-            "_meld",
-            add(
-                "meld",
-                self._meld_count,
-                "lay down a new meld: sets of jokers, sets by rank, runs by suit, span and "
-                "the places its jokers stand in",
-            ),
-        )
-        _set(
-            self,
-            "_layoff",
-            add(
-                "layoff",
-                self._slots * self._slot_size,
-                f"lay off on the table meld with id i (0 to {self._slots - 1}): "
-                f"{self._slot_size} shapes for each meld id",
-            ),
-        )
+        _set(self, "_starts", starts)
+        _set(self, "_kinds", tuple(kinds))
+        _set(self, "_discard", starts[Discard])
         _set(self, "ranges", tuple(ranges))
         _set(self, "size", ranges[-1].stop)
         _set(self, "_recent", [])
@@ -457,25 +440,8 @@ class ActionSpace:
         return ids
 
     def _id(self, move: Move, s: State) -> int:
-        # Most moves are discards, melds and lay-offs: look for those first.
-        if type(move) is Discard:
-            return self._discard + move.card
-        if type(move) is Meld:
-            return self._meld + self._meld_id(move.melded)
-        if type(move) is Layoff:
-            return self._layoff_id(move, s)
-        if type(move) is Take:
-            return self._take + len(move.taken) - 1
-        if type(move) is Draw:
-            return self._draw
-        if type(move) is Call:
-            return self._call + len(move.taken) - 1
-        if type(move) is Pass:
-            return self._pass
-        if type(move) is Decline:
-            return self._decline
-        assert type(move) is Deal
-        return self._deal
+        kind = type(move)
+        return self._starts[kind] + _CODING[kind].offset(self, move, s)
 
     def _meld_id(self, cards: tuple[Card, ...]) -> int:
         c0 = cards[0]
@@ -504,7 +470,7 @@ class ActionSpace:
                 "space: a hand gives its melds ids 0, 1, 2... as they are laid down, and lays "
                 "down fewer melds than that"
             )
-        start = self._layoff + meld.id * self._slot_size
+        start = meld.id * self._slot_size
         laid = move.laid
         if not meld.is_run:
             if meld.cards[0] == _JOKER:
@@ -580,32 +546,8 @@ class ActionSpace:
 
     def _move(self, action: int, s: State) -> tuple[Move | None, str]:
         """The move ``action`` names in ``s`` (legal or not), or ``None`` and why there is none."""
-        if action >= self._layoff >= 0:
-            return self._layoff_move(action - self._layoff, s)
-        if action >= self._meld:
-            return trusted_meld(self._meld_cards(action - self._meld)), ""
-        if action >= self._discard:
-            return DISCARDS[action - self._discard], ""
-        if action >= self._take:
-            call = self._call >= 0 and action >= self._call
-            k = action - (self._call if call else self._take) + 1
-            pile = s.pile
-            if k > len(pile):
-                if not pile:
-                    return None, "the discard pile is empty"
-                return (
-                    None,
-                    f"the discard pile holds {len(pile)} card{'s' if len(pile) > 1 else ''}",
-                )
-            cards = pile[len(pile) - k :]
-            return (trusted_call(cards) if call else trusted_take(cards)), ""
-        if action == self._draw:
-            return DRAW, ""
-        if action == self._decline:
-            return DECLINE, ""
-        if action == self._deal:
-            return DEAL, ""
-        return PASS, ""
+        at = bisect_right([r.start for r in self.ranges], action) - 1
+        return _CODING[self._kinds[at]].decode(self, action - self.ranges[at].start, s)
 
     def _meld_cards(self, index: int) -> tuple[Card, ...]:
         if index < self._joker_sets:
@@ -678,8 +620,8 @@ class ActionSpace:
         meld it goes on, so it is described by its shape)."""
         r = self.range_of(action)
         i = action - r.start
-        if r.name in ("take", "call"):
-            verb = "take" if r.name == "take" else "call rummy on"
+        if r.name in (Take.verb, Call.verb):
+            verb = "take" if r.name == Take.verb else "call rummy on"
             return f"{verb} the top {i + 1} card{'s' if i else ''} of the discard pile"
         if r.name == "discard":
             return f"discard {CARDS[i]}"
@@ -735,6 +677,65 @@ class ActionSpace:
                 "this action space is for other rules than the state's: use "
                 "ActionSpace.for_state(state)"
             )
+
+
+@attrs.frozen
+class _Coding:
+    """How the ids of one kind of move's range are read: ``offset`` gives a legal move's place
+    in its range, ``decode`` the move (legal or not) at a place, or ``None`` and why none."""
+
+    offset: Callable[[ActionSpace, Any, State], int]
+    decode: Callable[[ActionSpace, int, State], tuple[Move | None, str]]
+
+
+def _first(space: ActionSpace, move: Move, s: State) -> int:
+    return 0
+
+
+def _one(move: Move) -> Callable[[ActionSpace, int, State], tuple[Move | None, str]]:
+    """The decoder of a range of one id: ``move``."""
+    return lambda space, offset, s: (move, "")
+
+
+def _depth(space: ActionSpace, move: Take | Call, s: State) -> int:
+    return len(move.taken) - 1
+
+
+def _pile_top(
+    build: Callable[[tuple[Card, ...]], Move],
+) -> Callable[[ActionSpace, int, State], tuple[Move | None, str]]:
+    """The decoder of the takes (or calls) of the top 1, 2, ... cards of the pile."""
+
+    def decode(space: ActionSpace, offset: int, s: State) -> tuple[Move | None, str]:
+        k = offset + 1
+        pile = s.pile
+        if k > len(pile):
+            if not pile:
+                return None, "the discard pile is empty"
+            return None, f"the discard pile holds {len(pile)} card{'s' if len(pile) > 1 else ''}"
+        return build(pile[len(pile) - k :]), ""
+
+    return decode
+
+
+#: The registry's column ``"action"``: how each kind of move's range of ids is read.
+_CODING: Final = kind_column(
+    "action",
+    {
+        Draw: _Coding(_first, _one(DRAW)),
+        Take: _Coding(_depth, _pile_top(trusted_take)),
+        Meld: _Coding(
+            lambda space, move, s: space._meld_id(move.melded),
+            lambda space, offset, s: (trusted_meld(space._meld_cards(offset)), ""),
+        ),
+        Layoff: _Coding(ActionSpace._layoff_id, ActionSpace._layoff_move),
+        Discard: _Coding(lambda space, move, s: move.card, lambda space, i, s: (DISCARDS[i], "")),
+        Decline: _Coding(_first, _one(DECLINE)),
+        Call: _Coding(_depth, _pile_top(trusted_call)),
+        Pass: _Coding(_first, _one(PASS)),
+        Deal: _Coding(_first, _one(DEAL)),
+    },
+)
 
 
 def _set(obj: object, name: str, value: object) -> None:

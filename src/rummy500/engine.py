@@ -41,6 +41,7 @@ from rummy500.moves import (
     Pass,
     PileMove,
     Take,
+    kind_column,
 )
 from rummy500.phases import OwedUse, Phase
 from rummy500.position import Position, Standing, self_set
@@ -400,14 +401,19 @@ def _deal(s: Position, move: Move) -> Position:
     )
 
 
-_APPLY: dict[type[Move], Callable[[Position, Move], Position]] = {
-    Draw: _draw,
-    Take: _take,
-    Call: _take,
-    Meld: _put_down,
-    Layoff: _put_down,
-    Discard: _discard,
-    Decline: _decline,
-    Pass: _pass,
-    Deal: _deal,
-}
+#: The registry's column ``"transition"``: what each kind of move does to a position (a take and
+#: a call differ only in how the card taken is owed; a meld and a lay-off both put cards down).
+_APPLY: Final[dict[type[Move], Callable[[Position, Move], Position]]] = kind_column(
+    "transition",
+    {
+        Draw: _draw,
+        Take: _take,
+        Meld: _put_down,
+        Layoff: _put_down,
+        Discard: _discard,
+        Decline: _decline,
+        Call: _take,
+        Pass: _pass,
+        Deal: _deal,
+    },
+)

@@ -31,12 +31,26 @@ A player's own events read like their moves (``P1 layoff 2 9♠`` is the text of
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import ClassVar, Final
 
 import attrs
 
 from rummy500.cards import Card, format_cards
 from rummy500.errors import describe_value
+from rummy500.moves import (
+    Call,
+    Deal,
+    Decline,
+    Discard,
+    Draw,
+    Layoff,
+    Meld,
+    Pass,
+    Take,
+    kind_column,
+    slot_builder,
+)
 from rummy500.rules import MAX_PLAYERS
 
 __all__ = [
@@ -367,73 +381,40 @@ def quoted_event(event: object) -> str:
 
 
 # The log is read at every step of a bot's play: the events of play are built by setting their
-# slots straight, through their descriptors, rather than through attrs' frozen __init__ (which
-# sets each through object.__setattr__). Their values come from positions and moves already
-# checked, and the events are the same values as those the classes build.
-_new = object.__new__
-_set_drew_player = Drew.__dict__["player"].__set__
-_set_drew_card = Drew.__dict__["card"].__set__
-_set_took_player = Took.__dict__["player"].__set__
-_set_taken = Took.__dict__["taken"].__set__
-_set_discarded_player = Discarded.__dict__["player"].__set__
-_set_discarded_card = Discarded.__dict__["card"].__set__
-_set_melded_player = Melded.__dict__["player"].__set__
-_set_melded = Melded.__dict__["melded"].__set__
-_set_melded_meld = Melded.__dict__["meld"].__set__
-_set_joined = Melded.__dict__["joined"].__set__
-_set_laid_player = LaidOff.__dict__["player"].__set__
-_set_laid_meld = LaidOff.__dict__["meld"].__set__
-_set_laid = LaidOff.__dict__["laid"].__set__
-_set_high = LaidOff.__dict__["high"].__set__
-
-
-def trusted_drew(player: int, card: Card | None) -> Drew:
-    """``Drew(player, card)``, built straight (for the log of play)."""
-    event = _new(Drew)
-    _set_drew_player(event, player)
-    _set_drew_card(event, card)
-    return event
-
+# slots straight (see :func:`~rummy500.moves.slot_builder`) rather than through attrs' frozen
+# __init__. Their values come from positions and moves already checked, and the events are the
+# same values as those the classes build.
+trusted_drew: Final[Callable[[int, Card | None], Drew]] = slot_builder(Drew)
+trusted_took: Final[Callable[[int, tuple[Card, ...]], Took]] = slot_builder(Took)
+trusted_called: Final[Callable[[int, tuple[Card, ...]], Called]] = slot_builder(Called)
+trusted_discarded: Final[Callable[[int, Card], Discarded]] = slot_builder(Discarded)
+trusted_melded: Final[Callable[[int, tuple[Card, ...], int, int | None], Melded]] = slot_builder(
+    Melded
+)
+trusted_laid_off: Final[Callable[[int, int, tuple[Card, ...], bool], LaidOff]] = slot_builder(
+    LaidOff
+)
 
 #: Each seat's stock draw as the other players saw it: one value serves every such draw (a
 #: view's log shows one at every draw of another player).
 _HIDDEN_DRAWS: tuple[Drew, ...] = tuple(Drew(p, None) for p in range(MAX_PLAYERS))
 
-
-def trusted_took(kind: type[Took], player: int, taken: tuple[Card, ...]) -> Took:
-    """``kind(player, taken)`` (:class:`Took` or :class:`Called`), built straight."""
-    event = _new(kind)
-    _set_took_player(event, player)
-    _set_taken(event, taken)
-    return event
-
-
-def trusted_discarded(player: int, card: Card) -> Discarded:
-    """``Discarded(player, card)``, built straight."""
-    event = _new(Discarded)
-    _set_discarded_player(event, player)
-    _set_discarded_card(event, card)
-    return event
-
-
-def trusted_melded(player: int, melded: tuple[Card, ...], meld: int, joined: int | None) -> Melded:
-    """``Melded(player, melded, meld, joined)``, built straight."""
-    event = _new(Melded)
-    _set_melded_player(event, player)
-    _set_melded(event, melded)
-    _set_melded_meld(event, meld)
-    _set_joined(event, joined)
-    return event
-
-
-def trusted_laid_off(player: int, meld: int, laid: tuple[Card, ...], high: bool) -> LaidOff:
-    """``LaidOff(player, meld, laid, high)``, built straight."""
-    event = _new(LaidOff)
-    _set_laid_player(event, player)
-    _set_laid_meld(event, meld)
-    _set_laid(event, laid)
-    _set_high(event, high)
-    return event
+#: The registry's column ``"event"``: the class of the event the log records for each kind of
+#: move (its :attr:`Event.kind` is the move's verb).
+MOVE_EVENTS: Final = kind_column(
+    "event",
+    {
+        Draw: Drew,
+        Take: Took,
+        Meld: Melded,
+        Layoff: LaidOff,
+        Discard: Discarded,
+        Decline: Declined,
+        Call: Called,
+        Pass: Passed,
+        Deal: Dealt,
+    },
+)
 
 
 def as_seen_by(events: tuple[Event, ...], player: int) -> tuple[Event, ...]:

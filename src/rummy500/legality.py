@@ -27,8 +27,8 @@ afterwards.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import Final, cast
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 from rummy500.cards import JOKER, Card, format_cards
 from rummy500.errors import describe_value
@@ -53,6 +53,7 @@ from rummy500.meldsearch import (
     use_cost,
 )
 from rummy500.moves import (
+    KINDS,
     Call,
     Deal,
     Decline,
@@ -63,6 +64,7 @@ from rummy500.moves import (
     Move,
     Pass,
     Take,
+    kind_column,
 )
 from rummy500.phases import OwedUse, Phase
 from rummy500.position import Position
@@ -95,8 +97,9 @@ __all__ = [
 ]
 
 
-#: The kinds of move that can be played (``Move`` and ``PileMove`` are only their bases).
-PLAYABLE: Final = frozenset({Draw, Take, Call, Meld, Layoff, Discard, Decline, Pass, Deal})
+#: The kinds of move that can be played (``Move`` and ``PileMove`` are only their bases): the
+#: registry's.
+PLAYABLE: Final = frozenset(KINDS)
 
 
 # -- rule choices read once ------------------------------------------------------------------
@@ -520,30 +523,30 @@ def problem(s: Position, move: object) -> str | None:
     the predicate for the move's kind."""
     if not isinstance(move, Move):
         return f"{describe_value(move)} is not a move"
-    kind = type(move)
-    # The most frequent kinds first: this runs for every move applied that was not listed.
-    if kind is Discard:
-        return discard_problem(s, cast(Discard, move))
-    if kind is Draw:
-        return draw_problem(s, cast(Draw, move))
-    if kind is Take:
-        return take_problem(s, cast(Take, move))
-    if kind is Meld:
-        return meld_problem(s, cast(Meld, move))
-    if kind is Layoff:
-        return layoff_problem(s, cast(Layoff, move))
-    if kind is Call:
-        return call_problem(s, cast(Call, move))
-    if kind is Pass:
-        return pass_problem(s, cast(Pass, move))
-    if kind is Decline:
-        return decline_problem(s, cast(Decline, move))
-    if kind is Deal:
-        return deal_problem(s, cast(Deal, move))
-    return (
-        f"a {kind.__name__} is not a move that can be played: the moves are Draw, "
-        "Take, Meld, Layoff, Discard, Decline, Call, Pass and Deal"
-    )
+    predicate = PROBLEM.get(type(move))
+    if predicate is None:
+        return f"a {type(move).__name__} is not a move that can be played: the moves are {_KINDS}"
+    return predicate(s, move)
+
+
+#: The registry's column ``"problem"``: the predicate that is the authority on each kind of
+#: move (see the module's docstring).
+PROBLEM: Final[dict[type[Move], Callable[[Position, Any], str | None]]] = kind_column(
+    "problem",
+    {
+        Draw: draw_problem,
+        Take: take_problem,
+        Meld: meld_problem,
+        Layoff: layoff_problem,
+        Discard: discard_problem,
+        Decline: decline_problem,
+        Call: call_problem,
+        Pass: pass_problem,
+        Deal: deal_problem,
+    },
+)
+
+_KINDS: Final = f"{', '.join(k.__name__ for k in KINDS[:-1])} and {KINDS[-1].__name__}"
 
 
 def _phase_problem(s: Position, move: Move) -> str:

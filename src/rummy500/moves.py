@@ -27,7 +27,8 @@ Cards in the text may be written in ASCII (``QH``, ``10h``, ``TH``) or Unicode (
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from collections.abc import Callable
+from typing import Any, ClassVar, Final, TypeVar, cast
 
 import attrs
 
@@ -36,6 +37,8 @@ from rummy500.errors import CardError, MoveParseError, describe_value, quote_tex
 from rummy500.melds import canonical_meld
 
 __all__ = [
+    "COLUMNS",
+    "KINDS",
     "Call",
     "Deal",
     "Decline",
@@ -47,7 +50,11 @@ __all__ = [
     "Pass",
     "PileMove",
     "Take",
+    "kind_column",
+    "kind_entry",
 ]
+
+V = TypeVar("V")
 
 
 #: The longest text :meth:`Move.from_text` reads. The longest move a game needs is a take of
@@ -365,50 +372,99 @@ class Call(PileMove):
     verb: ClassVar[str] = "call"
 
 
-# The move generator builds moves from cards it already holds in canonical form: it skips the
-# converters (they cost more than the rest of a step's move building together) and sets the
-# slots straight, through their descriptors.
-_new = object.__new__
-_set_taken = PileMove.__dict__["taken"].__set__
-_set_melded = Meld.__dict__["melded"].__set__
-_set_meld = Layoff.__dict__["meld"].__set__
-_set_laid = Layoff.__dict__["laid"].__set__
-_set_high = Layoff.__dict__["high"].__set__
+def slot_builder(cls: type[V]) -> Callable[..., V]:
+    """A function that builds a ``cls`` (a frozen, slotted attrs class) from its fields' values,
+    in field order, setting the slots straight through their descriptors.
+
+    Code that builds values already known to be well-formed (the move generator, the log of
+    play) skips attrs' frozen ``__init__`` and converters this way: they cost more than the
+    rest of a step's move building together.
+    """
+    # A field's slot belongs to the class that declared it (a base, for Take's ``taken``).
+    setters = tuple(
+        next(c.__dict__[f.name] for c in cls.__mro__ if f.name in c.__dict__).__set__
+        for f in attrs.fields(cast("type[attrs.AttrsInstance]", cls))
+    )
+    # A loop over the setters costs twice the straight calls: write the function out, as
+    # attrs writes its own __init__, reading the setters from its closure (the fastest reads).
+    names = [f"s{i}" for i in range(len(setters))]
+    args = ", ".join(f"v{i}" for i in range(len(setters)))
+    sets = "".join(f"        {put}(made, v{i})\n" for i, put in enumerate(names))
+    scope: dict[str, Any] = {}
+    exec(
+        f"def make(new, cls, {', '.join(names)}):\n"
+        f"    def build({args}):\n        made = new(cls)\n{sets}        return made\n"
+        "    return build\n",
+        scope,
+    )
+    build: Callable[..., V] = scope["make"](object.__new__, cls, *setters)
+    build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
+    return build
 
 
-def trusted_take(cards: tuple[Card, ...]) -> Take:
-    """A :class:`Take` of cards already known to be well-formed (for the move generator)."""
-    move = _new(Take)
-    _set_taken(move, cards)
-    return move
+#: A :class:`Take` of cards already known to be well-formed (for the move generator).
+trusted_take: Final[Callable[[tuple[Card, ...]], Take]] = slot_builder(Take)
+#: A :class:`Call` of cards already known to be well-formed (for the move generator).
+trusted_call: Final[Callable[[tuple[Card, ...]], Call]] = slot_builder(Call)
+#: A :class:`Meld` of cards already in canonical order (for the move generator).
+trusted_meld: Final[Callable[[tuple[Card, ...]], Meld]] = slot_builder(Meld)
+#: A :class:`Layoff` (meld id, cards already sorted, ``high``) built straight (for the generator).
+trusted_layoff: Final[Callable[[int, tuple[Card, ...], bool], Layoff]] = slot_builder(Layoff)
 
 
-def trusted_call(cards: tuple[Card, ...]) -> Call:
-    """A :class:`Call` of cards already known to be well-formed (for the move generator)."""
-    move = _new(Call)
-    _set_taken(move, cards)
-    return move
+# -- the registry of kinds of move -------------------------------------------------------------
+
+#: The kinds of move that can be played, in the order messages list them: the registry every
+#: table of the package that does something for each kind of move is checked against. A kind
+#: of move is its class here (its verb, text form, parser and saved form are the class's) and
+#: one entry in each column of :data:`COLUMNS`, which the floor that knows it fills with
+#: :func:`kind_column` (see docs/design.md, "Adding a kind of move").
+KINDS: Final[tuple[type[Move], ...]] = (
+    Draw,
+    Take,
+    Meld,
+    Layoff,
+    Discard,
+    Decline,
+    Call,
+    Pass,
+    Deal,
+)
+
+#: Each column of the registry by name, as :func:`kind_column` registered it: the move class of
+#: each kind to what that column holds for it (``"problem"``: the legality predicate,
+#: ``"transition"``: the engine's transition, and so on).
+COLUMNS: Final[dict[str, dict[type[Move], Any]]] = {}
 
 
-def trusted_meld(cards: tuple[Card, ...]) -> Meld:
-    """A :class:`Meld` of cards already in canonical order (for the move generator)."""
-    move = _new(Meld)
-    _set_melded(move, cards)
-    return move
+def kind_column(name: str, table: dict[type[Move], V]) -> dict[type[Move], V]:
+    """Register ``table`` as the registry's column ``name`` and return it: one entry for each
+    kind of move in :data:`KINDS`, no more, no fewer.
+
+    Each floor of the package fills its own column (the functions of a column live on the
+    floor that can write them), so imports stay downward and each dispatch is one dict access
+    on the table returned. A column that misses a kind, or names a class that is not one,
+    stops the package from being imported, naming the column and the kinds.
+    """
+    missing = [cls.__name__ for cls in KINDS if cls not in table]
+    extra = [getattr(cls, "__name__", repr(cls)) for cls in table if cls not in KINDS]
+    if missing or extra or name in COLUMNS:
+        raise TypeError(
+            f"the column {name!r} of the registry of kinds of move must have one entry for each "
+            f"of {', '.join(cls.__name__ for cls in KINDS)} and be registered once: it misses "
+            f"{', '.join(missing) or 'none'} and has extra {', '.join(extra) or 'none'}"
+        )
+    COLUMNS[name] = table
+    return table
 
 
-def trusted_layoff(meld: int, cards: tuple[Card, ...], high: bool) -> Layoff:
-    """A :class:`Layoff` of cards already sorted onto meld id ``meld`` (for the generator)."""
-    move = _new(Layoff)
-    _set_meld(move, meld)
-    _set_laid(move, cards)
-    _set_high(move, high)
-    return move
+def kind_entry(kind: type[Move]) -> dict[str, object]:
+    """Everything the registry holds for the kind of move ``kind``, by column name (the
+    columns registered so far: importing :mod:`rummy500` registers them all)."""
+    return {name: column[kind] for name, column in COLUMNS.items()}
 
 
-_BY_VERB: dict[str, type[Move]] = {
-    cls.verb: cls for cls in (Draw, Take, Meld, Layoff, Discard, Decline, Call, Pass, Deal)
-}
+_BY_VERB: dict[str, type[Move]] = {cls.verb: cls for cls in KINDS}
 
 #: The one instance of each move that names no card (moves compare by value all the same).
 DRAW = Draw()

@@ -15,6 +15,7 @@ positions rather than copied into each, which keeps a long undo chain small.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
@@ -23,15 +24,14 @@ from attrs.exceptions import FrozenInstanceError
 from rummy500.cards import Card
 from rummy500.errors import StateError
 from rummy500.events import (
-    Called,
     Dealt,
     Declined,
     Event,
     HandEnded,
     Passed,
     Reshuffled,
-    Took,
     as_seen_by,
+    trusted_called,
     trusted_discarded,
     trusted_drew,
     trusted_laid_off,
@@ -39,7 +39,19 @@ from rummy500.events import (
     trusted_took,
 )
 from rummy500.melds import TableMeld, next_meld_id
-from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
+from rummy500.moves import (
+    Call,
+    Deal,
+    Decline,
+    Discard,
+    Draw,
+    Layoff,
+    Meld,
+    Move,
+    Pass,
+    Take,
+    kind_column,
+)
 from rummy500.phases import OwedUse, Phase
 from rummy500.rules import RuleConfig
 
@@ -607,36 +619,12 @@ class Position(_Slots):
 def _step_events(before: Position, move: Move | None, after: Position) -> tuple[Event, ...]:
     """The events of the step from ``before`` to ``after`` by ``move`` (``None``: a hand
     scored as it stood, as ``State.from_position(went_out=...)`` does)."""
-    player = before.current
-    kind = type(move)
-    events: tuple[Event, ...]
-    if kind is Draw:
-        events = (trusted_drew(player, before._standing.stock_cards[before.stock_size - 1]),)
-    elif kind is Discard:
-        assert isinstance(move, Discard)
-        events = (trusted_discarded(player, move.card),)
-    elif kind is Take or kind is Call:
-        assert isinstance(move, Take | Call)
-        events = (trusted_took(Took if kind is Take else Called, player, move.taken),)
-    elif kind is Meld:
-        assert isinstance(move, Meld)
-        meld_id = next_meld_id(before.table)
-        joined = None
-        for meld in after.table:
-            if meld.top_id == meld_id and meld.id != meld_id:
-                joined = meld.id
-        events = (trusted_melded(player, move.melded, meld_id, joined),)
-    elif kind is Layoff:
-        assert isinstance(move, Layoff)
-        events = (trusted_laid_off(player, move.meld, move.laid, move.high),)
-    elif kind is Pass:
-        events = (Passed(player),)
-    elif kind is Decline:
-        events = (Declined(player),)
-    elif kind is Deal:
-        return (dealt(after),)
+    if move is None:
+        events: tuple[Event, ...] = ()
     else:
-        events = ()
+        events = _LOGGED[type(move)](before, move, after)
+        if type(move) is Deal:
+            return events
     # A hand scored and a stock turned over from the pile each come with a new standing.
     if after._standing is not before._standing:
         if after.phase >= Phase.HAND_OVER > before.phase:
@@ -644,6 +632,77 @@ def _step_events(before: Position, move: Move | None, after: Position) -> tuple[
         if after._standing.stock_cards is not before._standing.stock_cards:
             return (*events, Reshuffled(after.stock_size))
     return events
+
+
+# The log's events of each kind of move, from the position before it, the move and the
+# position after it.
+
+
+def _drew(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
+    return (trusted_drew(before.current, before._standing.stock_cards[before.stock_size - 1]),)
+
+
+def _discarded(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
+    assert isinstance(move, Discard)
+    return (trusted_discarded(before.current, move.card),)
+
+
+def _took(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
+    assert isinstance(move, Take)
+    return (trusted_took(before.current, move.taken),)
+
+
+def _called(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
+    assert isinstance(move, Call)
+    return (trusted_called(before.current, move.taken),)
+
+
+def _melded(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
+    assert isinstance(move, Meld)
+    meld_id = next_meld_id(before.table)
+    joined = None
+    for meld in after.table:
+        if meld.top_id == meld_id and meld.id != meld_id:
+            joined = meld.id
+    return (trusted_melded(before.current, move.melded, meld_id, joined),)
+
+
+def _laid_off(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
+    assert isinstance(move, Layoff)
+    return (trusted_laid_off(before.current, move.meld, move.laid, move.high),)
+
+
+def _passed(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
+    return (Passed(before.current),)
+
+
+def _declined(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
+    return (Declined(before.current),)
+
+
+def _dealt(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
+    # A deal starts a new hand's log: nothing of the hand before it follows.
+    return (dealt(after),)
+
+
+#: The registry's column ``"log"``: the events each kind of move puts in the log (each an
+#: instance of that kind's class in :data:`rummy500.events.MOVE_EVENTS`).
+_LOGGED: Final[dict[type[Move], Callable[[Position, Move, Position], tuple[Event, ...]]]] = (
+    kind_column(
+        "log",
+        {
+            Draw: _drew,
+            Take: _took,
+            Meld: _melded,
+            Layoff: _laid_off,
+            Discard: _discarded,
+            Decline: _declined,
+            Call: _called,
+            Pass: _passed,
+            Deal: _dealt,
+        },
+    )
+)
 
 
 def _hand_ended(position: Position) -> HandEnded:

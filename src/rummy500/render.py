@@ -7,7 +7,8 @@ output reads in any terminal.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, Final
 
 from rummy500 import (
     Call,
@@ -88,40 +89,65 @@ def move_words(move: Move, *, ascii: bool = False, you: bool = False) -> str:
     if not isinstance(move, Move):
         raise IllegalMoveError(f"move_words writes a Move, not {describe_value(move)}")
 
-    def verb(third: str, second: str) -> str:
-        return second if you else third
-
-    if isinstance(move, Draw):
-        return f"{verb('draws', 'draw')} from the stock"
-    if isinstance(move, Take):
-        deepest = _cards(move.taken[:1], ascii)
-        if len(move.taken) == 1:
-            return f"{verb('takes', 'take')} {deepest} from the top of the discard pile"
-        above = move.taken[1:]
-        card_word = "card" if len(above) == 1 else "cards"
-        return (
-            f"{verb('digs', 'dig')} {deepest} out of the discard pile, with the "
-            f"{len(above)} {card_word} above it: {_cards(above, ascii)}"
-        )
-    if isinstance(move, Meld):
-        kind = "a set" if move.melded[0].rank == move.melded[1].rank else "a run"
-        return f"{verb('melds', 'meld')} {kind}: {_cards(move.melded, ascii)}"
-    if isinstance(move, Layoff):
-        high = " (at the top end)" if move.high else ""
-        return f"{verb('lays', 'lay')} off {_cards(move.laid, ascii)} on meld {move.meld}{high}"
-    if isinstance(move, Discard):
-        return f"{verb('discards', 'discard')} {_cards((move.card,), ascii)}"
-    if isinstance(move, Decline):
-        return f"{verb('declines', 'decline')} to take from the discard pile (the stock is empty)"
-    if isinstance(move, Call):
-        return (
-            f"{verb('calls', 'call')} rummy and {verb('takes', 'take')} {_cards(move.taken, ascii)}"
-        )
-    if isinstance(move, Pass):
-        return f"{verb('lets', 'let')} the chance to call rummy go by"
-    if isinstance(move, Deal):
-        return "deals the next hand"
+    for cls in type(move).__mro__:
+        words = _WORDS.get(cls)
+        if words is not None:
+            return words(move, ascii, you)
     return move.text(ascii=ascii)
+
+
+def _verb(you: bool, third: str, second: str) -> str:
+    """The verb for a player named in the third person, or for "you"."""
+    return second if you else third
+
+
+def _take_words(move: Take, ascii: bool, you: bool) -> str:
+    deepest = _cards(move.taken[:1], ascii)
+    if len(move.taken) == 1:
+        return f"{_verb(you, 'takes', 'take')} {deepest} from the top of the discard pile"
+    above = move.taken[1:]
+    card_word = "card" if len(above) == 1 else "cards"
+    return (
+        f"{_verb(you, 'digs', 'dig')} {deepest} out of the discard pile, with the "
+        f"{len(above)} {card_word} above it: {_cards(above, ascii)}"
+    )
+
+
+def _meld_words(move: Meld, ascii: bool, you: bool) -> str:
+    kind = "a set" if move.melded[0].rank == move.melded[1].rank else "a run"
+    return f"{_verb(you, 'melds', 'meld')} {kind}: {_cards(move.melded, ascii)}"
+
+
+def _layoff_words(move: Layoff, ascii: bool, you: bool) -> str:
+    high = " (at the top end)" if move.high else ""
+    return f"{_verb(you, 'lays', 'lay')} off {_cards(move.laid, ascii)} on meld {move.meld}{high}"
+
+
+def _call_words(move: Call, ascii: bool, you: bool) -> str:
+    return (
+        f"{_verb(you, 'calls', 'call')} rummy and {_verb(you, 'takes', 'take')} "
+        f"{_cards(move.taken, ascii)}"
+    )
+
+
+#: The wording of each kind of move (a column of the registry of kinds of move,
+#: ``rummy500.moves.KINDS``; this module reads the public API only, so a test checks that it
+#: has an entry for each kind).
+_WORDS: Final[dict[type[Move], Callable[[Any, bool, bool], str]]] = {
+    Draw: lambda move, ascii, you: f"{_verb(you, 'draws', 'draw')} from the stock",
+    Take: _take_words,
+    Meld: _meld_words,
+    Layoff: _layoff_words,
+    Discard: lambda move, ascii, you: (
+        f"{_verb(you, 'discards', 'discard')} {_cards((move.card,), ascii)}"
+    ),
+    Decline: lambda move, ascii, you: (
+        f"{_verb(you, 'declines', 'decline')} to take from the discard pile (the stock is empty)"
+    ),
+    Call: _call_words,
+    Pass: lambda move, ascii, you: f"{_verb(you, 'lets', 'let')} the chance to call rummy go by",
+    Deal: lambda move, ascii, you: "deals the next hand",
+}
 
 
 def meld_line(meld: TableMeld, names: Sequence[str], *, ascii: bool = False) -> str:

@@ -112,7 +112,7 @@ from rummy500.errors import (
 )
 from rummy500.events import EVENT_KINDS, Event, event_problem, quoted_event
 from rummy500.melds import TableMeld, meld_error
-from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
+from rummy500.moves import KINDS, Layoff, Move, kind_column
 from rummy500.phases import OwedUse
 from rummy500.position import FIELDS, Position
 from rummy500.rules import PlayerTable, RuleConfig
@@ -346,9 +346,12 @@ def _move_hook(kind: type[Move]) -> Any:
     return structure
 
 
-for _kind in (Move, Draw, Take, Meld, Layoff, Discard, Decline, Call, Pass, Deal):
+#: The registry's column ``"saved"``: how each kind of move is read back from its saved form
+#: (its text, cards in ASCII), checking it is a move of that kind.
+_READ_MOVE: Final = kind_column("saved", {kind: _move_hook(kind) for kind in KINDS})
+for _kind, _hook in [(Move, _move_hook(Move)), *_READ_MOVE.items()]:
     converter.register_unstructure_hook(_kind, lambda m: m.text(ascii=True))
-    converter.register_structure_hook(_kind, _move_hook(_kind))
+    converter.register_structure_hook(_kind, _hook)
 
 
 def _unstructure_event(event: Event) -> dict[str, Any]:
