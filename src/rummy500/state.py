@@ -1623,15 +1623,31 @@ def _whole_from_view(view: PlayerView) -> State:
             )
         hands.append(tuple(sorted([*mine, *map(CARDS.__getitem__, hidden[: held - len(mine)])])))
         del hidden[: held - len(mine)]
+    return state_behind_view(view, tuple(hands), tuple(CARDS[c] for c in hidden), current=mover)
+
+
+def state_behind_view(
+    view: PlayerView,
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    *,
+    current: int,
+    seed: int = 0,
+    log: tuple[Event, ...] = (),
+) -> State:
+    """A whole state that shows ``view``'s player all that ``view`` shows, with the hidden
+    cards placed as given: ``hands`` (``view.hand`` among them) and ``stock``. Nothing is
+    checked here: the view's own check and the sampling of worlds build it from what they
+    have checked."""
     return State.of(
-        config=config,
-        seed=0,
+        config=view.config,
+        seed=seed,
         hand_number=view.hand_number,
         dealer=view.dealer,
         phase=view.phase,
-        current=mover,
-        hands=tuple(hands),
-        stock=tuple(CARDS[c] for c in hidden),
+        current=current,
+        hands=hands,
+        stock=stock,
         pile=view.pile,
         table=view.table,
         owed=view.owed,
@@ -1647,6 +1663,7 @@ def _whole_from_view(view: PlayerView) -> State:
         kept=view.kept,
         owed_use=view.owed_use,
         discarder=view.discarder,
+        log=log,
     )
 
 

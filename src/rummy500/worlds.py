@@ -73,7 +73,7 @@ from rummy500.events import (
 )
 from rummy500.phases import Phase
 from rummy500.rules import MAX_PLAYERS
-from rummy500.state import PlayerView, State
+from rummy500.state import PlayerView, State, state_behind_view
 
 __all__ = ["KnownCardsReader", "known_cards", "sample_world"]
 
@@ -502,29 +502,6 @@ def _state(
     stock: tuple[Card, ...],
     rng: random.Random,
 ) -> State:
-    return State.of(
-        config=view.config,
-        seed=rng.getrandbits(32),
-        hand_number=view.hand_number,
-        dealer=view.dealer,
-        phase=view.phase,
-        current=view.current_player,
-        hands=hands,
-        stock=stock,
-        pile=view.pile,
-        table=view.table,
-        owed=view.owed,
-        totals=view.totals,
-        history=view.history,
-        player_history=view.player_history,
-        history_start=view.history_start,
-        start_totals=view.start_totals,
-        went_out=view.went_out,
-        winner=view.winner,
-        dealer_draw=view.dealer_draw,
-        turn=view.turn,
-        kept=view.kept,
-        owed_use=view.owed_use,
-        discarder=view.discarder,
-        log=view.log,
+    return state_behind_view(
+        view, hands, stock, current=view.current_player, seed=rng.getrandbits(32), log=view.log
     )
