@@ -17,11 +17,13 @@ from rummy500 import (
     EmptyStock,
     KnownCardsReader,
     Phase,
+    PlayerTable,
     PlayerView,
     RuleConfig,
     State,
     StateError,
     known_cards,
+    make_deck,
     new_game,
     presets,
     sample_world,
@@ -126,6 +128,128 @@ def log_rules_out(view: PlayerView, world: State) -> str | None:
         if where.get(card, ("stock", 0)) != ("stock", stock):
             return f"the stock holds {card}, which was not in the last pile turned over"
     return None
+
+
+def histories_rule_out(view: PlayerView, world: State) -> str | None:
+    """Why the view's log could not have led to ``world`` (``None`` if it could), copies of a
+    card (several decks, jokers) included: an oracle that follows every history of the log.
+
+    A history says, for each card an opponent plays, whether it is one they took from the pile
+    or which stock (the deal's, or a pile turned over) they drew it from unseen; each stock
+    hides the cards it had less those drawn in sight or played from it since. The histories are
+    followed event by event (equal ones merged); the world must be the end of one of them: each
+    opponent holds the cards they took and kept, and for each stock as many of its hidden cards
+    as they drew from it unseen and kept, and the stock holds the rest of the last pile."""
+    me = view.player
+    config = view.config
+    deck = Counter(make_deck(config.decks[len(view.hand_sizes)], config.jokers_per_deck))
+    Frozen = tuple[tuple[tuple[int, int], ...], ...]
+
+    def freeze(counters: list[Counter[int]]) -> Frozen:
+        return tuple(tuple(sorted((+c).items())) for c in counters)
+
+    states: set[tuple[Frozen, tuple[tuple[int, ...], ...], Frozen]] = set()
+    pile: list[Card] = []
+    stocks = 0
+    for event in view.log:
+        if isinstance(event, Dealt):
+            hidden = deck - Counter(event.pile) - Counter(event.hands[me] or ())
+            owed = tuple((0 if p == me else n,) for p, n in enumerate(event.hand_sizes))
+            known = freeze([Counter() for _ in event.hand_sizes])
+            states = {(known, owed, freeze([hidden]))}
+            pile = list(event.pile)
+            stocks = 1
+            continue
+        new: set[tuple[Frozen, tuple[tuple[int, ...], ...], Frozen]] = set()
+        for known_f, owed, hidden_f in states:
+            known = [Counter(dict(k)) for k in known_f]
+            pools = [Counter(dict(h)) for h in hidden_f]
+            rows = [list(row) for row in owed]
+            if isinstance(event, Drew) and event.player == me:
+                assert event.card is not None
+                if not pools[-1][event.card]:
+                    continue
+                pools[-1][event.card] -= 1
+            elif isinstance(event, Drew):
+                rows[event.player][-1] += 1
+            elif isinstance(event, Took):
+                known[event.player].update(event.taken)
+            elif isinstance(event, Melded | LaidOff | Discarded) and event.player != me:
+                p = event.player
+                # Every way of playing the cards, one card after another.
+                ways = [(known, pools, rows)]
+                for card in (c.physical for c in event.cards):
+                    after = []
+                    for k_, h_, r_ in ways:
+                        if k_[card]:
+                            k2 = [c.copy() for c in k_]
+                            k2[p][card] -= 1
+                            after.append((k2, h_, r_))
+                        for s in range(len(h_)):
+                            if r_[p][s] and h_[s][card]:
+                                h2 = [c.copy() for c in h_]
+                                h2[s][card] -= 1
+                                r2 = [row[:] for row in r_]
+                                r2[p][s] -= 1
+                                after.append((k_, h2, r2))
+                    ways = after
+                for k_, h_, r_ in ways:
+                    new.add((freeze(k_), tuple(map(tuple, r_)), freeze(h_)))
+                continue
+            elif isinstance(event, Reshuffled):
+                pools.append(Counter(pile))
+                rows = [row + [0] for row in rows]
+            new.add((freeze(known), tuple(map(tuple, rows)), freeze(pools)))
+        states = new
+        if isinstance(event, Took):
+            del pile[len(pile) - len(event.taken) :]
+        elif isinstance(event, Discarded):
+            pile.append(event.card)
+        elif isinstance(event, Reshuffled):
+            pile = []
+            stocks += 1
+    if not stocks:
+        return None
+    for known_f, owed, hidden_f in states:
+        if _world_fits(world, me, known_f, owed, hidden_f):
+            return None
+    return f"no history of the log's {len(states)} leads to the world"
+
+
+def _world_fits(world: State, me: int, known_f: object, owed: object, hidden_f: object) -> bool:
+    """Whether ``world`` is the end of one history (see :func:`histories_rule_out`)."""
+    known = [Counter(dict(k)) for k in known_f]  # type: ignore[attr-defined]
+    pools = [Counter(dict(h)) for h in hidden_f]  # type: ignore[attr-defined]
+    rows = [list(row) for row in owed]  # type: ignore[attr-defined]
+    if Counter(world.stock) - pools[-1]:
+        return False
+    pools[-1].subtract(world.stock)
+    cards: list[tuple[int, int]] = []
+    for p, hand in enumerate(world.hands):
+        if p == me:
+            continue
+        rest = Counter(hand)
+        if known[p] - rest:
+            return False
+        rest.subtract(known[p])
+        cards += [(p, c) for c in sorted(rest.elements())]
+
+    def place(i: int) -> bool:
+        if i == len(cards):
+            return all(not n for pool in pools for n in pool.values())
+        p, card = cards[i]
+        for s, pool in enumerate(pools):
+            if rows[p][s] and pool[card] > 0:
+                rows[p][s] -= 1
+                pool[card] -= 1
+                fits = place(i + 1)
+                rows[p][s] += 1
+                pool[card] += 1
+                if fits:
+                    return True
+        return False
+
+    return place(0)
 
 
 def after_reshuffles(config: RuleConfig, players: int, seed: int, steps: int) -> list[State]:
@@ -394,3 +518,34 @@ def test_worlds_after_a_reshuffle_are_uniform_over_the_consistent_deals() -> Non
     expected = samples / len(counts)
     chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
     assert chi2 < chi_square_limit(len(counts) - 1), chi2
+
+
+#: Two decks with jokers, and one deck with four jokers: copies of a card the log cannot tell
+#: apart, turned over with the pile.
+COPIES = [
+    RuleConfig(empty_stock=EmptyStock.REUSE_PILE, decks=PlayerTable.of(2), jokers_per_deck=1),
+    RuleConfig(empty_stock=EmptyStock.REUSE_PILE, jokers_per_deck=4),
+]
+
+
+def copies_worlds(config: RuleConfig, players: int, games: range, every: int) -> int:
+    """Sample worlds after reshuffles and check each against the history oracle; the count."""
+    rng = random.Random(players)
+    checked = 0
+    for game in games:
+        for state in after_reshuffles(config, players, game, steps=2500)[::every]:
+            for p in range(players):
+                view = state.view(p)
+                assert histories_rule_out(view, state) is None
+                for _ in range(2):
+                    world = check_world(state, p, rng)
+                    assert histories_rule_out(view, world) is None
+                    checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(("config", "players"), [(COPIES[0], 3), (COPIES[0], 4), (COPIES[1], 3)])
+def test_every_world_sampled_after_a_reshuffle_is_one_a_history_of_the_log_leads_to(
+    config: RuleConfig, players: int
+) -> None:
+    assert copies_worlds(config, players, range(3), every=15) > 60
