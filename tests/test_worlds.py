@@ -143,12 +143,11 @@ def histories_rule_out(view: PlayerView, world: State) -> str | None:
     me = view.player
     config = view.config
     deck = Counter(make_deck(config.decks[len(view.hand_sizes)], config.jokers_per_deck))
-    Frozen = tuple[tuple[tuple[int, int], ...], ...]
 
-    def freeze(counters: list[Counter[int]]) -> Frozen:
+    def freeze(counters: list[Counter[int]]) -> tuple[tuple[tuple[int, int], ...], ...]:
         return tuple(tuple(sorted((+c).items())) for c in counters)
 
-    states: set[tuple[Frozen, tuple[tuple[int, ...], ...], Frozen]] = set()
+    states: set[tuple[object, ...]] = set()
     pile: list[Card] = []
     stocks = 0
     for event in view.log:
@@ -160,11 +159,11 @@ def histories_rule_out(view: PlayerView, world: State) -> str | None:
             pile = list(event.pile)
             stocks = 1
             continue
-        new: set[tuple[Frozen, tuple[tuple[int, ...], ...], Frozen]] = set()
+        new: set[tuple[object, ...]] = set()
         for known_f, owed, hidden_f in states:
-            known = [Counter(dict(k)) for k in known_f]
-            pools = [Counter(dict(h)) for h in hidden_f]
-            rows = [list(row) for row in owed]
+            known = [Counter(dict(k)) for k in known_f]  # type: ignore[attr-defined]
+            pools = [Counter(dict(h)) for h in hidden_f]  # type: ignore[attr-defined]
+            rows = [list(row) for row in owed]  # type: ignore[attr-defined]
             if isinstance(event, Drew) and event.player == me:
                 assert event.card is not None
                 if not pools[-1][event.card]:
@@ -181,7 +180,7 @@ def histories_rule_out(view: PlayerView, world: State) -> str | None:
                 for card in (c.physical for c in event.cards):
                     after = []
                     for k_, h_, r_ in ways:
-                        if k_[card]:
+                        if k_[p][card]:
                             k2 = [c.copy() for c in k_]
                             k2[p][card] -= 1
                             after.append((k2, h_, r_))
@@ -198,7 +197,7 @@ def histories_rule_out(view: PlayerView, world: State) -> str | None:
                 continue
             elif isinstance(event, Reshuffled):
                 pools.append(Counter(pile))
-                rows = [row + [0] for row in rows]
+                rows = [[*row, 0] for row in rows]
             new.add((freeze(known), tuple(map(tuple, rows)), freeze(pools)))
         states = new
         if isinstance(event, Took):

@@ -36,14 +36,14 @@ opponents' choices are not modelled: every hidden card not known to be in a hand
 likely to be in any hidden slot (an opponent's unknown cards or the stock) that the log leaves
 it. Within those constraints the world is drawn uniformly: each way of placing the hidden
 cards, counting the copies of a card in a multi-deck game as different cards, is equally
-likely. Some things are approximate. With copies of a card (several decks, or jokers), a card
-played by an opponent who had taken an equal card is taken to be the taken copy, so they are
-known to hold one copy fewer than they may; after a reshuffle a copy they play is read as the
-copy of the newest turned pile they can have drawn it from, which is one history the log
-allows but not the only one; and when that reading does not add up, the worlds keep only the
-stock to cards of the last pile turned over, and may then be ones the log rules out. An
-opponent who is in the middle of a turn with a card owed from a take is only required to hold
-a hand that leaves them a legal move, not exactly the hands that made the take legal.
+likely. With copies of a card (several decks, or jokers) the log may not say which stock a copy
+an opponent played came from after a reshuffle: each reading the log allows is one history,
+and the worlds are drawn uniformly over the histories and the placements each allows (see
+:mod:`rummy500.knowledge`), so that every world is one the log leads to. A card played by an
+opponent who had taken an equal card is read as the taken copy: the other readings lead to
+worlds this one allows too. An opponent who is in the middle of a turn with a card owed from a
+take is only required to hold a hand that leaves them a legal move, not exactly the hands that
+made the take legal.
 
 The world's seed (which decides later deals and reshuffles) is drawn from ``rng``, and its log
 is the view's: the other players' cards in it stay hidden, since the world does not say how
@@ -158,8 +158,9 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
     known to be in other hands) are dealt at random to the other players' unknown cards and to
     the stock; see the module's description for exactly what is kept and what is assumed.
     ``sample_world(view, rng).view(view.player) == view``. Raises
-    :class:`~rummy500.errors.StateError` once the hand is over, and when the view's cards
-    cannot be those of any state of its game.
+    :class:`~rummy500.errors.StateError` once the hand is over. A view of a hand in play always
+    has worlds: views are checked when they are built, against the log too
+    (:meth:`PlayerView.validate <rummy500.state.PlayerView.validate>`).
 
     ``rng`` is a :class:`random.Random` (or a subclass, such as :class:`random.SystemRandom`);
     anything else, ``None`` or a numpy ``Generator`` included, is refused with
