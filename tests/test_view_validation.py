@@ -15,6 +15,7 @@ from rummy500.events import Drew, Took
 from rummy500.melds import TableMeld
 from rummy500.serialize import from_data, to_data
 from rummy500.state import CHANCE
+from test_worlds import REUSE, line
 
 STATE = new_game(players=3, seed=5)
 #: Player 1 is to move (the dealer is player 0).
@@ -225,3 +226,48 @@ def test_observation_and_information_state_functions_check_their_arguments() -> 
         with pytest.raises(StateError) as info:
             call()
         assert str(info.value) == message
+
+
+def test_a_log_that_puts_a_card_shown_elsewhere_in_a_hand_is_refused() -> None:
+    # The view shows 9♣ in the player's own hand; a log with player 0 taking it from the pile
+    # would put it in their hand too: no world agrees with both, on any way in.
+    card = OTHER.hand[0]
+    log = (*OTHER.log, Took(MOVER.player, (card,)))
+    message = (
+        f"the log has player {MOVER.player} take {card} from the pile and not play it since, "
+        "but the view shows it elsewhere as often as the decks hold it (1)"
+    )
+    assert refused(OTHER, log=log) == message
+    data = to_data(OTHER)
+    data["log"].append(to_data(log[-1]))
+    with pytest.raises(SerializationError) as info:
+        from_data(data, PlayerView)
+    assert str(info.value) == f"cannot load PlayerView at $: inconsistent view: {message}"
+
+
+def reshuffled_view() -> PlayerView:
+    """Player 0's view after the pile was turned over (the reshuffle is log[96])."""
+    view = line(REUSE, 3, seed=1, steps=99)[-1].view(0)
+    assert [str(e) for e in view.log[-5:]] == [
+        "pile turned over: stock 7",
+        "P1 draw",
+        "P1 layoff 5 K♦",
+        "P1 discard 8♥",
+        "P2 draw",
+    ]
+    return view
+
+
+def test_a_log_that_does_not_add_up_after_a_reshuffle_is_refused() -> None:
+    view = reshuffled_view()
+    sample_world(view, random.Random(0)).validate()
+    assert refused(view, log=(*view.log, Drew(2, None))) == (
+        "the pile turned over at log[96] leaves 6 cards hidden, but the other players hold 2 "
+        "of them by the log, and the stock holds 5"
+    )
+    # Without P1's draw, the 8♥ of the pile turned over cannot be theirs to discard.
+    log = (*view.log[:97], *view.log[98:])
+    assert refused(view, log=log) == (
+        "the log has player 1 play 8♥ at log[98], which they cannot hold: no stock they drew "
+        "from unseen before then hid a copy of it"
+    )

@@ -7,6 +7,7 @@ import math
 import random
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,11 +18,13 @@ from rummy500 import (
     EmptyStock,
     KnownCardsReader,
     Phase,
+    PlayerTable,
     PlayerView,
     RuleConfig,
     State,
     StateError,
     known_cards,
+    make_deck,
     new_game,
     presets,
     sample_world,
@@ -126,6 +129,127 @@ def log_rules_out(view: PlayerView, world: State) -> str | None:
         if where.get(card, ("stock", 0)) != ("stock", stock):
             return f"the stock holds {card}, which was not in the last pile turned over"
     return None
+
+
+def histories_rule_out(view: PlayerView, world: State) -> str | None:
+    """Why the view's log could not have led to ``world`` (``None`` if it could), copies of a
+    card (several decks, jokers) included: an oracle that follows every history of the log.
+
+    A history says, for each card an opponent plays, whether it is one they took from the pile
+    or which stock (the deal's, or a pile turned over) they drew it from unseen; each stock
+    hides the cards it had less those drawn in sight or played from it since. The histories are
+    followed event by event (equal ones merged); the world must be the end of one of them: each
+    opponent holds the cards they took and kept, and for each stock as many of its hidden cards
+    as they drew from it unseen and kept, and the stock holds the rest of the last pile."""
+    me = view.player
+    config = view.config
+    deck = Counter(make_deck(config.decks[len(view.hand_sizes)], config.jokers_per_deck))
+
+    def freeze(counters: list[Counter[int]]) -> tuple[tuple[tuple[int, int], ...], ...]:
+        return tuple(tuple(sorted((+c).items())) for c in counters)
+
+    states: set[tuple[object, ...]] = set()
+    pile: list[Card] = []
+    stocks = 0
+    for event in view.log:
+        if isinstance(event, Dealt):
+            hidden = deck - Counter(event.pile) - Counter(event.hands[me] or ())
+            owed = tuple((0 if p == me else n,) for p, n in enumerate(event.hand_sizes))
+            known = freeze([Counter() for _ in event.hand_sizes])
+            states = {(known, owed, freeze([hidden]))}
+            pile = list(event.pile)
+            stocks = 1
+            continue
+        new: set[tuple[object, ...]] = set()
+        for known_f, owed, hidden_f in states:
+            known = [Counter(dict(k)) for k in known_f]  # type: ignore[attr-defined]
+            pools = [Counter(dict(h)) for h in hidden_f]  # type: ignore[attr-defined]
+            rows = [list(row) for row in owed]  # type: ignore[attr-defined]
+            if isinstance(event, Drew) and event.player == me:
+                assert event.card is not None
+                if not pools[-1][event.card]:
+                    continue
+                pools[-1][event.card] -= 1
+            elif isinstance(event, Drew):
+                rows[event.player][-1] += 1
+            elif isinstance(event, Took):
+                known[event.player].update(event.taken)
+            elif isinstance(event, Melded | LaidOff | Discarded) and event.player != me:
+                p = event.player
+                # Every way of playing the cards, one card after another.
+                ways = [(known, pools, rows)]
+                for card in (c.physical for c in event.cards):
+                    after = []
+                    for k_, h_, r_ in ways:
+                        if k_[p][card]:
+                            k2 = [c.copy() for c in k_]
+                            k2[p][card] -= 1
+                            after.append((k2, h_, r_))
+                        for s in range(len(h_)):
+                            if r_[p][s] and h_[s][card]:
+                                h2 = [c.copy() for c in h_]
+                                h2[s][card] -= 1
+                                r2 = [row[:] for row in r_]
+                                r2[p][s] -= 1
+                                after.append((k_, h2, r2))
+                    ways = after
+                for k_, h_, r_ in ways:
+                    new.add((freeze(k_), tuple(map(tuple, r_)), freeze(h_)))
+                continue
+            elif isinstance(event, Reshuffled):
+                pools.append(Counter(pile))
+                rows = [[*row, 0] for row in rows]
+            new.add((freeze(known), tuple(map(tuple, rows)), freeze(pools)))
+        states = new
+        if isinstance(event, Took):
+            del pile[len(pile) - len(event.taken) :]
+        elif isinstance(event, Discarded):
+            pile.append(event.card)
+        elif isinstance(event, Reshuffled):
+            pile = []
+            stocks += 1
+    if not stocks:
+        return None
+    for known_f, owed, hidden_f in states:
+        if _world_fits(world, me, known_f, owed, hidden_f):
+            return None
+    return f"no history of the log's {len(states)} leads to the world"
+
+
+def _world_fits(world: State, me: int, known_f: object, owed: object, hidden_f: object) -> bool:
+    """Whether ``world`` is the end of one history (see :func:`histories_rule_out`)."""
+    known = [Counter(dict(k)) for k in known_f]  # type: ignore[attr-defined]
+    pools = [Counter(dict(h)) for h in hidden_f]  # type: ignore[attr-defined]
+    rows = [list(row) for row in owed]  # type: ignore[attr-defined]
+    if Counter(world.stock) - pools[-1]:
+        return False
+    pools[-1].subtract(world.stock)
+    cards: list[tuple[int, int]] = []
+    for p, hand in enumerate(world.hands):
+        if p == me:
+            continue
+        rest = Counter(hand)
+        if known[p] - rest:
+            return False
+        rest.subtract(known[p])
+        cards += [(p, c) for c in sorted(rest.elements())]
+
+    def place(i: int) -> bool:
+        if i == len(cards):
+            return all(not n for pool in pools for n in pool.values())
+        p, card = cards[i]
+        for s, pool in enumerate(pools):
+            if rows[p][s] and pool[card] > 0:
+                rows[p][s] -= 1
+                pool[card] -= 1
+                fits = place(i + 1)
+                rows[p][s] += 1
+                pool[card] += 1
+                if fits:
+                    return True
+        return False
+
+    return place(0)
 
 
 def after_reshuffles(config: RuleConfig, players: int, seed: int, steps: int) -> list[State]:
@@ -394,3 +518,83 @@ def test_worlds_after_a_reshuffle_are_uniform_over_the_consistent_deals() -> Non
     expected = samples / len(counts)
     chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
     assert chi2 < chi_square_limit(len(counts) - 1), chi2
+
+
+#: Two decks (with a joker each, and twenty cards dealt to each of three players so that the
+#: pile is turned over within a hand), and one deck with four jokers: copies of a card the
+#: log cannot tell apart, turned over with the pile.
+COPIES = [
+    RuleConfig(
+        empty_stock=EmptyStock.REUSE_PILE,
+        decks=PlayerTable.of(2),
+        jokers_per_deck=1,
+        deal_size=PlayerTable.of(10, {3: 20}),
+    ),
+    RuleConfig(empty_stock=EmptyStock.REUSE_PILE, jokers_per_deck=4),
+]
+
+
+def copies_worlds(config: RuleConfig, players: int, games: range, every: int) -> int:
+    """Sample worlds after reshuffles and check each against the history oracle; the count."""
+    rng = random.Random(players)
+    checked = 0
+    for game in games:
+        for state in after_reshuffles(config, players, game, steps=1500)[::every]:
+            for p in range(players):
+                view = state.view(p)
+                assert histories_rule_out(view, state) is None
+                for _ in range(2):
+                    world = check_world(state, p, rng)
+                    assert histories_rule_out(view, world) is None
+                    checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(
+    ("config", "players", "games"), [(COPIES[0], 3, 30), (COPIES[1], 3, 8), (COPIES[1], 4, 3)]
+)
+def test_every_world_sampled_after_a_reshuffle_is_one_a_history_of_the_log_leads_to(
+    config: RuleConfig, players: int, games: int
+) -> None:
+    assert copies_worlds(config, players, range(games), every=8) > 40
+
+
+def test_worlds_are_uniform_over_the_histories_of_a_copy_played_after_a_reshuffle() -> None:
+    # One deck and two jokers. P0 (the viewer) discarded one joker before the pile was turned
+    # over; P1 drew twice from the new stock and laid off a joker: the one turned over, or the
+    # other, dealt to them. Hidden: 2♣ 3♣ 5♦ JK; P1 holds 3 of them, the stock 1.
+    #   the turned joker: P1 holds 3♣ JK and one of 2♣ 5♦, the stock the other (2 histories);
+    #   the dealt joker:  P1 holds 3♣ and two of 2♣ 5♦ JK, the stock the third (3 histories).
+    # Each history is equally likely: P1 holding 2♣ 3♣ JK (stock 5♦) or 3♣ 5♦ JK (stock 2♣)
+    # has chance 2/5 each, 2♣ 3♣ 5♦ (stock JK) 1/5.
+    config = RuleConfig(empty_stock=EmptyStock.REUSE_PILE, jokers_per_deck=2)
+    ranks = ("4", "6", "7", "8", "9", "10", "J", "Q", "K")
+    table = [(f"{r}S {r}H {r}D {r}C", 1) for r in ranks]
+    table += [("5S 5H 5C", 1), ("AS AH AD", 1), ("2S 2H 2D JK=2C", 1), ("3S 3H 3D", 1)]
+    joker, two = Card("JK"), Card("2C")
+    log = (
+        Dealt(0, 1, ((Card("AC"), joker), None), (2, 2), (two,), 49),
+        Drew(1, None),
+        Discarded(1, Card("5D")),
+        Discarded(0, joker),
+        Reshuffled(3),
+        Drew(1, None),
+        Drew(1, None),
+        LaidOff(1, 11, (Card("JK=2C"),)),
+    )
+    base = State.from_position(
+        config, hands=["AC", "2C 3C JK"], stock="5D", pile="", table=table, current=0
+    )
+    state = State.of(**base.fields(), log=log)
+    view = state.view(0)
+    assert attrs.evolve(view) == view  # the view passes the check, log included
+    rng = random.Random(2026)
+    samples = 3000
+    counts: Counter[tuple[object, ...]] = Counter()
+    for _ in range(samples):
+        world = sample_world(view, rng)
+        counts[(" ".join(c.ascii for c in world.hands[1]), world.stock[0].ascii)] += 1
+    expected = {("2C 3C JK", "5D"): 0.4, ("3C 5D JK", "2C"): 0.4, ("2C 3C 5D", "JK"): 0.2}
+    assert set(counts) == set(expected)
+    chi2 = sum((counts[k] - samples * p) ** 2 / (samples * p) for k, p in expected.items())
+    assert chi2 < chi_square_limit(2), (chi2, counts)

@@ -39,6 +39,7 @@ from rummy500.errors import (
     quote_value,
 )
 from rummy500.events import Event, event_problem, quoted_event
+from rummy500.knowledge import LogReader, choose_split, deal_groups, hidden_cards, hidden_deals
 from rummy500.melds import TableMeld, canonical_meld, meld_error
 from rummy500.movegen import generate
 from rummy500.moves import (
@@ -1417,8 +1418,14 @@ class PlayerView:
         and their history, who went out and who won, the first dealer's draw). The
         ``legal_moves`` are those of the player when they are to move, and none otherwise.
         The :attr:`log`'s events name only players of the game and show only cards, and only
-        what the player saw. What each event of the log did is not replayed, and the scores
-        of a hand just over are not checked against the hands the player cannot see.
+        what the player saw. In a hand in play, what the log tells of the cards the player
+        cannot see is replayed as :func:`rummy500.worlds.sample_world` reads it (see
+        :mod:`rummy500.knowledge`): the cards an opponent took from the pile and has not played
+        since are in their hand, and after the pile was turned over each hidden card is where
+        the stock it came from puts it. So a view passes exactly when a world that agrees with
+        all the player saw exists, and then ``sample_world`` deals one. The log is not checked
+        against the rules of play move by move, and the scores of a hand just over are not
+        checked against the hands the player cannot see.
         """
         _check_view_types(self)
         n = len(self.hand_sizes)
@@ -1584,8 +1591,9 @@ def _check_view_mover(phase: Phase, mover: int, players: int) -> None:
 
 def _whole_from_view(view: PlayerView) -> State:
     """A whole state of which ``view`` shows all it shows, for :meth:`PlayerView.validate`:
-    the cards the player does not see dealt in order to the other hands (a card owed or kept
-    by another player first to theirs) and the stock. Refuses cards the decks cannot hold."""
+    the cards the player does not see dealt to the other hands and the stock, in a hand in
+    play as the log allows (see :func:`_dealt_by_log`), in order otherwise. Refuses cards the
+    decks cannot hold and a log that contradicts the view."""
     config = view.config
     sizes = view.hand_sizes
     n = len(sizes)
@@ -1609,21 +1617,28 @@ def _whole_from_view(view: PlayerView) -> State:
             f"the hands hold {sum(sizes)} cards, the stock {view.stock_size}, the pile "
             f"{len(view.pile)} and the table {on_table}, but the decks hold {size} cards"
         )
-    hidden = sorted((deck - seen).elements())
-    hands: list[tuple[Card, ...]] = []
     for p, held in enumerate(sizes):
-        if p == me:
-            hands.append(view.hand)
-            continue
-        mine = known if p == mover else []
+        mine = known if p == mover and p != me else []
         if held < len(mine):
             raise StateError(
                 f"player {p} holds {held} cards, but the owed and kept cards "
                 f"{_listed(mine)} are in their hand"
             )
-        hands.append(tuple(sorted([*mine, *map(CARDS.__getitem__, hidden[: held - len(mine)])])))
-        del hidden[: held - len(mine)]
-    return state_behind_view(view, tuple(hands), tuple(CARDS[c] for c in hidden), current=mover)
+    if playing:
+        hands, stock = _dealt_by_log(view, mover)
+    else:
+        # A hand just over: the log's record of it is not dealt from (nothing hidden is in
+        # play), so the other hands get the hidden cards in order.
+        hidden = sorted((deck - seen).elements())
+        hands = []
+        for p, held in enumerate(sizes):
+            if p == me:
+                hands.append(view.hand)
+                continue
+            hands.append(tuple(CARDS[c] for c in hidden[:held]))
+            del hidden[:held]
+        stock = tuple(CARDS[c] for c in hidden)
+    return state_behind_view(view, tuple(hands), stock, current=mover)
 
 
 def state_behind_view(
@@ -1665,6 +1680,33 @@ def state_behind_view(
         discarder=view.discarder,
         log=log,
     )
+
+
+def _dealt_by_log(view: PlayerView, mover: int) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+    """The hands and the stock of a witness of ``view``, a view of a hand in play with
+    ``mover`` to move: the cards the player does not see dealt, in order, in a way the log
+    allows (see :mod:`rummy500.knowledge`); a card owed or kept by another player is in their
+    hand. Refuses a log that contradicts the view, saying how."""
+    sizes = view.hand_sizes
+    n = len(sizes)
+    me = view.player
+    reader = LogReader(n)
+    reader.read(view.log)
+    known = reader.held(True, mover, view.owed, view.kept)
+    known[me] = Counter()
+    seen = Counter(view.hand)
+    seen.update(view.pile)
+    for meld in view.table:
+        seen.update(c.physical for c in meld.cards)
+    config = view.config
+    deck = Counter(make_deck(config.decks[n], config.jokers_per_deck))
+    hidden, slots = hidden_cards(deck, seen, known, sizes, me)
+    deals = hidden_deals(reader, me, hidden, slots, view.stock_size)
+    stock, dealt = deal_groups(choose_split(deals, None), view.stock_size, None)
+    hands = [
+        view.hand if p == me else tuple(sorted((*known[p].elements(), *dealt[p]))) for p in range(n)
+    ]
+    return hands, stock
 
 
 def _check_counts(seen: Counter[int], deck: Counter[int]) -> None:
