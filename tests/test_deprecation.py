@@ -1,0 +1,48 @@
+"""The tools that keep old names working for a while, each warning when used."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummy500.deprecation import REMOVED_IN, module_aliases, renamed_attribute
+
+
+class _Thing:
+    kind = "draw"
+    verb = renamed_attribute("kind")
+
+
+def test_module_alias_warns_and_gives_the_new_value() -> None:
+    getattr_ = module_aliases("pkg", {"Old": (lambda: 42, "pkg.New")})
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        value = getattr_("Old")
+    assert value == 42
+    assert [str(w.message) for w in record] == [
+        f"pkg.Old is deprecated and will be removed in rummy500 {REMOVED_IN}; use pkg.New"
+    ]
+
+
+def test_module_alias_refuses_other_names_as_a_module_does() -> None:
+    getattr_ = module_aliases("pkg", {})
+    with pytest.raises(AttributeError) as info:
+        getattr_("missing")
+    assert str(info.value) == "module 'pkg' has no attribute 'missing'"
+
+
+def test_renamed_attribute_reads_the_new_name_from_class_and_instance() -> None:
+    message = (
+        f"_Thing.verb is deprecated and will be removed in rummy500 {REMOVED_IN}; use _Thing.kind"
+    )
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        from_class = _Thing.verb
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record_too:
+        from_instance = _Thing().verb
+    assert (from_class, from_instance) == ("draw", "draw")
+    assert [str(w.message) for w in [*record, *record_too]] == [message, message]
+
+
+def test_renamed_attribute_cannot_be_set() -> None:
+    thing = _Thing()
+    with pytest.raises(AttributeError) as info:
+        thing.verb = "take"  # type: ignore[misc]
+    assert str(info.value) == "_Thing.verb is deprecated and read-only; set kind"
