@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import generated_page  # noqa: E402
 
 from rummy500.presets import PRESETS, Preset  # noqa: E402
-from rummy500.rules import AceRule, CardValues, PlayerTable, RuleConfig  # noqa: E402
+from rummy500.rules import Aces, CardValues, PlayerTable, RuleConfig  # noqa: E402
 
 __all__ = [
     "BEGIN",
@@ -116,7 +116,7 @@ def card_values(config: RuleConfig, values: CardValues) -> str:
     """Card values in short: ``A 15 (low 1), 2–9 face, 10–K 10`` (jokers if the game has any)."""
     ace = f"A {values.ace}"
     extra = []
-    if values.low_ace != values.ace and config.aces is not AceRule.HIGH_ONLY:
+    if values.low_ace != values.ace and config.aces is not Aces.HIGH_ONLY:
         extra.append(f"low {values.low_ace}")
     if values.high_ace != values.ace:
         extra.append(f"high {values.high_ace}")

@@ -46,9 +46,9 @@ from hypothesis import strategies as st
 
 from rummy500 import (
     CARDS,
-    AceRule,
+    Aces,
     Call,
-    CallRule,
+    Calling,
     Card,
     CardValues,
     Deal,
@@ -217,7 +217,7 @@ def run_order_ok(cards: Sequence[int], cfg: RuleConfig) -> bool:
     for i, r in enumerate(ranks):
         if r != 1:
             continue
-        low_end = i == 0 and cfg.aces is AceRule.LOW_OR_HIGH
+        low_end = i == 0 and cfg.aces is Aces.LOW_OR_HIGH
         if not (low_end or i == len(ranks) - 1):
             return False  # round the corner, or a low ace where aces are high only
     return True
@@ -670,7 +670,7 @@ def call_moves(s: State, player: int) -> set[Move]:
     cfg = s.config
     mode = cfg.calling
     pile = tuple(int(c) for c in s.pile)
-    if mode is CallRule.NONE or not pile:
+    if mode is Calling.NONE or not pile:
         return set()
     table = read_table(s.table, cfg)
     held = len(s.hands[player])
@@ -681,9 +681,9 @@ def call_moves(s: State, player: int) -> set[Move]:
         taken = pile[i:]
         card = pile[i]
         room = held + len(taken)
-        ok = (i == top or mode is CallRule.ANY_PILE_CARD) and room - 1 >= keep
+        ok = (i == top or mode is Calling.ANY_PILE_CARD) and room - 1 >= keep
         ok = ok and _alone_on_table(card, table, cfg)
-        if mode is CallRule.LAYOFF_ONLY:
+        if mode is Calling.LAYOFF_ONLY:
             if ok:
                 out.add(Call(tuple(CARDS[c] for c in taken)))
             break
@@ -921,8 +921,8 @@ def rule_configs(draw: st.DrawFn, *, lively: bool = False, few_hands: bool = Fal
         else:
             least = min(3, most)
         deal[n] = draw(st.integers(min_value=max(1, least), max_value=most))
-    aces = draw(st.sampled_from(AceRule))
-    wrap = aces is AceRule.LOW_OR_HIGH and draw(st.booleans())
+    aces = draw(st.sampled_from(Aces))
+    wrap = aces is Aces.LOW_OR_HIGH and draw(st.booleans())
     discard_to_go_out = draw(st.booleans())
     floating = discard_to_go_out and draw(st.booleans())
     hands_per_game = draw(st.none() | st.integers(min_value=1, max_value=3))
@@ -954,7 +954,7 @@ def rule_configs(draw: st.DrawFn, *, lively: bool = False, few_hands: bool = Fal
         keep_top_discard=draw(st.booleans()),
         deepest_card=draw(st.sampled_from(DeepestCard)),
         empty_stock=draw(st.sampled_from(EmptyStock)),
-        calling=draw(st.sampled_from(CallRule)),
+        calling=draw(st.sampled_from(Calling)),
         discard_to_go_out=discard_to_go_out,
         floating=floating,
         going_out_bonus=draw(st.sampled_from([0, 0, 25, 50])),

@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 from helpers_positions import build, play
 from helpers_scripts import load_script
 from rummy500 import (
-    AceRule,
+    Aces,
     ActionError,
     ActionRange,
     ActionSpace,
-    CallRule,
+    Calling,
     Discard,
     Draw,
     IllegalMoveError,
@@ -138,7 +138,7 @@ BIG_HANDS = {
     "standard": STANDARD,
     "pagat": PAGAT,
     "wrap": RuleConfig(wrap_around=True, jokers_per_deck=2, max_jokers_per_meld=2),
-    "aces_high": RuleConfig(aces=AceRule.HIGH_ONLY, jokers_per_deck=1),
+    "aces_high": RuleConfig(aces=Aces.HIGH_ONLY, jokers_per_deck=1),
     "joker_only": RuleConfig(jokers_per_deck=3, max_jokers_per_meld=3, joker_only_melds=True),
     "persian": presets.get("persian"),
 }
@@ -225,7 +225,7 @@ def test_calls_and_passes_have_ids_only_where_rummy_is_called() -> None:
         "meld",
         "layoff",
     ]
-    calling = attrs.evolve(STANDARD, calling=CallRule.ANY_PILE_CARD)
+    calling = attrs.evolve(STANDARD, calling=Calling.ANY_PILE_CARD)
     names = [r.name for r in ActionSpace.of(calling, 2).ranges]
     assert names == ["draw", "decline", "deal", "pass", "take", "call", "discard", "meld", "layoff"]
 

@@ -10,7 +10,7 @@ import pytest
 
 import rummy500
 from rummy500 import (
-    AceRule,
+    Aces,
     Card,
     Deal,
     Decline,
@@ -328,7 +328,7 @@ def test_greedy_bot_keeps_a_king_and_a_2_where_runs_wrap_round() -> None:
 def test_greedy_bot_counts_the_ace_high_only_where_aces_are_high_only() -> None:
     # A♠ 2♠ are half of A-2-3♠ only where the ace may be low: under aces high only the ace
     # (15 points) is a spare card, and the highest.
-    high_only = RuleConfig(aces=AceRule.HIGH_ONLY)
+    high_only = RuleConfig(aces=Aces.HIGH_ONLY)
     assert _discard_in(high_only, "AS 2S 9C 4H") == Discard(Card("AS"))
     assert _discard_in(RuleConfig(), "AS 2S 9C 4H") == Discard(Card("9C"))
     # The ace is still half of Q-K-A♠ with the king.

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 from rummy500 import (
     Call,
-    CallRule,
+    Calling,
     Card,
     Deal,
     Decline,
@@ -219,7 +219,7 @@ def check_move(s: State, move: Move, nxt: State, log: HandLog) -> None:
             assert nxt.kept is None
             log.owed = (int(move.deepest), _on_table(s, int(move.deepest)))
             if isinstance(move, Call):
-                want = LAYOFF if cfg.calling is CallRule.LAYOFF_ONLY else ANY
+                want = LAYOFF if cfg.calling is Calling.LAYOFF_ONLY else ANY
             else:
                 want = MELD if cfg.deepest_card is DeepestCard.NEW_MELD else ANY
             assert nxt.owed_use == want

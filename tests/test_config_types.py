@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 import rummy500
 from rummy500 import (
-    AceRule,
-    CallRule,
+    Aces,
+    Calling,
     CardValues,
     ConfigError,
     DeepestCard,
@@ -35,7 +35,7 @@ _FIRST_DEALER = (
     "or the value of one ('lowest', 'highest')"
 )
 _ACES = (
-    "must be an AceRule (AceRule.LOW_OR_HIGH, AceRule.HIGH_ONLY) "
+    "must be an Aces (Aces.LOW_OR_HIGH, Aces.HIGH_ONLY) "
     "or the value of one ('low_or_high', 'high_only')"
 )
 _DEEPEST = (
@@ -47,8 +47,8 @@ _EMPTY = (
     "EmptyStock.REUSE_PILE) or the value of one ('take_or_end', 'end_at_once', 'reuse_pile')"
 )
 _CALLING = (
-    "must be a CallRule (CallRule.NONE, CallRule.DISCARD_OR_PILE_MELD, CallRule.ANY_PILE_CARD, "
-    "CallRule.LAYOFF_ONLY) or the value of one "
+    "must be a Calling (Calling.NONE, Calling.DISCARD_OR_PILE_MELD, Calling.ANY_PILE_CARD, "
+    "Calling.LAYOFF_ONLY) or the value of one "
     "('none', 'discard_or_pile_meld', 'any_pile_card', 'layoff_only')"
 )
 
@@ -82,7 +82,7 @@ _CALLING = (
         ({"keep_top_discard": "False"}, "keep_top_discard must be True or False, not 'False'"),
         ({"deepest_card": "x"}, f"deepest_card {_DEEPEST}, not 'x'"),
         ({"empty_stock": None}, f"empty_stock {_EMPTY}, not None"),
-        ({"empty_stock": CallRule.NONE}, f"empty_stock {_EMPTY}, not <CallRule.NONE: 'none'>"),
+        ({"empty_stock": Calling.NONE}, f"empty_stock {_EMPTY}, not <Calling.NONE: 'none'>"),
         ({"calling": "None"}, f"calling {_CALLING}, not 'None'"),
         ({"calling": 0}, f"calling {_CALLING}, not 0"),
         ({"calling": False}, f"calling {_CALLING}, not False"),
@@ -143,10 +143,10 @@ def test_a_wrong_type_in_evolve_is_refused() -> None:
 
 _ENUM_FIELDS: list[tuple[str, type[Enum]]] = [
     ("first_dealer", FirstDealer),
-    ("aces", AceRule),
+    ("aces", Aces),
     ("deepest_card", DeepestCard),
     ("empty_stock", EmptyStock),
-    ("calling", CallRule),
+    ("calling", Calling),
 ]
 
 
@@ -161,7 +161,7 @@ def test_an_enum_field_reads_the_value_of_a_member_as_the_member(name: str, memb
 
 def test_calling_none_as_text_is_no_calling() -> None:
     config = RuleConfig(calling="none")
-    assert config.calling is CallRule.NONE
+    assert config.calling is Calling.NONE
     assert config == DEFAULT
     assert rummy500.dumps(config) == rummy500.dumps(DEFAULT)
 
@@ -281,7 +281,7 @@ def test_every_preset_builds_evolves_and_round_trips(name: str) -> None:
     assert hash(attrs.evolve(config)) == hash(config)
     assert rummy500.loads(rummy500.dumps(config), RuleConfig) == config
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        config.calling = CallRule.NONE  # type: ignore[misc]
+        config.calling = Calling.NONE  # type: ignore[misc]
 
 
 # -- any garbage in any field: the same rule or a ConfigError --------------------------------

@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummy500 import (
-    AceRule,
-    CallRule,
+    Aces,
+    Calling,
     CardValues,
     ConfigError,
     DeepestCard,
@@ -68,7 +68,7 @@ FIELDS = [a.name for a in attrs.fields(RuleConfig)]
             ["must_go_out_to_win"],
         ),
         (
-            {"wrap_around": True, "aces": AceRule.HIGH_ONLY},
+            {"wrap_around": True, "aces": Aces.HIGH_ONLY},
             "contradict each other",
             ["wrap_around", "aces"],
         ),
@@ -148,7 +148,7 @@ def test_every_problem_is_reported_at_once() -> None:
 
 def test_a_preset_changed_into_nonsense_is_refused() -> None:
     with pytest.raises(ConfigError, match="wrap_around and aces"):
-        attrs.evolve(presets.get("house"), aces=AceRule.HIGH_ONLY)
+        attrs.evolve(presets.get("house"), aces=Aces.HIGH_ONLY)
     with pytest.raises(ConfigError, match="team_size: 5 players"):
         attrs.evolve(presets.get("partnership"), max_players=5)
     with pytest.raises(ConfigError, match="floating is played only with discard_to_go_out"):
@@ -175,7 +175,7 @@ def test_a_preset_changed_into_nonsense_is_refused() -> None:
         {"target": None, "hands_per_game": 2},
         {"target": 1000, "hands_per_game": 10},
         {"wrap_around": True, "join_melds": True, "jokers_per_deck": 2},
-        {"aces": AceRule.HIGH_ONLY},
+        {"aces": Aces.HIGH_ONLY},
         {"team_size": 2, "min_players": 4, "max_players": 4},
         {"team_size": 3, "min_players": 6, "max_players": 6},
         {"decks": PlayerTable.of(1), "max_players": 7},
@@ -257,7 +257,7 @@ _CHANGES = st.fixed_dictionaries(
         "decks": _maybe(st.sampled_from(_DECKS), DEFAULT.decks),
         "jokers_per_deck": _maybe(st.integers(-1, 5), 0),
         "first_dealer": st.sampled_from(FirstDealer),
-        "aces": st.sampled_from(AceRule),
+        "aces": st.sampled_from(Aces),
         "wrap_around": st.booleans(),
         "jokers_wild": _maybe(st.just(False), True),
         "max_jokers_per_meld": _maybe(st.integers(0, 4), 1),
@@ -266,7 +266,7 @@ _CHANGES = st.fixed_dictionaries(
         "keep_top_discard": st.booleans(),
         "deepest_card": st.sampled_from(DeepestCard),
         "empty_stock": st.sampled_from(EmptyStock),
-        "calling": st.sampled_from(CallRule),
+        "calling": st.sampled_from(Calling),
         "discard_to_go_out": st.booleans(),
         "floating": st.booleans(),
         "going_out_bonus": _maybe(st.sampled_from([-5, 25]), 0),
@@ -320,7 +320,7 @@ def sensible_changes(draw: st.DrawFn) -> dict[str, Any]:
         "decks": draw(st.sampled_from([_DECKS[0], _DECKS[2]])),
         "jokers_per_deck": jokers,
         "first_dealer": draw(st.sampled_from(FirstDealer)),
-        "aces": AceRule.LOW_OR_HIGH if wrap else draw(st.sampled_from(AceRule)),
+        "aces": Aces.LOW_OR_HIGH if wrap else draw(st.sampled_from(Aces)),
         "wrap_around": wrap,
         "jokers_wild": wild,
         "max_jokers_per_meld": most,
@@ -329,7 +329,7 @@ def sensible_changes(draw: st.DrawFn) -> dict[str, Any]:
         "keep_top_discard": draw(st.booleans()),
         "deepest_card": draw(st.sampled_from(DeepestCard)),
         "empty_stock": draw(st.sampled_from(EmptyStock)),
-        "calling": draw(st.sampled_from(CallRule)),
+        "calling": draw(st.sampled_from(Calling)),
         "discard_to_go_out": discard,
         "floating": discard and draw(st.booleans()),
         "going_out_bonus": draw(st.sampled_from([0, 25])),

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import pytest
 
+import rummy500
+from rummy500 import rules
 from rummy500.deprecation import REMOVED_IN, module_aliases, renamed_attribute
 
 
@@ -46,3 +50,22 @@ def test_renamed_attribute_cannot_be_set() -> None:
     with pytest.raises(AttributeError) as info:
         thing.verb = "take"  # type: ignore[misc]
     assert str(info.value) == "_Thing.verb is deprecated and read-only; set kind"
+
+
+@pytest.mark.parametrize(
+    ("module", "old", "new"),
+    [
+        (rummy500, "AceRule", rummy500.Aces),
+        (rummy500, "CallRule", rummy500.Calling),
+        (rules, "AceRule", rules.Aces),
+        (rules, "CallRule", rules.Calling),
+    ],
+)
+def test_old_names_of_the_rules_enums(module: ModuleType, old: str, new: type) -> None:
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        value = getattr(module, old)
+    assert value is new
+    assert [str(w.message) for w in record] == [
+        f"{module.__name__}.{old} is deprecated and will be removed in rummy500 {REMOVED_IN}; "
+        f"use rummy500.{new.__name__}"
+    ]

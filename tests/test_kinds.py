@@ -15,7 +15,7 @@ import pytest
 import rummy500
 from rummy500 import (
     ActionSpace,
-    CallRule,
+    Calling,
     Card,
     Deal,
     EmptyStock,
@@ -54,7 +54,7 @@ REFUSED = (
 )
 
 #: Rules under which every kind of move comes up.
-CONFIG = RuleConfig(calling=CallRule.ANY_PILE_CARD, empty_stock=EmptyStock.TAKE_OR_END)
+CONFIG = RuleConfig(calling=Calling.ANY_PILE_CARD, empty_stock=EmptyStock.TAKE_OR_END)
 
 
 def test_the_registry_lists_each_playable_kind_once_in_order() -> None:

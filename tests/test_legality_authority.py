@@ -21,7 +21,7 @@ import pytest
 import rummy500
 from rummy500 import (
     Call,
-    CallRule,
+    Calling,
     Deal,
     Decline,
     Discard,
@@ -60,7 +60,7 @@ AUTHORITY: dict[type[Move], str] = {
 
 #: Rules under which every kind of move comes up: calls are played, and an empty stock leaves
 #: the player to draw the choice to take or decline.
-CONFIG = RuleConfig(calling=CallRule.ANY_PILE_CARD, empty_stock=EmptyStock.TAKE_OR_END)
+CONFIG = RuleConfig(calling=Calling.ANY_PILE_CARD, empty_stock=EmptyStock.TAKE_OR_END)
 
 REASON = "refused on purpose"
 

@@ -16,7 +16,7 @@ import pytest
 from helpers_positions import build, cards, play, position
 from rummy500 import (
     Call,
-    CallRule,
+    Calling,
     Card,
     Deal,
     Decline,
@@ -39,9 +39,9 @@ from rummy500 import (
 STANDARD = RuleConfig()
 TO_GO_OUT = RuleConfig(discard_to_go_out=True)
 NEW_MELD = RuleConfig(deepest_card=DeepestCard.NEW_MELD)
-CALLING = RuleConfig(calling=CallRule.DISCARD_OR_PILE_MELD)
-ANY_CARD = RuleConfig(calling=CallRule.ANY_PILE_CARD)
-LAYOFF_ONLY = RuleConfig(calling=CallRule.LAYOFF_ONLY)
+CALLING = RuleConfig(calling=Calling.DISCARD_OR_PILE_MELD)
+ANY_CARD = RuleConfig(calling=Calling.ANY_PILE_CARD)
+LAYOFF_ONLY = RuleConfig(calling=Calling.LAYOFF_ONLY)
 #: Two wild jokers a deck, the lone top discard may be kept, calling rummy.
 PAGAT = presets.get("pagat")
 #: Jokers that are not wild (sets of jokers only), aces high only; four players.

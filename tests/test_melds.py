@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from helpers_positions import cards, position
 from rummy500 import (
     CARDS,
-    AceRule,
+    Aces,
     Card,
     CardValues,
     Layoff,
@@ -496,7 +496,7 @@ def test_put_down_gives_the_hand_and_table_after_a_lay_off() -> None:
     ("config", "shape", "ace", "king"),
     [
         (STANDARD, RunShape(False, 1, 12, 14), (1, 14), (13,)),
-        (RuleConfig(aces=AceRule.HIGH_ONLY), RunShape(False, 2, 12, 14), (14,), (13,)),
+        (RuleConfig(aces=Aces.HIGH_ONLY), RunShape(False, 2, 12, 14), (14,), (13,)),
         (RuleConfig(wrap_around=True), RunShape(True, 1, 13, 25), (1, 14), (13, 26)),
     ],
     ids=["std", "high-only", "wrap"],

@@ -22,8 +22,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummy500 import (
-    AceRule,
-    CallRule,
+    Aces,
+    Calling,
     DeepestCard,
     IllegalMoveError,
     Layoff,
@@ -158,7 +158,7 @@ def test_oracle_agrees_along_seeded_games(seed: int, players: int, randomness: f
 #: One rule choice at a time (and a few together), each away from the standard rules.
 VARIANTS = {
     "wrap-around": RuleConfig(wrap_around=True),
-    "aces-high-only": RuleConfig(aces=AceRule.HIGH_ONLY),
+    "aces-high-only": RuleConfig(aces=Aces.HIGH_ONLY),
     "keep-top-discard": RuleConfig(keep_top_discard=True),
     "deepest-card-new-meld": RuleConfig(deepest_card=DeepestCard.NEW_MELD),
     "discard-to-go-out": RuleConfig(discard_to_go_out=True),
@@ -168,9 +168,9 @@ VARIANTS = {
     "joker-only-melds": RuleConfig(jokers_per_deck=2, max_jokers_per_meld=3, joker_only_melds=True),
     "jokers-not-wild": RuleConfig(jokers_per_deck=4, jokers_wild=False),
     "join-melds": RuleConfig(join_melds=True),
-    "call-discard-or-pile-meld": RuleConfig(calling=CallRule.DISCARD_OR_PILE_MELD),
-    "call-any-pile-card": RuleConfig(calling=CallRule.ANY_PILE_CARD, jokers_per_deck=1),
-    "call-layoff-only": RuleConfig(calling=CallRule.LAYOFF_ONLY),
+    "call-discard-or-pile-meld": RuleConfig(calling=Calling.DISCARD_OR_PILE_MELD),
+    "call-any-pile-card": RuleConfig(calling=Calling.ANY_PILE_CARD, jokers_per_deck=1),
+    "call-layoff-only": RuleConfig(calling=Calling.LAYOFF_ONLY),
     "keep-top-and-go-out-by-discard": RuleConfig(
         keep_top_discard=True, discard_to_go_out=True, wrap_around=True, join_melds=True
     ),
@@ -182,13 +182,13 @@ VARIANTS = {
         max_jokers_per_meld=2,
     ),
     "high-aces-wild-jokers-keep-top": RuleConfig(
-        aces=AceRule.HIGH_ONLY, jokers_per_deck=2, keep_top_discard=True
+        aces=Aces.HIGH_ONLY, jokers_per_deck=2, keep_top_discard=True
     ),
     "wrap-with-jokers-and-calls": RuleConfig(
         wrap_around=True,
         jokers_per_deck=2,
         max_jokers_per_meld=2,
-        calling=CallRule.ANY_PILE_CARD,
+        calling=Calling.ANY_PILE_CARD,
         discard_to_go_out=True,
     ),
 }
@@ -511,7 +511,7 @@ CASES = [
 
 #: Rule configurations of the variant traps below.
 WRAP = RuleConfig(wrap_around=True)
-HIGH_ONLY = RuleConfig(aces=AceRule.HIGH_ONLY)
+HIGH_ONLY = RuleConfig(aces=Aces.HIGH_ONLY)
 KEEP_TOP = RuleConfig(keep_top_discard=True)
 NEW_MELD = RuleConfig(deepest_card=DeepestCard.NEW_MELD)
 FINAL_DISCARD = RuleConfig(discard_to_go_out=True)
@@ -784,7 +784,7 @@ VARIANT_CASES = [
     _case(
         "layoff-only-call-the-card-may-go-onto-a-meld-made-first",
         3,
-        config=RuleConfig(calling=CallRule.LAYOFF_ONLY, jokers_per_deck=2),
+        config=RuleConfig(calling=Calling.LAYOFF_ONLY, jokers_per_deck=2),
         hands={0: "JK 5S 6S 7S 8S 2D"},
         table=[("5H 5D 5C", 1)],
         pile="9H",

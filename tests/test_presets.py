@@ -19,9 +19,9 @@ import pytest
 
 from helpers_scripts import load_script
 from rummy500 import (
-    AceRule,
+    Aces,
     Call,
-    CallRule,
+    Calling,
     CardValues,
     ConfigError,
     DeepestCard,
@@ -226,7 +226,7 @@ def test_bicycle() -> None:
     # Any card drawn from the pile must be used at once, the top card included.
     assert not config.keep_top_discard
     assert config.deepest_card is DeepestCard.MELD_OR_LAY_OFF
-    assert config.calling is CallRule.NONE
+    assert config.calling is Calling.NONE
     assert config.card_values == CardValues.traditional()
     assert not config.discard_to_go_out
     assert config.target == 500
@@ -245,7 +245,7 @@ def test_pagat() -> None:
     assert config.card_values == CardValues.traditional()
     assert config.keep_top_discard
     assert config.deepest_card is DeepestCard.MELD_OR_LAY_OFF
-    assert config.calling is CallRule.DISCARD_OR_PILE_MELD
+    assert config.calling is Calling.DISCARD_OR_PILE_MELD
     assert config.player_counts == range(2, 9)
     assert [config.decks[n] for n in range(2, 9)] == [1, 1, 1, 2, 2, 2, 2]
     assert config.jokers(5) == 4
@@ -267,7 +267,7 @@ def test_wikipedia() -> None:
     assert config.going_out_decides
     assert not config.must_go_out_to_win
     assert config.jokers_per_deck == 0
-    assert config.calling is CallRule.NONE
+    assert config.calling is Calling.NONE
     assert config.empty_stock is EmptyStock.TAKE_OR_END
     assert not config.no_minus_at_stock_end
     assert config.first_dealer is FirstDealer.LOWEST
@@ -365,7 +365,7 @@ def test_playingcards_io() -> None:
     assert config.deal_size[2] == 13
     assert config.deal_size[3] == config.deal_size[4] == 7
     assert config.keep_top_discard
-    assert config.calling is CallRule.ANY_PILE_CARD
+    assert config.calling is Calling.ANY_PILE_CARD
     assert not config.discard_to_go_out
     assert config.empty_stock is EmptyStock.END_AT_ONCE
     values = config.card_values
@@ -417,7 +417,7 @@ def test_persian() -> None:
     assert config.card_values.joker == 20
     assert config.card_values.points(JOKER_ID) == 20
     assert config.four_of_a_kind_double
-    assert config.aces is AceRule.HIGH_ONLY
+    assert config.aces is Aces.HIGH_ONLY
     assert config.hands_per_game == 2
     assert config.target is None
     assert config.going_out_bonus == 0

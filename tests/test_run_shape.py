@@ -13,13 +13,13 @@ from functools import cache
 
 import pytest
 
-from rummy500 import AceRule, RuleConfig
+from rummy500 import Aces, RuleConfig
 from rummy500.cards import CARDS, JOKER_AS
 from rummy500.melds import RunShape, run_shape, span
 
 KINDS = {
     "low-or-high": RuleConfig(),
-    "high-only": RuleConfig(aces=AceRule.HIGH_ONLY),
+    "high-only": RuleConfig(aces=Aces.HIGH_ONLY),
     "wrap": RuleConfig(wrap_around=True),
 }
 LAP = list(range(1, 14))  # the ranks in order, ace to king

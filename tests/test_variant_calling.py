@@ -14,7 +14,7 @@ import pytest
 from helpers_positions import cards, play, position
 from rummy500 import (
     Call,
-    CallRule,
+    Calling,
     Card,
     Discard,
     Draw,
@@ -30,9 +30,9 @@ from rummy500 import (
 )
 
 NO_CALLS = RuleConfig()
-CALLING = RuleConfig(calling=CallRule.DISCARD_OR_PILE_MELD)
-ANY_CARD = RuleConfig(calling=CallRule.ANY_PILE_CARD)
-LAYOFF_ONLY = RuleConfig(calling=CallRule.LAYOFF_ONLY)
+CALLING = RuleConfig(calling=Calling.DISCARD_OR_PILE_MELD)
+ANY_CARD = RuleConfig(calling=Calling.ANY_PILE_CARD)
+LAYOFF_ONLY = RuleConfig(calling=Calling.LAYOFF_ONLY)
 
 # Player 2 owns 5♥ 6♥ 7♥; player 0 has drawn and is about to discard.
 TABLE = [("5H 6H 7H", 2)]

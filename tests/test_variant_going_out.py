@@ -12,7 +12,7 @@ import pytest
 
 from helpers_positions import cards, play, position
 from rummy500 import (
-    CallRule,
+    Calling,
     Card,
     Discard,
     Draw,
@@ -132,7 +132,7 @@ def test_with_floating_a_take_used_by_melding_every_card_is_offered() -> None:
 
 
 def test_a_floating_player_has_no_discard_so_no_rummy_can_be_called_on_it() -> None:
-    config = attrs.evolve(FLOAT, calling=CallRule.ANY_PILE_CARD)
+    config = attrs.evolve(FLOAT, calling=Calling.ANY_PILE_CARD)
     # The 9♠ in the pile could go straight onto 10♠ J♠ Q♠: after a discard, rummy may be called.
     thrown = play(playing(config, "5C 6C 7C 4H 2H", pile="KD 9S"), "meld 5C 6C 7C", "discard 4H")
     assert thrown.phase is Phase.CALL

@@ -8,14 +8,14 @@ import attrs
 import pytest
 
 from helpers_positions import build, cards, refused, texts
-from rummy500 import AceRule, Card, CardValues, Layoff, Meld, Phase, RuleConfig
+from rummy500 import Aces, Card, CardValues, Layoff, Meld, Phase, RuleConfig
 from rummy500.melds import meld_error
 
 STANDARD = RuleConfig()
 #: The online game's house rule: "runs allowed past the king ... jack-queen-king-ace-two".
 WRAP = RuleConfig(wrap_around=True)
 #: Persian Rummy's aces: only above the king.
-HIGH_ONLY = RuleConfig(aces=AceRule.HIGH_ONLY)
+HIGH_ONLY = RuleConfig(aces=Aces.HIGH_ONLY)
 #: The online game: "Lay down a meld that continues one already on the table ... joined".
 JOIN = RuleConfig(join_melds=True)
 JOIN_WRAP = RuleConfig(join_melds=True, wrap_around=True)
@@ -139,7 +139,7 @@ def test_without_wrap_around_a_run_cannot_go_round_the_corner() -> None:
     assert texts(state, Layoff) == []
 
 
-# -- AceRule.HIGH_ONLY ------------------------------------------------------------------------
+# -- Aces.HIGH_ONLY ------------------------------------------------------------------------
 
 
 def test_an_ace_only_high_allows_q_k_a_and_refuses_a_2_3() -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from helpers_positions import cards, play, position
 from rummy500 import (
-    CallRule,
+    Calling,
     Card,
     ConfigError,
     Decline,
@@ -127,7 +127,7 @@ def test_end_at_once_the_player_who_drew_the_last_card_may_still_go_out() -> Non
 
 def test_end_at_once_no_call_of_rummy_follows_the_last_turn() -> None:
     # 8♥ thrown could go straight onto 5♥ 6♥ 7♥: with stock left, rummy may be called on it.
-    config = attrs.evolve(END_AT_ONCE, calling=CallRule.DISCARD_OR_PILE_MELD)
+    config = attrs.evolve(END_AT_ONCE, calling=Calling.DISCARD_OR_PILE_MELD)
     p0 = "2C 4D 8H QD"
     called = position(
         [p0, P1, ""], config=config, pile="KD", table=TABLE, stock_top="AS KS", leftover=2
@@ -291,7 +291,7 @@ def test_turn_limit_counts_every_turn_of_a_hand() -> None:
 
 
 def test_turn_limit_a_call_of_rummy_is_a_turn() -> None:
-    config = RuleConfig(calling=CallRule.DISCARD_OR_PILE_MELD, turn_limit=2)
+    config = RuleConfig(calling=Calling.DISCARD_OR_PILE_MELD, turn_limit=2)
     state = position(
         ["2C 4D 8H QD", P1, ""],
         config=config,

@@ -26,6 +26,7 @@ from rummy500.cards import (
     parse_cards,
 )
 from rummy500.dealing import dealer_draw_rounds
+from rummy500.deprecation import module_aliases as _module_aliases
 from rummy500.engine import apply, explain_illegal
 from rummy500.errors import (
     ActionError,
@@ -44,8 +45,8 @@ from rummy500.meldsearch import possible_layoffs, possible_melds
 from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
 from rummy500.phases import OwedUse
 from rummy500.rules import (
-    AceRule,
-    CallRule,
+    Aces,
+    Calling,
     CardValues,
     DeepestCard,
     EmptyStock,
@@ -60,6 +61,15 @@ from rummy500.worlds import KnownCardsReader, known_cards, sample_world
 
 __version__ = "0.1.0"
 
+# Names before 1.0, kept for a release with a warning (see rummy500.deprecation).
+__getattr__ = _module_aliases(
+    __name__,
+    {
+        "AceRule": (lambda: Aces, "rummy500.Aces"),
+        "CallRule": (lambda: Calling, "rummy500.Calling"),
+    },
+)
+
 #: Whether the hot modules (melds and the table, the meld search, the legality predicates, the
 #: move generator, the transitions and scoring) run compiled with mypyc rather than as source.
 COMPILED: bool = not _movegen.__file__.endswith(".py")
@@ -71,12 +81,12 @@ __all__ = [
     "JOKER",
     "JOKER_AS",
     "TERMINAL",
-    "AceRule",
+    "Aces",
     "ActionError",
     "ActionRange",
     "ActionSpace",
     "Call",
-    "CallRule",
+    "Calling",
     "Card",
     "CardError",
     "CardValues",

@@ -68,7 +68,7 @@ from rummy500.moves import (
     trusted_meld,
     trusted_take,
 )
-from rummy500.rules import CallRule, RuleConfig
+from rummy500.rules import Calling, RuleConfig
 from rummy500.state import State
 
 __all__ = ["ActionRange", "ActionSpace"]
@@ -225,7 +225,7 @@ class ActionSpace:
                 ranges.append(ActionRange(kind.verb, start, start + count, meaning))
                 kinds.append(kind)
 
-        calling = cfg.calling is not CallRule.NONE
+        calling = cfg.calling is not Calling.NONE
         # The layout (docs/actions.md): each kind of move's range, in this order.
         add(Draw, 1, "draw from the stock")
         add(Decline, 1, "decline to draw (the stock is empty)")

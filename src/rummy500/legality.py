@@ -68,7 +68,7 @@ from rummy500.moves import (
 )
 from rummy500.phases import OwedUse, Phase
 from rummy500.position import Position
-from rummy500.rules import CallRule, DeepestCard, RuleConfig
+from rummy500.rules import Calling, DeepestCard, RuleConfig
 
 __all__ = [
     "PLAYABLE",
@@ -118,7 +118,7 @@ def take_use(config: RuleConfig) -> OwedUse:
 
 def call_use(config: RuleConfig) -> OwedUse:
     """How the deepest card of a rummy call must be used under these rules."""
-    return OwedUse.LAYOFF if config.calling is CallRule.LAYOFF_ONLY else OwedUse.ANY
+    return OwedUse.LAYOFF if config.calling is Calling.LAYOFF_ONLY else OwedUse.ANY
 
 
 def keeps_top(config: RuleConfig, hand: Sequence[Card], taken: Sequence[Card]) -> bool:
@@ -253,20 +253,20 @@ def call_options(
     This does not depend on who calls; :func:`callable_from` keeps what a hand allows.
     """
     mode = config.calling
-    if mode is CallRule.NONE or not pile:
+    if mode is Calling.NONE or not pile:
         return []
     out: list[tuple[int, int]] = []
     on_pile = [0, 0, 0, 0, 0]
     for k in range(1, len(pile) + 1):
         card = pile[-k]
         add_card(on_pile, card, config)
-        if (k == 1 or mode is CallRule.ANY_PILE_CARD) and fits_straight(card, table, config):
+        if (k == 1 or mode is Calling.ANY_PILE_CARD) and fits_straight(card, table, config):
             out.append((k, 1))
-        elif mode is not CallRule.LAYOFF_ONLY:
+        elif mode is not Calling.LAYOFF_ONLY:
             cost = use_cost(card, on_pile, (), config, OwedUse.MELD)
             if cost is not None:
                 out.append((k, cost))
-        if mode is CallRule.LAYOFF_ONLY:
+        if mode is Calling.LAYOFF_ONLY:
             break
     return out
 
@@ -306,11 +306,11 @@ def call_problem(s: Position, move: Call, allowed: Sequence[int] | None = None) 
     if k in allowed:
         return None
     mode = s.config.calling
-    if mode is CallRule.LAYOFF_ONLY:
+    if mode is Calling.LAYOFF_ONLY:
         return "only the card just discarded may be called, and only if it can be laid off"
-    if mode is CallRule.NONE:
+    if mode is Calling.NONE:
         return "calling rummy is not played under these rules"
-    straight = "any pile card" if mode is CallRule.ANY_PILE_CARD else "the card just discarded"
+    straight = "any pile card" if mode is Calling.ANY_PILE_CARD else "the card just discarded"
     return (
         f"a call takes {straight}, if it could go straight onto a meld on the table, or the "
         "deepest of pile cards that make a meld by themselves, with every card above it, "
@@ -566,7 +566,7 @@ def _phase_problem(s: Position, move: Move) -> str:
         )
     if phase == Phase.DRAW:
         if isinstance(move, Call | Pass):
-            if s.config.calling is CallRule.NONE:
+            if s.config.calling is Calling.NONE:
                 return (
                     "calling rummy is not played under these rules: a turn starts with a draw "
                     "from the stock or a take from the discard pile"

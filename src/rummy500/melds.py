@@ -27,7 +27,7 @@ import attrs
 
 from rummy500.cards import ACE, CARDS, JOKER, JOKER_AS, Card, face_of, format_cards
 from rummy500.errors import CardError, ConfigError, IllegalMoveError, StateError, describe_value
-from rummy500.rules import AceRule, CardValues, RuleConfig
+from rummy500.rules import Aces, CardValues, RuleConfig
 
 __all__ = [
     "HIGH_ACE",
@@ -298,7 +298,7 @@ _SHAPES: Final = (
 
 def run_shape(config: RuleConfig) -> RunShape:
     """The run limits of ``config`` (one shared object per kind of rule)."""
-    return _SHAPES[config.wrap_around][config.aces is AceRule.HIGH_ONLY]
+    return _SHAPES[config.wrap_around][config.aces is Aces.HIGH_ONLY]
 
 
 # -- table melds ---------------------------------------------------------------------------
@@ -700,7 +700,7 @@ def meld_error(cards: Sequence[int], config: RuleConfig) -> str | None:
     low = faces[0] % 13 + 1
     if run_shape(config).ok(low, low + n - 1):
         return None
-    if config.aces is AceRule.HIGH_ONLY:
+    if config.aces is Aces.HIGH_ONLY:
         if low == 1:
             return "an ace is only high in a run under these rules (Q-K-A, not A-2-3)"
         return "a run cannot go round the corner (K-A-2): an ace is only high under these rules"

@@ -39,7 +39,7 @@ class OwedUse(IntEnum):
     ANY = 0
     #: In a new meld of three or more (``DeepestCard.NEW_MELD``).
     MELD = 1
-    #: Laid off on a meld (a card called under ``CallRule.LAYOFF_ONLY``).
+    #: Laid off on a meld (a card called under ``Calling.LAYOFF_ONLY``).
     LAYOFF = 2
 
     @property

@@ -29,8 +29,8 @@ import attrs
 
 from rummy500.errors import ConfigError, describe_value, quote_text, quote_value
 from rummy500.rules import (
-    AceRule,
-    CallRule,
+    Aces,
+    Calling,
     CardValues,
     DeepestCard,
     EmptyStock,
@@ -193,7 +193,7 @@ _ALL = (
         config=RuleConfig(
             jokers_per_deck=2,
             keep_top_discard=True,
-            calling=CallRule.DISCARD_OR_PILE_MELD,
+            calling=Calling.DISCARD_OR_PILE_MELD,
         ),
     ),
     Preset(
@@ -335,7 +335,7 @@ _ALL = (
             first_dealer=FirstDealer.HIGHEST,
             keep_top_discard=True,
             empty_stock=EmptyStock.END_AT_ONCE,
-            calling=CallRule.ANY_PILE_CARD,
+            calling=Calling.ANY_PILE_CARD,
         ),
     ),
     Preset(
@@ -380,7 +380,7 @@ _ALL = (
             team_size=2,
             jokers_per_deck=4,
             jokers_wild=False,
-            aces=AceRule.HIGH_ONLY,
+            aces=Aces.HIGH_ONLY,
             card_values=CardValues(joker=20),
             four_of_a_kind_double=True,
             target=None,

@@ -7,7 +7,7 @@ when the config is built, with a :class:`~rummy500.errors.ConfigError` naming th
 
 Every field is also checked for its type when the config is built: a bool must be ``True`` or
 ``False``, a number a real ``int`` (not a bool, a float or a string), an enum field a member of
-its enum or the member's value (``calling="none"`` is read as ``CallRule.NONE``), and
+its enum or the member's value (``calling="none"`` is read as ``Calling.NONE``), and
 ``card_values``, ``deal_size`` and ``decks`` instances of their classes. Wrong types are
 reported first, all together; the combinations are checked once every type is right.
 """
@@ -21,14 +21,15 @@ from typing import Final, TypeVar, cast
 import attrs
 
 from rummy500.cards import ACE, CARDS, Card
+from rummy500.deprecation import module_aliases
 from rummy500.errors import CardError, ConfigError, StateError, describe_value, quote_value
 
 __all__ = [
     "MAX_DECKS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
-    "AceRule",
-    "CallRule",
+    "Aces",
+    "Calling",
     "CardValues",
     "DeepestCard",
     "EmptyStock",
@@ -36,6 +37,15 @@ __all__ = [
     "PlayerTable",
     "RuleConfig",
 ]
+
+# The names these enums had before 1.0, kept for a release (they did not follow their fields).
+__getattr__ = module_aliases(
+    __name__,
+    {
+        "AceRule": (lambda: Aces, "rummy500.Aces"),
+        "CallRule": (lambda: Calling, "rummy500.Calling"),
+    },
+)
 
 #: The fewest and most players any configuration may allow.
 MIN_PLAYERS: Final = 2
@@ -54,7 +64,7 @@ class FirstDealer(Enum):
     HIGHEST = "highest"
 
 
-class AceRule(Enum):
+class Aces(Enum):
     """Where an ace may stand in a run."""
 
     #: Low (A-2-3) or high (Q-K-A), never both in one run.
@@ -83,7 +93,7 @@ class EmptyStock(Enum):
     REUSE_PILE = "reuse_pile"
 
 
-class CallRule(Enum):
+class Calling(Enum):
     """Whether, and how, a player may call rummy on a discard another player missed."""
 
     #: No calling.
@@ -179,8 +189,8 @@ def _first_dealer(value: FirstDealer | str) -> FirstDealer:
     return cast(FirstDealer, _member(FirstDealer, value))
 
 
-def _ace_rule(value: AceRule | str) -> AceRule:
-    return cast(AceRule, _member(AceRule, value))
+def _ace_rule(value: Aces | str) -> Aces:
+    return cast(Aces, _member(Aces, value))
 
 
 def _deepest_card(value: DeepestCard | str) -> DeepestCard:
@@ -191,8 +201,8 @@ def _empty_stock(value: EmptyStock | str) -> EmptyStock:
     return cast(EmptyStock, _member(EmptyStock, value))
 
 
-def _call_rule(value: CallRule | str) -> CallRule:
-    return cast(CallRule, _member(CallRule, value))
+def _call_rule(value: Calling | str) -> Calling:
+    return cast(Calling, _member(Calling, value))
 
 
 def _int_tuple(value: Sequence[int]) -> tuple[int, ...]:
@@ -384,9 +394,7 @@ class RuleConfig:
 
     # -- melds -------------------------------------------------------------------------------
     #: Where an ace may stand in a run (a member, or its value such as ``"high_only"``).
-    aces: AceRule = attrs.field(
-        default=AceRule.LOW_OR_HIGH, converter=_ace_rule, metadata=_one_of(AceRule)
-    )
+    aces: Aces = attrs.field(default=Aces.LOW_OR_HIGH, converter=_ace_rule, metadata=_one_of(Aces))
     #: Runs may pass through the ace (J-Q-K-A-2), each rank at most once.
     wrap_around: bool = attrs.field(default=False, metadata=_flag())
     #: Jokers are wild (stand for any card). When not, they make sets of jokers only.
@@ -411,8 +419,8 @@ class RuleConfig:
         default=EmptyStock.TAKE_OR_END, converter=_empty_stock, metadata=_one_of(EmptyStock)
     )
     #: Calling rummy on a missed play (a member, or its value such as ``"none"``).
-    calling: CallRule = attrs.field(
-        default=CallRule.NONE, converter=_call_rule, metadata=_one_of(CallRule)
+    calling: Calling = attrs.field(
+        default=Calling.NONE, converter=_call_rule, metadata=_one_of(Calling)
     )
 
     # -- going out and scoring ---------------------------------------------------------------
@@ -475,7 +483,7 @@ class RuleConfig:
             yield "must_go_out_to_win and going_out_decides: both say who wins; choose one"
         if self.must_go_out_to_win and self.target is None:
             yield "must_go_out_to_win needs a target"
-        if self.wrap_around and self.aces is AceRule.HIGH_ONLY:
+        if self.wrap_around and self.aces is Aces.HIGH_ONLY:
             yield "wrap_around and aces=HIGH_ONLY contradict each other"
         if not 0 <= self.jokers_per_deck <= 4:
             yield f"jokers_per_deck must be from 0 to 4, not {self.jokers_per_deck}"

@@ -48,7 +48,7 @@ from rummy500.moves import (
 )
 from rummy500.phases import CHANCE, TERMINAL, OwedUse, Phase
 from rummy500.position import Position, dealt, self_set
-from rummy500.rules import CallRule, EmptyStock, FirstDealer, RuleConfig
+from rummy500.rules import Calling, EmptyStock, FirstDealer, RuleConfig
 from rummy500.scoring import game_result, hand_scores, player_scores, side_scores
 
 __all__ = ["CHANCE", "TERMINAL", "Phase", "PlayerView", "State", "new_game", "parse_move"]
@@ -794,7 +794,7 @@ class State(Position):
                 raise StateError(f"the kept card {self.kept} must be in the mover's hand in play")
         if (self.phase == Phase.CALL) != (self.discarder is not None):
             raise StateError("discarder is set exactly while players may call rummy")
-        if self.phase == Phase.CALL and self.config.calling is CallRule.NONE:
+        if self.phase == Phase.CALL and self.config.calling is Calling.NONE:
             raise StateError("a call window opens only under rules that play calling rummy")
         if self.discarder == self.current:
             raise StateError("a player cannot call rummy on their own discard")
@@ -1266,7 +1266,7 @@ def _first_caller(base: State, discarded_by: int, current: int | None) -> int:
             f"{who} player {discarded_by} holds no cards: a discard that empties the hand goes "
             f"out (went_out={discarded_by} builds the finished hand)"
         )
-    if cfg.calling is CallRule.NONE:
+    if cfg.calling is Calling.NONE:
         raise StateError(
             f"{who} these rules do not play calling rummy, so no call window opens after a discard"
         )
