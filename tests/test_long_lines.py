@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummy500 import Deal, RuleConfig, State, new_game, presets
-from rummy500 import state as state_module
+from rummy500 import memory
 from rummy500.position import FIELDS
 from strategies import scaled, seeds
 
@@ -134,21 +134,21 @@ def test_reading_a_state_far_behind_replays_a_bounded_number_of_moves(
 ) -> None:
     states = line(RuleConfig(), 3, 0)
     replayed: list[object] = []
-    real = state_module.replay
+    real = memory.replay
 
     def counting(s: State, move: object) -> State:
         replayed.append(move)
         return real(s, move)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(state_module, "replay", counting)
+    monkeypatch.setattr(memory, "replay", counting)
     for i in (50, 200, 400, 600):
         replayed.clear()
         assert states[i].hands == states[i].hands
-        assert len(replayed) < state_module._CHECKPOINT
+        assert len(replayed) < memory.CHECKPOINT
     replayed.clear()
     for i in range(300, 250, -1):  # undo step by step: about one replay per state
         _ = states[i].pile
-    assert len(replayed) < 50 + state_module._CHECKPOINT
+    assert len(replayed) < 50 + memory.CHECKPOINT
 
 
 def test_the_deal_replays_like_any_move() -> None:

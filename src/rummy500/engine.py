@@ -56,6 +56,7 @@ __all__ = [
     "first_caller",
     "is_legal",
     "replay",
+    "turns_pile_over",
 ]
 
 P = TypeVar("P", bound=Position)
@@ -226,6 +227,12 @@ def ends_before_next_draw(config: RuleConfig, turn: int, stock_size: int) -> boo
     )
 
 
+def turns_pile_over(config: RuleConfig, stock_size: int, pile: tuple[Card, ...]) -> bool:
+    """Whether the discard pile is turned over as a new stock before the next draw: the stock
+    is out, the pile is not, and the rules reuse the pile (``empty_stock`` reuse_pile)."""
+    return not stock_size and bool(pile) and config.empty_stock is EmptyStock.REUSE_PILE
+
+
 def first_caller(
     config: RuleConfig,
     hands: _Hands,
@@ -273,12 +280,11 @@ def _pass_turn(
     cfg = s.config
     size = s.stock_size
     standing = None
-    rule = cfg.empty_stock
     if ends_before_next_draw(cfg, turn, size) or (
-        not size and rule is EmptyStock.REUSE_PILE and not pile
+        not size and cfg.empty_stock is EmptyStock.REUSE_PILE and not pile
     ):
         return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
-    if not size and rule is EmptyStock.REUSE_PILE:
+    if turns_pile_over(cfg, size, pile):
         stock = reshuffled_pile(pile, s.seed, s.hand_number, turn)
         standing = Standing(
             s.hand_number,

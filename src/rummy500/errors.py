@@ -26,6 +26,7 @@ __all__ = [
     "SerializationError",
     "StateError",
     "describe_value",
+    "is_whole",
     "quote_text",
     "quote_value",
 ]
@@ -75,6 +76,12 @@ def quote_value(value: object) -> str:
     text = _SHORT_REPR.repr(value)
     limit = 2 * QUOTED_PREFIX
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def is_whole(value: object) -> bool:
+    """Whether ``value`` is a whole number as arguments take one: an ``int`` but not a
+    ``bool`` (``True`` is an ``int`` to Python, never a number of turns or a player here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def describe_value(value: object) -> str:

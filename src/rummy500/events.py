@@ -38,6 +38,7 @@ import attrs
 
 from rummy500.cards import Card, format_cards
 from rummy500.errors import describe_value
+from rummy500.fastbuild import slot_builder
 from rummy500.moves import (
     Call,
     Deal,
@@ -49,7 +50,6 @@ from rummy500.moves import (
     Pass,
     Take,
     kind_column,
-    slot_builder,
 )
 from rummy500.rules import MAX_PLAYERS
 
@@ -381,7 +381,7 @@ def quoted_event(event: object) -> str:
 
 
 # The log is read at every step of a bot's play: the events of play are built by setting their
-# slots straight (see :func:`~rummy500.moves.slot_builder`) rather than through attrs' frozen
+# slots straight (see :func:`~rummy500.fastbuild.slot_builder`) rather than through attrs' frozen
 # __init__. Their values come from positions and moves already checked, and the events are the
 # same values as those the classes build.
 trusted_drew: Final[Callable[[int, Card | None], Drew]] = slot_builder(Drew)

@@ -28,12 +28,13 @@ Cards in the text may be written in ASCII (``QH``, ``10h``, ``TH``) or Unicode (
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, Final, TypeVar, cast
+from typing import Any, ClassVar, Final, TypeVar
 
 import attrs
 
 from rummy500.cards import CARDS, JOKER, Card, format_cards, parse_cards
 from rummy500.errors import CardError, MoveParseError, describe_value, quote_text
+from rummy500.fastbuild import slot_builder
 from rummy500.melds import canonical_meld
 
 __all__ = [
@@ -370,36 +371,6 @@ class Call(PileMove):
     """
 
     verb: ClassVar[str] = "call"
-
-
-def slot_builder(cls: type[V]) -> Callable[..., V]:
-    """A function that builds a ``cls`` (a frozen, slotted attrs class) from its fields' values,
-    in field order, setting the slots straight through their descriptors.
-
-    Code that builds values already known to be well-formed (the move generator, the log of
-    play) skips attrs' frozen ``__init__`` and converters this way: they cost more than the
-    rest of a step's move building together.
-    """
-    # A field's slot belongs to the class that declared it (a base, for Take's ``taken``).
-    setters = tuple(
-        next(c.__dict__[f.name] for c in cls.__mro__ if f.name in c.__dict__).__set__
-        for f in attrs.fields(cast("type[attrs.AttrsInstance]", cls))
-    )
-    # A loop over the setters costs twice the straight calls: write the function out, as
-    # attrs writes its own __init__, reading the setters from its closure (the fastest reads).
-    names = [f"s{i}" for i in range(len(setters))]
-    args = ", ".join(f"v{i}" for i in range(len(setters)))
-    sets = "".join(f"        {put}(made, v{i})\n" for i, put in enumerate(names))
-    scope: dict[str, Any] = {}
-    exec(
-        f"def make(new, cls, {', '.join(names)}):\n"
-        f"    def build({args}):\n        made = new(cls)\n{sets}        return made\n"
-        "    return build\n",
-        scope,
-    )
-    build: Callable[..., V] = scope["make"](object.__new__, cls, *setters)
-    build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
-    return build
 
 
 #: A :class:`Take` of cards already known to be well-formed (for the move generator).

@@ -15,6 +15,7 @@ positions rather than copied into each, which keeps a long undo chain small.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -177,6 +178,20 @@ class _Slots:
         "table",
         "turn",
     )
+
+
+#: The slots that are not part of a position's value: where it came from, and a cache.
+_NOT_VALUE: Final = frozenset({"parent", "last_move", "_legal"})
+
+#: A position's value, what equality and hashing compare: every slot but those, with the stock's
+#: cards for its size (the standing's stock order is not part of its own equality).
+_value_key: Final[Callable[[Position], tuple[object, ...]]] = operator.attrgetter(
+    *(
+        ("stock" if name == "stock_size" else name)
+        for name in _Slots.__slots__
+        if name not in _NOT_VALUE
+    )
+)
 
 
 class Position(_Slots):
@@ -565,32 +580,16 @@ class Position(_Slots):
 
     # -- value semantics -------------------------------------------------------------------
 
-    def _key(self) -> tuple[object, ...]:
-        return (
-            self._standing,
-            self.phase,
-            self.current,
-            self.turn,
-            self.hands,
-            self.stock,
-            self.pile,
-            self.table,
-            self.owed,
-            self.owed_use,
-            self.kept,
-            self.discarder,
-        )
-
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__ and (
             getattr(other, "_value_type", None) is not self._value_type
         ):
             return NotImplemented
         assert isinstance(other, Position)
-        return other is self or self._key() == other._key()
+        return other is self or _value_key(self) == _value_key(other)
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return hash(_value_key(self))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise FrozenInstanceError

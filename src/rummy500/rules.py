@@ -22,7 +22,14 @@ import attrs
 
 from rummy500.cards import ACE, CARDS, Card
 from rummy500.deprecation import module_aliases
-from rummy500.errors import CardError, ConfigError, StateError, describe_value, quote_value
+from rummy500.errors import (
+    CardError,
+    ConfigError,
+    StateError,
+    describe_value,
+    is_whole,
+    quote_value,
+)
 
 __all__ = [
     "MAX_DECKS",
@@ -120,16 +127,12 @@ def _a(name: str) -> str:
     return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _whole(unit: str, *, optional: bool = False) -> dict[str, Callable[[object], str | None]]:
     """The metadata of an int field: a whole number of ``unit`` (or ``None`` if ``optional``)."""
     expected = f"a whole number of {unit}{' or None' if optional else ''}"
 
     def check(value: object) -> str | None:
-        if _is_int(value) or (optional and value is None):
+        if is_whole(value) or (optional and value is None):
             return None
         return f"must be {expected}, not {quote_value(value)}"
 
@@ -211,7 +214,7 @@ def _int_tuple(value: Sequence[int]) -> tuple[int, ...]:
 
 
 def _int_tuple_problem(what: str, value: object) -> str | None:
-    if isinstance(value, tuple) and all(_is_int(v) for v in value):
+    if isinstance(value, tuple) and all(is_whole(v) for v in value):
         return None
     return f"{what} must be a tuple (or list) of whole numbers, not {quote_value(value)}"
 

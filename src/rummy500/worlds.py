@@ -61,7 +61,8 @@ from rummy500.cards import Card, make_deck
 from rummy500.errors import StateError, describe_value
 from rummy500.knowledge import LogReader, choose_split, deal_groups, hidden_cards, hidden_deals
 from rummy500.phases import Phase
-from rummy500.state import PlayerView, State, state_behind_view
+from rummy500.state import State
+from rummy500.views import PlayerView, position_behind_view
 
 __all__ = ["KnownCardsReader", "known_cards", "sample_world"]
 
@@ -249,6 +250,12 @@ def _state(
     stock: tuple[Card, ...],
     rng: random.Random,
 ) -> State:
-    return state_behind_view(
-        view, hands, stock, current=view.current_player, seed=rng.getrandbits(32), log=view.log
+    return position_behind_view(
+        State,
+        view,
+        hands,
+        stock,
+        current=view.current_player,
+        seed=rng.getrandbits(32),
+        log=view.log,
     )
