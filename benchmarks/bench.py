@@ -741,7 +741,7 @@ def bench_memory(seed: int) -> MemoryResult:
         before = _traced_now()
         final, decisions = _play_listed(config, PLAYERS, seed, rng)
         listed = _traced_now() - before
-        moves = final.moves()  # allocated now, so not counted below
+        moves = final.move_stack  # allocated now, so not counted below
         del final
         before = _traced_now()
         state = new_game(config, PLAYERS, seed)

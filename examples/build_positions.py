@@ -32,7 +32,7 @@ def main() -> None:
     # Play the answer: lay off the 7♥ and 8♥, meld the nines, and throw the Q♣ to go out.
     state = puzzle
     for text in ("layoff 0 7H 8H", "meld 9D 9H 9S", "discard QC"):
-        state = state.push(text)
+        state = state.apply(text)
         print(f"{text:>16} -> {state.phase.name.lower()}")
     print("Hand scores:", list(state.history[-1]), "totals:", list(state.totals))
 
@@ -63,7 +63,7 @@ def main() -> None:
         discarded_by=2,
         turn=5,
     )
-    print(f"Call window: player {window.current} is asked first:", window.legal_moves())
+    print(f"Call window: player {window.current_player} is asked first:", window.legal_moves())
     try:
         State.from_position(
             presets.get("pagat"),

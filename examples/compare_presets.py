@@ -27,7 +27,7 @@ def main() -> None:
             end = play_game(start, [GreedyBot() for _ in range(players)], max_moves=20_000)
             played = len(end.history)
             hands.append(played)
-            moves.append(len(end.moves()) / max(played, 1))
+            moves.append(len(end.move_stack) / max(played, 1))
             if end.winner is not None:
                 winners.append(end.totals[end.winner])
         best = f"{mean(winners):7.0f}" if winners else "      -"

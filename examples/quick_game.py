@@ -29,12 +29,12 @@ def main() -> None:
 
     # A move can also be written as text.
     first_discard = next(m for m in after.legal_moves() if isinstance(m, rummy500.Discard))
-    again = after.push(first_discard.text(ascii=True))
+    again = after.apply(first_discard.text(ascii=True))
     print(f"Player {me} played '{again.last_move}'; now player {again.current_player} is to move.")
 
     # An illegal move raises IllegalMoveError, naming the rule it breaks.
     try:
-        state.push("discard " + state.hands[me][0].ascii)
+        state.apply("discard " + state.hands[me][0].ascii)
     except rummy500.IllegalMoveError as exc:
         print("Refused:", exc)
 
@@ -53,7 +53,7 @@ def main() -> None:
             f"  player {p}: table {on_table[p]:3} - hand {hand_points(values, hand):3}"
             f" = {state.history[-1][p]:4}   total {state.totals[p]}"
         )
-    print(f"The game took {len(state.moves())} moves so far.")
+    print(f"The game took {len(state.move_stack)} moves so far.")
 
 
 if __name__ == "__main__":

@@ -123,7 +123,7 @@ def position(
         stock=stock,
         pile=pile_cards,
         table=melds,
-        current=current,
+        current_player=current,
         dealer=dealer,
         phase=phase,
         owed=None if owed is None else Card(owed),
@@ -157,7 +157,7 @@ def build(
 def play(state: State, *moves: str | Move) -> State:
     """The state after applying ``moves`` (text or :class:`Move`) one after another."""
     for move in moves:
-        state = state.push(move)
+        state = state.apply(move)
     return state
 
 

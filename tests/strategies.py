@@ -598,7 +598,7 @@ def meld_ids(s: State) -> tuple[int, ...]:
 
 def model(s: State) -> Model:
     """The mover's hand and the table, as the rule model sees them."""
-    return tuple(int(c) for c in s.hands[s.current]), read_table(s.table, s.config)
+    return tuple(int(c) for c in s.hands[s.current_player]), read_table(s.table, s.config)
 
 
 def hand_kept(hand: Sequence[int], kept: int | None) -> bool:
@@ -616,7 +616,7 @@ def _alone_on_table(card: int, table: Sequence[OMeld], cfg: RuleConfig) -> bool:
 
 def _put_ok(s: State, put: Put, seen: Model) -> bool:
     cfg = s.config
-    after = apply_put(put, *seen, s.current, cfg)
+    after = apply_put(put, *seen, s.current_player, cfg)
     if after is None:
         return False
     hand, table = after
@@ -707,7 +707,7 @@ def legal_by_rules(s: State, move: Move, seen: Model | None = None) -> bool:
     if s.phase == Phase.HAND_OVER:
         return isinstance(move, Deal)
     if s.phase == Phase.CALL:
-        return isinstance(move, Pass) or move in call_moves(s, s.current)
+        return isinstance(move, Pass) or move in call_moves(s, s.current_player)
     seen = model(s) if seen is None else seen
     if s.phase == Phase.DRAW:
         if isinstance(move, Draw):
@@ -1058,7 +1058,7 @@ def build_position(
         stock=rest[:stock],
         pile=pile_cards,
         table=[(cs, [owner] * len(cs)) for cs, owner in melds],
-        current=current,
+        current_player=current,
         phase=phase,
         owed=None if owed is None else Card(owed),
         owed_use=owed_use,
@@ -1092,7 +1092,7 @@ def cards_in(value: object) -> Counter[int]:
 
 def rebuilt(s: State, hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> State:
     """``s`` with other hands and another stock (hands sorted), checked to be consistent."""
-    state = s.replace(hands=tuple(tuple(sorted(h)) for h in hands), stock=tuple(stock))
+    state = s._replace(hands=tuple(tuple(sorted(h)) for h in hands), stock=tuple(stock))
     state.validate()
     return state
 
@@ -1126,7 +1126,7 @@ def seen_in_hand(s: State, player: int) -> Counter[int] | None:
             seen.update(int(c) for c in child.pile)
             seen.update(int(c) for c in child.hands[player])
         elif isinstance(move, Draw):
-            if parent.current == player:
+            if parent.current_player == player:
                 seen.update(Counter(child.hands[player]) - Counter(parent.hands[player]))
         elif move is not None:
             seen.update(physical(int(c)) for c in move.cards)
@@ -1185,8 +1185,8 @@ def check_views(s: State, rng: random.Random) -> int:
         q = rng.choice(others)
         hands = [list(h) for h in s.hands]
         stock = list(s.stock)
-        free = [i for i, c in enumerate(hands[q]) if not (q == s.current and c in known)]
-        if q == s.current and s.owed is not None:
+        free = [i for i, c in enumerate(hands[q]) if not (q == s.current_player and c in known)]
+        if q == s.current_player and s.owed is not None:
             # Whether the owed card can still be used depends on the mover's other cards: a
             # swap could leave a position that play cannot reach (and validate refuses).
             free = []
@@ -1200,9 +1200,9 @@ def check_views(s: State, rng: random.Random) -> int:
             elif len(others) > 1:
                 r = rng.choice([o for o in others if o != q])
                 # As above: the mover's cards are not swapped away while a card is owed.
-                if hands[r] and not (r == s.current and s.owed is not None):
+                if hands[r] and not (r == s.current_player and s.owed is not None):
                     j = rng.randrange(len(hands[r]))
-                    if not (r == s.current and hands[r][j] in known):
+                    if not (r == s.current_player and hands[r][j] in known):
                         hands[q][i], hands[r][j] = hands[r][j], hands[q][i]
         rng.shuffle(stock)
         changed = rebuilt(s, hands, stock)
@@ -1236,7 +1236,7 @@ def check_invariants(s: State, cards: Counter[int]) -> None:
 def illegal_moves(s: State) -> list[Move]:
     """Moves that are not among ``s``'s legal moves: a discard of a card the player to move
     does not hold, and a draw out of its phase."""
-    held = set() if s.is_terminal() or s.is_chance_node() else set(s.hands[s.current])
+    held = set() if s.is_terminal() or s.is_chance_node() else set(s.hands[s.current_player])
     out: list[Move] = []
     missing = [c for c in range(JK + 1) if Card(c) not in held]
     if missing:
@@ -1250,7 +1250,7 @@ def illegal_moves(s: State) -> list[Move]:
 def check_illegal(s: State) -> int:
     """Each of :func:`illegal_moves` is refused by ``is_legal`` and by ``apply``, which raises
     :class:`IllegalMoveError` and leaves ``s`` as it was. Returns how many were tried."""
-    before = s.replace()
+    before = s._replace()
     tried = 0
     for move in illegal_moves(s):
         assert not s.is_legal(move), f"{move} is not listed but is_legal accepts it"

@@ -45,7 +45,7 @@ def checked_game(state: State, bots: Sequence[Bot], fresh: Sequence[Bot]) -> Sta
         move = bots[player].choose(view)
         assert move in view.legal_moves
         current = current.apply(move)
-    assert play_game(state, fresh).moves() == current.moves()
+    assert play_game(state, fresh).move_stack == current.move_stack
     return current
 
 
@@ -111,7 +111,7 @@ def test_bots_play_only_legal_moves_to_a_won_game(players: int) -> None:
 def test_random_bot_replays_for_a_seed_and_varies_between_seeds() -> None:
     start = rummy500.new_game(players=3, seed=11)
     lines = [
-        play_game(start, [RandomBot(s), RandomBot(s + 1), RandomBot(s + 2)]).moves()
+        play_game(start, [RandomBot(s), RandomBot(s + 1), RandomBot(s + 2)]).move_stack
         for s in (5, 5, 6)
     ]
     assert lines[0] == lines[1]
@@ -144,7 +144,7 @@ def test_greedy_bot_is_deterministic() -> None:
     start = rummy500.new_game(players=4, seed=21)
     first = play_game(start, [GreedyBot() for _ in range(4)])
     again = play_game(start, [GreedyBot() for _ in range(4)])
-    assert first.moves() == again.moves()
+    assert first.move_stack == again.move_stack
     assert first == again
     # The same view always gets the same answer (the bot keeps no state between moves).
     mid = first
@@ -177,13 +177,13 @@ def test_make_bot_and_play_game_check_their_arguments() -> None:
 def test_play_game_stops_after_max_moves() -> None:
     state = rummy500.new_game(players=2, seed=3)
     partial = play_game(state, [GreedyBot(), GreedyBot()], max_moves=25)
-    assert len(partial.moves()) == 25
+    assert len(partial.move_stack) == 25
     assert not partial.is_terminal()
 
 
 def test_play_game_deals_the_next_hand_at_chance_nodes() -> None:
     final = play_game(rummy500.new_game(players=2, seed=8), [GreedyBot(), RandomBot(8)])
-    deals = [m for m in final.moves() if isinstance(m, Deal)]
+    deals = [m for m in final.move_stack if isinstance(m, Deal)]
     # One deal between each two hands, none before the first or after the last.
     assert len(deals) == len(final.history) - 1 >= 1
 
@@ -199,7 +199,7 @@ def test_play_game_reaches_a_small_target() -> None:
     # The deals depend only on the seed, so the short game is the start of the long one,
     # stopped at the first hand that takes someone past 120.
     assert len(small.history) < len(full.history)
-    assert full.moves()[: len(small.moves())] == small.moves()
+    assert full.move_stack[: len(small.move_stack)] == small.move_stack
     assert all(max(totals) < 120 for totals in _running_totals(small)[:-1])
 
 

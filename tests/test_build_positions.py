@@ -223,10 +223,10 @@ ROWS = "a list of rows of scores, each a list of whole numbers"
 @pytest.mark.parametrize(
     ("argument", "message"),
     [
-        ({"current": True}, f"current must be {PLAYER}, not True"),
-        ({"current": "1"}, f"current must be {PLAYER}, not '1'"),
-        ({"current": 1.0}, f"current must be {PLAYER}, not 1.0"),
-        ({"current": 3}, f"current must be {PLAYER}, not 3"),
+        ({"current_player": True}, f"current_player must be {PLAYER}, not True"),
+        ({"current_player": "1"}, f"current_player must be {PLAYER}, not '1'"),
+        ({"current_player": 1.0}, f"current_player must be {PLAYER}, not 1.0"),
+        ({"current_player": 3}, f"current_player must be {PLAYER}, not 3"),
         ({"dealer": False}, f"dealer must be {PLAYER}, not False"),
         ({"dealer": -1}, f"dealer must be {PLAYER}, not -1"),
         ({"discarder": "2"}, f"discarder must be {PLAYER}, not '2'"),
@@ -283,7 +283,7 @@ def test_went_out_scores_the_hand_exactly_as_play_does() -> None:
         hand_number=1,
         dealer=2,
     )
-    played = before.push("discard 9H")
+    played = before.apply("discard 9H")
     built = State.from_position(
         STANDARD,
         **FINISHED,
@@ -301,7 +301,7 @@ def test_went_out_scores_the_hand_exactly_as_play_does() -> None:
     assert built.turn == 5
     assert built.totals == (164, 15, 25)
     assert built.history == ((100, 20, 35), (64, -5, -10))
-    assert built.current == 0
+    assert built._current == 0
 
 
 def test_went_out_ends_the_game_when_the_totals_decide_it() -> None:
@@ -339,9 +339,9 @@ def test_went_out_refuses_a_player_who_still_holds_cards() -> None:
         ({"went_out": 3}, "went_out must be a player from 0 to 2 or None, not 3"),
         ({"went_out": True}, "went_out must be a player from 0 to 2 or None, not True"),
         (
-            {"went_out": 0, "current": 1},
-            "current is 1, but went_out is 0: the player who goes out makes the last move of "
-            "the hand",
+            {"went_out": 0, "current_player": 1},
+            "current_player is 1, but went_out is 0: the player who goes out makes the last move "
+            "of the hand",
         ),
         (
             {"went_out": 0, "phase": Phase.HAND_OVER},
@@ -395,23 +395,23 @@ def test_discarded_by_opens_the_call_window_play_would_open() -> None:
         hands=["2S 3S 4S 9D 9C", "QH QD", "8C 4D 6C 8H"],
         pile="KH",
         table=CALLING["table"],
-        current=2,
+        current_player=2,
         phase=Phase.PLAY,
         turn=4,
         seed=3,
     )
-    played = before.push("discard 8H")
+    played = before.apply("discard 8H")
     built = State.from_position(PAGAT, **CALLING, discarded_by=2, turn=5, seed=3)
     assert built == played.detached()
-    assert (built.phase, built.current, built.discarder, built.turn) == (Phase.CALL, 0, 2, 5)
+    assert (built.phase, built.current_player, built.discarder, built.turn) == (Phase.CALL, 0, 2, 5)
     assert built.dealer == 1  # on the right of the discarder
     assert [m.text(ascii=True) for m in built.legal_moves()] == ["call 8H", "pass"]
 
 
 def test_current_may_name_the_player_polled_first() -> None:
     built = State.from_position(PAGAT, **CALLING, discarded_by=1, turn=5)
-    assert (built.current, built.discarder) == (2, 1)
-    assert State.from_position(PAGAT, **CALLING, discarded_by=1, turn=5, current=2) == built
+    assert (built.current_player, built.discarder) == (2, 1)
+    assert State.from_position(PAGAT, **CALLING, discarded_by=1, turn=5, current_player=2) == built
 
 
 @pytest.mark.parametrize(
@@ -421,7 +421,7 @@ def test_current_may_name_the_player_polled_first() -> None:
             PAGAT,
             {"pile": "8H KH"},
             "discarded_by is 2, but nobody may call rummy on that pile, so no call window "
-            "opens: for the next player's draw, leave out discarded_by and give current=0",
+            "opens: for the next player's draw, leave out discarded_by and give current_player=0",
         ),
         (
             STANDARD,
@@ -443,8 +443,9 @@ def test_current_may_name_the_player_polled_first() -> None:
         ),
         (
             PAGAT,
-            {"current": 1},
-            "current is 1, but after player 2's discard player 0 is the first who may call rummy",
+            {"current_player": 1},
+            "current_player is 1, but after player 2's discard player 0 is the first who may call "
+            "rummy",
         ),
         (
             PAGAT,

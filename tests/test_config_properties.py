@@ -153,7 +153,7 @@ def check_deal(s: State) -> None:
     assert len(s.stock) == cfg.deck_size(n) - n * deal - 1
     assert not s.table
     assert s.turn == 0
-    assert s.current == (s.dealer + 1) % n
+    assert s.current_player == (s.dealer + 1) % n
 
 
 def check_meld_ids(s: State, move: Move, nxt: State, log: HandLog) -> None:
@@ -188,7 +188,7 @@ def check_meld_ids(s: State, move: Move, nxt: State, log: HandLog) -> None:
     log.melds += 1
     if new:
         assert new == [given], f"the meld laid down got id {new}, not {given}"
-        assert after[given].owner == s.current
+        assert after[given].owner == s.current_player
     else:
         assert s.config.join_melds, f"{move} left no new meld on the table"
     assert max(m.top_id for m in nxt.table) == given, "the highest id given was lost"
@@ -207,9 +207,9 @@ def check_move(s: State, move: Move, nxt: State, log: HandLog) -> None:
         assert nxt.kept is None
     elif isinstance(move, Take | Call):
         assert tuple(s.pile[len(s.pile) - len(move.taken) :]) == move.taken
-        assert nxt.current == s.current
+        assert nxt.current_player == s.current_player
         keeps = isinstance(move, Take) and len(move.taken) == 1 and cfg.keep_top_discard
-        if keeps and s.hands[s.current]:
+        if keeps and s.hands[s.current_player]:
             log.kept += 1
             assert nxt.owed is None
             assert nxt.kept == move.deepest
@@ -228,9 +228,9 @@ def check_move(s: State, move: Move, nxt: State, log: HandLog) -> None:
         # of four that score double (which the scoring below relies on).
         put = as_put(move, meld_ids(s))
         assert put is not None
-        predicted = apply_put(put, *model(s), s.current, cfg)
+        predicted = apply_put(put, *model(s), s.current_player, cfg)
         assert predicted is not None, f"{move} is no meld or lay-off by the rules"
-        assert tuple(int(c) for c in nxt.hands[s.current]) == predicted[0]
+        assert tuple(int(c) for c in nxt.hands[s.current_player]) == predicted[0]
         assert read_table(nxt.table, cfg) == predicted[1], f"{move} left the wrong table"
         if nxt.phase == Phase.PLAY:
             # Equal cards are interchangeable: putting down either copy of the owed card
@@ -243,7 +243,7 @@ def check_move(s: State, move: Move, nxt: State, log: HandLog) -> None:
         assert nxt.hand_number == s.hand_number + 1
         assert nxt.totals == s.totals
         assert nxt.history == s.history
-    turn_over = nxt.phase != Phase.PLAY or nxt.current != s.current
+    turn_over = nxt.phase != Phase.PLAY or nxt.current_player != s.current_player
     if turn_over and log.owed is not None:
         card, before = log.owed
         assert _on_table(nxt, card) > before, f"{Card(card)} was taken but never put down"
@@ -257,12 +257,12 @@ def check_move(s: State, move: Move, nxt: State, log: HandLog) -> None:
 def check_calls_open(s: State, move: Move, nxt: State) -> None:
     """After a discard (or a pass), the next player who may call rummy is asked; nobody else."""
     if isinstance(move, Discard):
-        discarder = s.current
+        discarder = s.current_player
         after = discarder
     elif isinstance(move, Pass):
         assert s.discarder is not None
         discarder = s.discarder
-        after = s.current
+        after = s.current_player
     else:
         return  # a player floating: no call follows
     if nxt.stock != s.stock and nxt.phase == Phase.DRAW:
@@ -272,12 +272,12 @@ def check_calls_open(s: State, move: Move, nxt: State) -> None:
     while p != discarder:
         if call_moves(nxt, p):
             assert nxt.phase == Phase.CALL, f"player {p} may call rummy but was not asked"
-            assert nxt.current == p
+            assert nxt.current_player == p
             assert nxt.discarder == discarder
             return
         p = (p + 1) % n
     assert nxt.phase == Phase.DRAW, "a call of rummy was offered to nobody who may call"
-    assert nxt.current == (discarder + 1) % n
+    assert nxt.current_player == (discarder + 1) % n
 
 
 def check_hand_end(s: State, move: Move, nxt: State, log: HandLog) -> None:
@@ -285,8 +285,8 @@ def check_hand_end(s: State, move: Move, nxt: State, log: HandLog) -> None:
     cfg = s.config
     n = s.players
     if nxt.went_out is not None:
-        assert nxt.went_out == s.current
-        assert not nxt.hands[s.current]
+        assert nxt.went_out == s.current_player
+        assert not nxt.hands[s.current_player]
         assert isinstance(move, Discard | Meld | Layoff)
         if cfg.discard_to_go_out:
             assert isinstance(move, Discard), "the last card must be a discard"
@@ -300,7 +300,7 @@ def check_hand_end(s: State, move: Move, nxt: State, log: HandLog) -> None:
             cfg.empty_stock is EmptyStock.REUSE_PILE and stock_out and not nxt.pile,
             cfg.empty_stock is EmptyStock.TAKE_OR_END
             and stock_out
-            and not can_take(nxt, (s.current + 1) % n),
+            and not can_take(nxt, (s.current_player + 1) % n),
         ]
         assert any(reasons), f"the hand ended after {move} with nobody out, for no reason"
     # Bounds: a turn starts with a draw, a take or a call and ends with a discard (or with
@@ -383,7 +383,7 @@ def check_replays(played: Played) -> None:
     first = played.line[0]
     again = new_game(first.config, first.players, first.seed)
     assert again == first
-    for move, expected in zip(played.final.moves(), played.line[1:], strict=True):
+    for move, expected in zip(played.final.move_stack, played.line[1:], strict=True):
         again = again.apply(move)
         assert again == expected
         assert again.legal_moves() == expected.legal_moves()

@@ -9,6 +9,7 @@ import pytest
 import rummy500
 from rummy500 import rules
 from rummy500.deprecation import REMOVED_IN, module_aliases, renamed_attribute
+from rummy500.errors import StateError
 
 
 class _Thing:
@@ -69,3 +70,81 @@ def test_old_names_of_the_rules_enums(module: ModuleType, old: str, new: type) -
         f"{module.__name__}.{old} is deprecated and will be removed in rummy500 {REMOVED_IN}; "
         f"use rummy500.{new.__name__}"
     ]
+
+
+def _warned(record: pytest.WarningsRecorder) -> list[str]:
+    return [str(w.message) for w in record]
+
+
+def _message(old: str, instead: str) -> str:
+    return f"{old} is deprecated and will be removed in rummy500 {REMOVED_IN}; use {instead}"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "instead"),
+    [
+        ("current", "_current", "State.current_player"),
+        ("of", "_of", "State.from_position"),
+        ("replace", "_replace", "State.from_position or State.with_seed"),
+        ("fields", "_fields", "rummy500.to_data"),
+    ],
+)
+def test_old_names_on_a_state(old: str, new: str, instead: str) -> None:
+    state = rummy500.new_game(players=3, seed=4)
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        value = getattr(state, old)
+    if callable(value):
+        assert value.__func__ is getattr(state, new).__func__
+    else:
+        assert value == getattr(state, new)
+    assert _warned(record) == [_message(f"State.{old}", instead)]
+
+
+def test_the_old_seat_name_gives_the_seat_even_between_hands() -> None:
+    over = rummy500.State.from_position(
+        rummy500.RuleConfig(),
+        hands=["", "2H 3H", "KD"],
+        pile="8C",
+        table=[("9C 10C JC", 0), ("QS KS AS", 0)],
+        went_out=0,
+    )
+    with pytest.warns(DeprecationWarning, match="is deprecated"):
+        seat = over.current
+    assert (seat, over.current_player) == (0, rummy500.CHANCE)
+
+
+def test_moves_is_the_move_stack_as_a_list() -> None:
+    state = rummy500.new_game(players=3, seed=4)
+    state = state.apply(state.legal_moves()[0])
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        moves = state.moves()
+    assert moves == list(state.move_stack) == [state.last_move]
+    assert _warned(record) == [_message("State.moves()", "State.move_stack")]
+
+
+def test_push_is_apply() -> None:
+    state = rummy500.new_game(players=3, seed=4)
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        pushed = state.push("draw")
+    assert pushed == state.apply("draw")
+    assert _warned(record) == [_message("State.push", "State.apply, which takes a move's text too")]
+
+
+def test_from_position_takes_the_old_name_of_current_player() -> None:
+    hands = ["AS 2S 3S 4S 5S 6S 7S", "AH 2H 3H 4H 5H 6H 7H", "AD 2D 3D 4D 5D 6D 7D"]
+    config = rummy500.RuleConfig()
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        old = rummy500.State.from_position(config, hands=hands, pile="8C", current=2)
+    assert old == rummy500.State.from_position(config, hands=hands, pile="8C", current_player=2)
+    assert _warned(record) == [
+        _message("State.from_position(current=...)", "State.from_position(current_player=...)")
+    ]
+    with (
+        pytest.warns(DeprecationWarning, match="is deprecated"),
+        pytest.raises(StateError) as info,
+    ):
+        rummy500.State.from_position(config, hands=hands, pile="8C", current=2, current_player=1)
+    assert str(info.value) == (
+        "current and current_player are both given: give only current_player "
+        "(current is its old name)"
+    )

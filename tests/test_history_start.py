@@ -80,7 +80,7 @@ def test_the_docs_position_played_to_the_end_of_its_hand_and_of_the_game() -> No
     over = play_on(start, rng, until_hand_over=True)
     assert (over.phase, over.hand_number, over.went_out) == (Phase.HAND_OVER, 2, 0)
     assert (over.history, over.totals) == (((49, 45, -13),), (134, 165, 27))
-    assert over.moves()[-1].text(ascii=True) == "discard 7C"
+    assert over.move_stack[-1].text(ascii=True) == "discard 7C"
     assert hand_result_lines(over, ["Ann", "Bob", "Cy"])[0] == "Hand 3 is over: Ann went out."
     final = play_on(over, rng)
     assert (final.phase, final.hand_number, final.winner) == (Phase.GAME_OVER, 4, 1)
@@ -107,7 +107,7 @@ def test_a_partnership_game_recorded_from_the_middle() -> None:
         hands=opening.hands,
         stock=opening.stock,
         pile=opening.pile,
-        current=opening.current,
+        current_player=opening.current_player,
         dealer=opening.dealer,
         hand_number=4,
         totals=[250, 310],
@@ -126,7 +126,7 @@ def test_a_partnership_game_recorded_from_the_middle() -> None:
 def test_a_view_reads_where_the_record_starts() -> None:
     start = State.from_position(PAGAT, **DOCS_POSITION)
     over = play_on(start, random.Random(5), until_hand_over=True)
-    for state in (start, over, over.push("deal")):
+    for state in (start, over, over.apply("deal")):
         for player in range(3):
             view = state.view(player)
             assert (view.history_start, view.start_totals) == (2, (85, 120, 40))
@@ -154,7 +154,7 @@ def test_every_state_reached_from_a_mid_game_start_validates_and_round_trips(
         hands=opening.hands,
         stock=opening.stock,
         pile=opening.pile,
-        current=opening.current,
+        current_player=opening.current_player,
         dealer=opening.dealer,
         hand_number=hand_number,
         totals=totals,
@@ -173,7 +173,7 @@ def test_every_state_reached_from_a_mid_game_start_validates_and_round_trips(
 def test_a_history_out_of_step_with_where_the_record_starts() -> None:
     start = State.from_position(PAGAT, **DOCS_POSITION)
     with pytest.raises(StateError) as info:
-        start.replace(history=((10, 0, 0),), totals=(95, 120, 40)).validate()
+        start._replace(history=((10, 0, 0),), totals=(95, 120, 40)).validate()
     assert str(info.value) == (
         "the history holds 1 hand, but hand_number 2 (counting from 0) in phase draw means 0 "
         "finished hands since hand 2, where the record of the game starts (history_start): "
@@ -186,7 +186,7 @@ def test_totals_that_are_not_the_start_totals_plus_the_history() -> None:
         State.from_position(PAGAT, **DOCS_POSITION), random.Random(5), until_hand_over=True
     )
     with pytest.raises(StateError) as info:
-        over.replace(totals=(121, 114, 20)).validate()
+        over._replace(totals=(121, 114, 20)).validate()
     assert str(info.value) == (
         "totals [121, 114, 20] are not the start_totals [85, 120, 40] plus the sums "
         "[49, 45, -13] of the history: the history records every hand since hand 2, where the "
@@ -218,7 +218,7 @@ def test_totals_that_are_not_the_start_totals_plus_the_history() -> None:
 def test_where_the_record_starts_must_make_sense(changes: dict[str, Any], message: str) -> None:
     start = State.from_position(PAGAT, **DOCS_POSITION)
     with pytest.raises(StateError) as info:
-        start.replace(**changes).validate()
+        start._replace(**changes).validate()
     assert str(info.value) == message
     data = to_data(start)
     data.update({k: list(v) if isinstance(v, tuple) else v for k, v in changes.items()})
@@ -258,7 +258,7 @@ def test_a_format_3_state_without_a_history_starts_its_record_at_the_position() 
         1,
         (164, 45, 10),
     )
-    assert loaded.push("deal").history_start == 1
+    assert loaded.apply("deal").history_start == 1
 
 
 def test_a_format_3_state_with_a_history_is_the_whole_record() -> None:
@@ -303,7 +303,7 @@ def test_a_hand_built_as_over_by_its_phase_starts_the_record_after_it() -> None:
     )
     assert (over.history, over.history_start, over.start_totals) == ((), 2, (100, 50, 20))
     check_step(over)
-    dealt = over.push("deal")
+    dealt = over.apply("deal")
     assert (dealt.hand_number, dealt.history_start) == (2, 2)
     after = play_on(dealt, random.Random(3), until_hand_over=True)
     assert len(after.history) == 1

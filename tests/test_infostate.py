@@ -128,12 +128,12 @@ def play(*moves: str) -> list[State]:
         STANDARD,
         hands=["AS 2S 3S 9D 9C KH 4C", "JH JD 5C 6C 7D 8S 2H", "8C 4D 9H 10C QD 5D 6D"],
         pile="KC 10H JS",
-        current=0,
+        current_player=0,
         seed=3,
     )
     states = [state]
     for move in moves:
-        state = state.push(move)
+        state = state.apply(move)
         states.append(state)
     return states
 

@@ -97,18 +97,18 @@ def kind(state: State) -> str | None:
         return "owed"
     if not state.stock_size:
         return "empty stock"
-    if state.phase is Phase.PLAY and len(state.hands[state.current]) <= 4:
+    if state.phase is Phase.PLAY and len(state.hands[state.current_player]) <= 4:
         return "whole hand" if whole_hand_fits(state) else "few cards"
     return None
 
 
 def whole_hand_fits(state: State) -> bool:
     """Whether the mover's cards would all go down in one move if no discard were needed."""
-    size = len(state.hands[state.current])
+    size = len(state.hands[state.current_player])
     free = attrs.evolve(state.config, discard_to_go_out=False, floating=False)
     return any(
         isinstance(m, Meld | Layoff) and len(m.cards) == size
-        for m in state.replace(config=free).legal_moves()
+        for m in state._replace(config=free).legal_moves()
     )
 
 
@@ -139,7 +139,7 @@ def positions(name: str, players: int, seed: int, steps: int) -> Iterator[State]
 def pile_moves(state: State) -> list[Move]:
     """Takes and calls of every depth of the pile, and of stretches that are not its top."""
     pile = state.pile
-    hand = state.hands[state.current]
+    hand = state.hands[state.current_player]
     out: list[Move] = []
     for k in range(1, len(pile) + 1):
         top = pile[len(pile) - k :]
@@ -156,7 +156,7 @@ def pile_moves(state: State) -> list[Move]:
 
 def meld_moves(state: State, rng: random.Random) -> list[Move]:
     """Every 3- and 4-card subset of the mover's hand as a meld (a sample when many)."""
-    hand = state.hands[state.current]
+    hand = state.hands[state.current_player]
     subsets = sorted({c for n in (3, 4) for c in combinations(hand, n)})
     if len(subsets) > MAX_MELDS:
         subsets = rng.sample(subsets, MAX_MELDS)
@@ -165,7 +165,7 @@ def meld_moves(state: State, rng: random.Random) -> list[Move]:
 
 def layoff_moves(state: State) -> list[Move]:
     """Each hand card and each pair laid off low and high on each table meld and past them."""
-    hand = state.hands[state.current]
+    hand = state.hands[state.current_player]
     pieces = sorted({(c,) for c in hand} | set(combinations(hand, 2)))
     out: list[Move] = []
     for i in range(len(state.table)):
@@ -215,7 +215,7 @@ def candidates(state: State, rng: random.Random) -> list[Move]:
 def check(state: State, rng: random.Random) -> None:
     """``is_legal`` on an unlisted copy of ``state`` says yes to exactly the listed moves, and
     ``apply`` refuses every other move, leaving the state as it was."""
-    fresh = state.replace()  # the same position, its moves never listed
+    fresh = state._replace()  # the same position, its moves never listed
     moves = candidates(state, rng)
     listed = set(state.legal_moves())
     answers = {move: fresh.is_legal(move) for move in moves}

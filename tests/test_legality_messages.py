@@ -61,7 +61,7 @@ def refused_exactly(state: State, move: object, text: str, *, legal: Move | None
     with the rules alone), then on ``state`` once its moves are listed. ``legal`` is ``None``
     only where there is no legal move at all.
     """
-    fresh = state.replace()
+    fresh = state._replace()
     assert fresh.is_legal(move) is False
     assert fresh.explain_illegal(move) == text
     with pytest.raises(IllegalMoveError) as info:
@@ -91,7 +91,7 @@ def refused_exactly(state: State, move: object, text: str, *, legal: Move | None
 def went_out(totals: list[int]) -> State:
     """Player 0 melds the last three cards and goes out, with ``totals`` before the hand."""
     state = position(["8S 8H 8D", None, None], table=[CLUBS], phase=Phase.PLAY, totals=totals)
-    return state.push("meld 8S 8H 8D")
+    return state.apply("meld 8S 8H 8D")
 
 
 def test_no_move_once_the_game_is_over() -> None:
@@ -122,7 +122,7 @@ def test_the_deal_only_between_hands() -> None:
     text = "'deal' is illegal: 'deal' comes only after a hand is over"
     drawing = position(["JS JH 5S 3C 7D 8C QS", None, None], pile="6S 9D")
     refused_exactly(drawing, Deal(), text, legal=Draw())
-    playing = drawing.push("draw")
+    playing = drawing.apply("draw")
     refused_exactly(playing, Deal(), text, legal=Discard(Card("JS")))
 
 
@@ -140,7 +140,7 @@ def discarding(config: RuleConfig, card: str, *, p1: str = "3C 5D JC KS 2D") -> 
 
 def test_only_a_call_or_a_pass_in_the_call_window() -> None:
     state = discarding(CALLING, "8H")
-    assert (state.phase, state.current, state.discarder) == (Phase.CALL, 1, 0)
+    assert (state.phase, state.current_player, state.discarder) == (Phase.CALL, 1, 0)
     for move in (Draw(), Take(cards("8H")), Decline(), Discard(Card("3C")), Layoff(0, "8H")):
         refused_exactly(
             state,
@@ -175,7 +175,7 @@ def test_no_decline_while_the_stock_holds_cards() -> None:
 
 def test_no_call_or_pass_at_the_start_of_a_turn() -> None:
     state = play(discarding(CALLING, "8H"), "pass", "pass")
-    assert (state.phase, state.current) == (Phase.DRAW, 1)
+    assert (state.phase, state.current_player) == (Phase.DRAW, 1)
     for move in (Call(cards("8H")), Pass()):
         refused_exactly(
             state,
@@ -188,7 +188,7 @@ def test_no_call_or_pass_at_the_start_of_a_turn() -> None:
 
 def test_no_call_or_pass_where_rummy_is_not_called() -> None:
     state = discarding(STANDARD, "8H")
-    assert (state.phase, state.current) == (Phase.DRAW, 1)
+    assert (state.phase, state.current_player) == (Phase.DRAW, 1)
     for move in (Call(cards("8H")), Pass()):
         refused_exactly(
             state,
@@ -212,7 +212,7 @@ def test_a_turn_starts_with_a_draw_or_a_take() -> None:
 
 
 def test_one_draw_a_turn() -> None:
-    state = position(["JS JH 5S 3C 7D 8C QS", None, None], pile="6S 9D").push("draw")
+    state = position(["JS JH 5S 3C 7D 8C QS", None, None], pile="6S 9D").apply("draw")
     for move in (Draw(), Take(cards("9D")), Decline(), Call(cards("9D")), Pass()):
         refused_exactly(
             state,
@@ -309,7 +309,7 @@ def test_the_card_taken_must_be_usable_while_keeping_a_card_to_discard() -> None
 def test_the_card_taken_must_start_a_new_meld_where_the_rules_say_so() -> None:
     # The Q♥ could be laid off on the run, but a lay-off does not count.
     state = position(["2C 9D", None, None], config=NEW_MELD, table=[("9H 10H JH", 1)], pile="QH")
-    assert Take(cards("QH")) in state.replace(config=STANDARD).legal_moves()
+    assert Take(cards("QH")) in state._replace(config=STANDARD).legal_moves()
     refused_exactly(
         state,
         Take(cards("QH")),
@@ -370,10 +370,10 @@ def test_a_call_in_a_call_window_built_under_rules_without_calls() -> None:
     hands = ["2C 4D QD 9S", "3C 5D JC KS 2D", "3D 10H 9C JD 4C"]
     table = [("5H 6H 7H", 2)]
     with pytest.raises(StateError) as caught:
-        position(hands, pile="KD 8H", table=table, phase=Phase.CALL, current=1, discarder=0)
+        position(hands, pile="KD 8H", table=table, phase=Phase.CALL, current_player=1, discarder=0)
     assert str(caught.value) == "a call window opens only under rules that play calling rummy"
     # An unchecked position (State.replace) may; the call is refused all the same.
-    state = position(hands, pile="KD 8H", table=table, current=1).replace(
+    state = position(hands, pile="KD 8H", table=table, current_player=1)._replace(
         phase=Phase.CALL, discarder=0
     )
     refused_exactly(
@@ -639,7 +639,7 @@ def test_the_last_card_must_be_a_discard() -> None:
 def test_the_card_taken_goes_into_a_new_meld_not_onto_one() -> None:
     state = position(
         ["QS QD 2C 9D", None, None], config=NEW_MELD, table=[("9H 10H JH", 1)], pile="5C QH"
-    ).push("take QH")
+    ).apply("take QH")
     refused_exactly(
         state,
         Layoff(0, "QH"),
@@ -649,8 +649,8 @@ def test_the_card_taken_goes_into_a_new_meld_not_onto_one() -> None:
 
 
 def test_a_card_called_is_laid_off_not_melded() -> None:
-    state = discarding(LAYOFF_ONLY, "8H", p1="8C 8D JC KS 2D").push("call 8H")
-    assert (state.current, state.owed) == (1, Card("8H"))
+    state = discarding(LAYOFF_ONLY, "8H", p1="8C 8D JC KS 2D").apply("call 8H")
+    assert (state.current_player, state.owed) == (1, Card("8H"))
     refused_exactly(
         state,
         Meld(cards("8C 8D 8H")),
@@ -660,7 +660,7 @@ def test_a_card_called_is_laid_off_not_melded() -> None:
 
 
 def test_a_play_may_not_strand_the_card_taken() -> None:
-    state = position(["6S 7S 7H 7D 2C 9D JC", None, None], pile="KH 5S").push("take 5S")
+    state = position(["6S 7S 7H 7D 2C 9D JC", None, None], pile="KH 5S").apply("take 5S")
     refused_exactly(
         state,
         Meld(cards("7S 7H 7D")),
@@ -673,7 +673,7 @@ def test_a_play_may_not_strand_the_card_taken() -> None:
 def test_a_play_may_not_strand_the_card_called() -> None:
     # With a card kept for the final discard, the run leaves no room to lay off the 8♥.
     config = attrs.evolve(LAYOFF_ONLY, discard_to_go_out=True)
-    state = discarding(config, "8H", p1="2S 3S 4S").push("call 8H")
+    state = discarding(config, "8H", p1="2S 3S 4S").apply("call 8H")
     refused_exactly(
         state,
         Meld(cards("2S 3S 4S")),
@@ -686,7 +686,7 @@ def test_a_play_may_not_strand_the_card_called() -> None:
 def test_a_play_may_not_strand_the_card_that_must_start_a_meld() -> None:
     state = position(
         ["QS QD KD AD 2H", None, None], config=NEW_MELD, table=[CLUBS], pile="5C QH"
-    ).push("take QH")
+    ).apply("take QH")
     refused_exactly(
         state,
         Meld(cards("QD KD AD")),
@@ -698,7 +698,7 @@ def test_a_play_may_not_strand_the_card_that_must_start_a_meld() -> None:
 
 def keeping_the_king() -> State:
     """Player 0 of a Pagat game holds 8♠ 8♥ 8♦ and has taken the K♦ to keep."""
-    return position(["8S 8H 8D", None, None], config=PAGAT, table=[CLUBS], pile="2C KD").push(
+    return position(["8S 8H 8D", None, None], config=PAGAT, table=[CLUBS], pile="2C KD").apply(
         "take KD"
     )
 
@@ -719,7 +719,7 @@ def test_a_play_may_not_leave_the_kept_card_alone() -> None:
 
 
 def test_no_discard_while_the_card_taken_is_owed() -> None:
-    state = digging().push("take JC")
+    state = digging().apply("take JC")
     for card in ("3C", "JC", "2S"):
         refused_exactly(
             state,
@@ -733,7 +733,7 @@ def test_no_discard_while_the_card_taken_is_owed() -> None:
 def test_no_discard_while_the_card_taken_must_start_a_meld() -> None:
     state = position(
         ["QS QD 2C 9D", None, None], config=NEW_MELD, table=[("9H 10H JH", 1)], pile="5C QH"
-    ).push("take QH")
+    ).apply("take QH")
     refused_exactly(
         state,
         Discard(Card("2C")),

@@ -85,11 +85,15 @@ def test_the_log_records_every_move_of_the_hand_in_order() -> None:
         kinds.update(e.kind for e in new)
         event = new[0]
         if isinstance(move, Draw):
-            assert event == Drew(before.current, before.stock[-1])
+            assert event == Drew(before.current_player, before.stock[-1])
         else:
-            assert event.text(ascii=True) == f"P{before.current} {move.text(ascii=True)}" or (
+            assert event.text(
+                ascii=True
+            ) == f"P{before.current_player} {move.text(ascii=True)}" or (
                 event.kind == "meld"
-                and event.text(ascii=True).startswith(f"P{before.current} {move.text(ascii=True)}")
+                and event.text(ascii=True).startswith(
+                    f"P{before.current_player} {move.text(ascii=True)}"
+                )
             )
         if after.phase >= Phase.HAND_OVER:
             assert new[-1] == HandEnded(
@@ -138,7 +142,7 @@ def test_a_position_built_directly_starts_with_an_empty_log() -> None:
     state = State.from_position(RuleConfig(), hands=hands, pile="8C")
     assert state.log == ()
     assert state.view(0).log == ()
-    after = state.push("draw").push("discard 7S")
+    after = state.apply("draw").apply("discard 7S")
     assert after.log == (Drew(0, state.stock[-1]), Discarded(0, Card("7S")))
     # A finished hand built directly holds the scoring it was built with.
     done = State.from_position(
@@ -149,7 +153,7 @@ def test_a_position_built_directly_starts_with_an_empty_log() -> None:
         went_out=0,
     )
     assert done.log == (HandEnded(0, 0, (64, -5, -10), (64, -5, -10)),)
-    assert done.push("deal").log == (dealt(done.push("deal")),)
+    assert done.apply("deal").log == (dealt(done.apply("deal")),)
 
 
 def test_a_saved_state_keeps_its_log_and_an_older_one_loads_with_none() -> None:
@@ -231,7 +235,7 @@ def test_a_run_joined_to_a_run_on_the_table_names_both_ids() -> None:
         table=table,
         phase=Phase.PLAY,
     )
-    after = state.push("meld 5S 6S 7S")
+    after = state.apply("meld 5S 6S 7S")
     assert after.log == (Melded(0, cards("5S 6S 7S"), 3, 0),)
     assert str(after.log[0]) == "P0 meld 5♠ 6♠ 7♠ as 3, joined to 0"
 
@@ -303,7 +307,7 @@ def hidden_from(start: State, later: list[State], player: int) -> list[tuple[int
         assert parent is not None
         assert state.last_move is not None
         if isinstance(state.last_move, Draw):
-            if parent.current == player:
+            if parent.current_player == player:
                 shown.add(int(parent.stock[-1]))
         else:
             shown.update(physical(int(c)) for c in state.last_move.cards)
@@ -326,10 +330,10 @@ def other_world(start: State, places: list[tuple[int, int]], rng: random.Random)
     rng.shuffle(cards)
     for place, card in zip(places, cards, strict=True):
         at(place)[place[1]] = card
-    built = start.replace(hands=tuple(tuple(sorted(h)) for h in hands), stock=tuple(stock))
+    built = start._replace(hands=tuple(tuple(sorted(h)) for h in hands), stock=tuple(stock))
     if start.log:
         # The hand starts here: the other world was dealt its own cards.
-        built = State.of(**built.fields(), log=(dealt(built),))
+        built = State._of(**built._fields(), log=(dealt(built),))
     return built
 
 
@@ -412,7 +416,7 @@ def test_what_a_player_sees_changes_the_information_state() -> None:
             assert text not in texts
             texts[text] = key
     state = states[40]
-    p = state.current
+    p = state.current_player
     # The player's own hand, the pile and the table are seen: changing them changes the key.
     held = state.hands[p]
     swapped = list(state.stock)
@@ -420,18 +424,18 @@ def test_what_a_player_sees_changes_the_information_state() -> None:
     hands = list(state.hands)
     hands[p] = tuple(sorted((hand0, *held[1:])))
     changes = [
-        state.replace(hands=tuple(hands), stock=tuple(swapped)),
-        state.replace(pile=state.pile[::-1]) if len(set(state.pile)) > 1 else None,
-        state.replace(totals=tuple(t + 1 for t in state.totals), history=()),
-        state.replace(turn=state.turn + 1),
-        State.of(**state.fields()),  # the same cards, but no log of how they got there
+        state._replace(hands=tuple(hands), stock=tuple(swapped)),
+        state._replace(pile=state.pile[::-1]) if len(set(state.pile)) > 1 else None,
+        state._replace(totals=tuple(t + 1 for t in state.totals), history=()),
+        state._replace(turn=state.turn + 1),
+        State._of(**state._fields()),  # the same cards, but no log of how they got there
     ]
     for changed in changes:
         if changed is not None:
             assert changed.information_state_key(p) != state.information_state_key(p)
             assert changed.information_state_string(p) != state.information_state_string(p)
     # The seed is not seen (it would tell the stock order).
-    reseeded = state.replace(seed=state.seed + 1)
+    reseeded = state._replace(seed=state.seed + 1)
     assert reseeded.information_state_key(p) == state.information_state_key(p)
     assert reseeded.information_state_string(p) == state.information_state_string(p)
 
@@ -464,6 +468,6 @@ def test_the_log_follows_each_branch_of_play_from_one_position() -> None:
 def fresh_log(state: State) -> tuple[Event, ...]:
     """``state``'s log, worked out again from a copy of its line of play."""
     copy = new_game(state.config, state.players, state.seed)
-    for move in state.moves():
+    for move in state.move_stack:
         copy = copy.apply(move)
     return copy.log

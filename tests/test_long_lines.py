@@ -13,8 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummy500 import Deal, RuleConfig, State, new_game, presets
-from rummy500 import memory
+from rummy500 import Deal, RuleConfig, State, memory, new_game, presets
 from rummy500.position import FIELDS
 from strategies import scaled, seeds
 
@@ -33,7 +32,7 @@ def line(config: RuleConfig, players: int, seed: int, limit: int = 2500) -> list
 
 def whole(state: State) -> State:
     """The same position, built from its fields: a state that never dropped anything."""
-    return State.of(**state.fields(), log=state.log)
+    return State._of(**state._fields(), log=state.log)
 
 
 def stand_ins(states: list[State]) -> list[int]:
@@ -67,23 +66,23 @@ def test_every_state_of_a_line_reads_as_it_was_made(
     state = new_game(config, players, seed)
     rng = random.Random(seed)
     states = [state]
-    made = [(state.fields(), state.log)]
+    made = [(state._fields(), state.log)]
     while not state.is_terminal() and len(states) <= 600:
         moves = state.legal_moves()
         state = state.apply(moves[rng.randrange(len(moves))])
         states.append(state)
-        made.append((state.fields(), state.log))
+        made.append((state._fields(), state.log))
     order = list(range(len(states)))
     random.Random(order_seed).shuffle(order)
     for i in order:
-        assert (states[i].fields(), states[i].log) == made[i]
+        assert (states[i]._fields(), states[i].log) == made[i]
     # Read back, every state of the line is a whole state again, undo walks the same objects,
     # and every state's moves are those a state never dropped would list.
     assert stand_ins(states) == []
     for i in range(len(states) - 1, 0, -1):
         assert states[i].undo() is states[i - 1]
     for i in order[:40]:
-        assert states[i].legal_moves() == State.of(**made[i][0]).legal_moves()
+        assert states[i].legal_moves() == State._of(**made[i][0]).legal_moves()
 
 
 def test_a_stand_in_compares_hashes_pickles_copies_and_detaches_as_the_state_it_is() -> None:
@@ -175,7 +174,7 @@ def test_a_long_game_keeps_under_300_bytes_a_step() -> None:
         kept = tracemalloc.get_traced_memory()[0] - before
     finally:
         tracemalloc.stop()
-    assert final.moves()[0] == final.moves()[0]
+    assert final.move_stack[0] == final.move_stack[0]
     assert steps == 660
     assert kept / steps < 300
 
@@ -184,4 +183,4 @@ def test_fields_of_a_stand_in_are_the_fields_of_a_position() -> None:
     states = line(RuleConfig(), 3, 2)
     old = states[30]
     assert type(old) is not State
-    assert tuple(old.fields()) == FIELDS
+    assert tuple(old._fields()) == FIELDS

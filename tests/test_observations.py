@@ -186,7 +186,7 @@ def hidden_world(state: State, player: int, rng: random.Random) -> State:
         else:
             hands.append(tuple(sorted(hidden[: len(hand)])))
             hidden = hidden[len(hand) :]
-    return state.replace(hands=tuple(hands), stock=tuple(hidden))
+    return state._replace(hands=tuple(hands), stock=tuple(hidden))
 
 
 @pytest.mark.parametrize("name", ["standard", "pagat", "persian", "partnership", "rummy_1000"])
@@ -222,7 +222,7 @@ def changed(name: str) -> tuple[State, State]:
         "table_jokers": lambda: position(table=[("5H 6H JK=7H", 1), ("3C 3D 3H", [2, 2, 0])]),
         "owed": lambda: position(phase=Phase.PLAY, owed="2S", hands=PLAY_HANDS),
         "phase": lambda: position(phase=Phase.PLAY, hands=PLAY_HANDS),
-        "to_move": lambda: position(current=1, dealer=2),
+        "to_move": lambda: position(current_player=1, dealer=2),
         "dealer": lambda: position(dealer=1),
         "hand_sizes": lambda: position(hands=[HANDS[0], "QH QD 5C 6C 7D 8S", "8C 4D 9H 10C JD 2H"]),
         "stock_size": lambda: position(pile="KC 10H JS 5S"),

@@ -62,7 +62,7 @@ def _texts(moves: set[Move]) -> list[str]:
 
 
 def _describe(s: State) -> str:
-    hand = s.hands[s.current] if s.phase in (Phase.DRAW, Phase.PLAY, Phase.CALL) else ""
+    hand = s.hands[s.current_player] if s.phase in (Phase.DRAW, Phase.PLAY, Phase.CALL) else ""
     return (
         f"{s!r}\nhand {' '.join(map(str, hand))} owed {s.owed} (use {s.owed_use}) "
         f"kept {s.kept}\ntable {[' '.join(map(str, m.cards)) for m in s.table]}\n"
@@ -91,10 +91,10 @@ def assert_agrees(s: State, *, illegal_sample: int | None = None, seed: int = 0)
             put = as_put(move, meld_ids(s))
             if put is None:
                 continue
-            predicted = apply_put(put, *seen, s.current, s.config)
+            predicted = apply_put(put, *seen, s.current_player, s.config)
             assert predicted is not None
             after = s.apply(move)
-            assert tuple(int(c) for c in after.hands[s.current]) == predicted[0], move
+            assert tuple(int(c) for c in after.hands[s.current_player]) == predicted[0], move
             assert read_table(after.table, s.config) == predicted[1], f"{move}: {_describe(after)}"
     rejected = sorted({m for m in candidates(s) if m not in expected}, key=str)
     if illegal_sample is not None and len(rejected) > illegal_sample:
@@ -842,7 +842,7 @@ def test_using_either_copy_of_the_owed_card_pays_the_debt() -> None:
         phase=Phase.PLAY,
         owed="5S",
     )
-    after = s.push("meld 5S 5H 5D")
+    after = s.apply("meld 5S 5H 5D")
     assert after.owed is None
     assert assert_agrees(after) >= set(_moves("discard 5S\ndiscard KH"))
 
@@ -858,7 +858,7 @@ def test_a_run_filling_the_gap_between_two_runs_joins_both() -> None:
         phase=Phase.PLAY,
     )
     assert_agrees(s)
-    after = s.push("meld 6S 7S 8S")
+    after = s.apply("meld 6S 7S 8S")
     assert [m.cards for m in after.table] == [
         parse_cards("3S 4S 5S 6S 7S 8S 9S 10S JS"),
         parse_cards("QH KH AH"),
@@ -878,6 +878,6 @@ def test_putting_down_either_copy_of_the_kept_card_uses_it_up() -> None:
         kept="KD",
     )
     assert Meld(parse_cards("JD QD KD")) in assert_agrees(s)
-    after = s.push("meld JD QD KD")
+    after = s.apply("meld JD QD KD")
     assert after.kept is None
     assert Move.from_text("discard KD") in assert_agrees(after)

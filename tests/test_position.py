@@ -35,23 +35,23 @@ def test_a_position_cannot_be_changed() -> None:
 
 def test_fields_are_the_saved_fields_in_order() -> None:
     state = played(12)
-    assert tuple(state.fields()) == FIELDS
-    assert State.of(**state.fields()) == state
+    assert tuple(state._fields()) == FIELDS
+    assert State._of(**state._fields()) == state
 
 
 def test_replace_changes_only_the_fields_named() -> None:
     state = played(12)
-    changed = state.replace(turn=state.turn + 1)
+    changed = state._replace(turn=state.turn + 1)
     assert changed.turn == state.turn + 1
-    assert {k: v for k, v in changed.fields().items() if k != "turn"} == {
-        k: v for k, v in state.fields().items() if k != "turn"
+    assert {k: v for k, v in changed._fields().items() if k != "turn"} == {
+        k: v for k, v in state._fields().items() if k != "turn"
     }
     assert changed.parent is None
 
 
 def test_replace_refuses_an_unknown_field() -> None:
     with pytest.raises(StateError) as info:
-        played(1).replace(turns=3)
+        played(1)._replace(turns=3)
     assert str(info.value) == (
         "a position has no field 'turns'; its fields are " + ", ".join(FIELDS)
     )

@@ -432,11 +432,11 @@ def test_persian_four_jokers_melded_together_score_double() -> None:
     # Player 0 holds the four jokers among the 7 cards dealt and the card drawn.
     hands = [[*jokers, *rest[:4]], rest[4:11], rest[11:18], rest[18:25]]
     position = State.from_position(
-        config, hands=hands, stock=rest[26:], pile=rest[25:26], current=0, phase=Phase.PLAY
+        config, hands=hands, stock=rest[26:], pile=rest[25:26], current_player=0, phase=Phase.PLAY
     )
-    after = position.push("meld JK JK JK JK")
+    after = position.apply("meld JK JK JK JK")
     assert after.table[0].card_points(config.card_values) == (40, 40, 40, 40)
-    assert position.push("meld JK JK JK").table[0].card_points(config.card_values) == (20,) * 3
+    assert position.apply("meld JK JK JK").table[0].card_points(config.card_values) == (20,) * 3
 
 
 def test_persian_aces_are_only_high() -> None:

@@ -91,7 +91,7 @@ def check_state(s: State) -> None:
     if s.phase == Phase.DRAW and not s.stock:
         assert any(isinstance(m, Take) for m in legal), "a turn with nothing to take was played"
     if s.phase == Phase.PLAY and s.owed is not None:
-        assert s.owed in s.hands[s.current]
+        assert s.owed in s.hands[s.current_player]
         assert usable(int(s.owed), *model(s), s.config), f"owed {s.owed} can no longer be put down"
 
 
@@ -120,7 +120,7 @@ def check_deal(s: State) -> None:
     assert len(s.pile) == 1
     assert len(s.stock) == STOCK_AFTER_DEAL[n]
     assert not s.table
-    assert s.current == (s.dealer + 1) % n
+    assert s.current_player == (s.dealer + 1) % n
 
 
 def check_move(s: State, move: Move, nxt: State, log: HandLog) -> None:
@@ -165,10 +165,10 @@ def check_hand_end(s: State, move: Move, nxt: State, log: HandLog) -> None:
         # The stock is empty and the player to draw next has nothing they may take.
         assert isinstance(move, Discard)
         assert not s.stock
-        assert not can_take(nxt, (s.current + 1) % s.players)
+        assert not can_take(nxt, (s.current_player + 1) % s.players)
     else:
-        assert nxt.went_out == s.current
-        assert not nxt.hands[s.current]
+        assert nxt.went_out == s.current_player
+        assert not nxt.hands[s.current_player]
     assert nxt.history[-1] == oracle_scores(nxt)
     assert nxt.player_history[-1] == oracle_player_scores(nxt)
     parts = score_breakdown(
@@ -256,9 +256,9 @@ def test_winner_is_the_unique_highest_total_at_or_above_the_target(
             players, hands={0: "2C"}, table=[("JD QD KD", 1)], phase=Phase.PLAY, totals=totals
         )
 
-    scores = oracle_scores(going_out().push("discard 2C"))
+    scores = oracle_scores(going_out().apply("discard 2C"))
     s = going_out([f - d for f, d in zip(finals, scores, strict=False)])
-    end = s.push("discard 2C")
+    end = s.apply("discard 2C")
     assert end.totals == tuple(finals[:players])
     check_hand_end(s, Discard(Card("2C")), end, HandLog(len(s.stock)))
 
@@ -277,7 +277,7 @@ def test_same_seed_and_choices_replay_exactly(seed: int, players: int) -> None:
         replayed = new_game(small_target(150), players=players, seed=seed)
         assert replayed == line[0]
         assert replayed.legal_moves() == line[0].legal_moves()
-        for move, expected in zip(s.moves(), line[1:], strict=True):
+        for move, expected in zip(s.move_stack, line[1:], strict=True):
             replayed = replayed.apply(move)
             assert replayed == expected
             assert replayed.legal_moves() == expected.legal_moves()
@@ -290,9 +290,9 @@ import rummy500
 from strategies import meld_preferring_policy
 s = rummy500.new_game(players=5, seed=2024)
 rng = random.Random(2024)
-while len(s.moves()) < 300 and not s.is_terminal():
+while len(s.move_stack) < 300 and not s.is_terminal():
     s = s.apply(meld_preferring_policy(rng, s))
-print(" ".join(m.text(ascii=True) for m in s.moves()))
+print(" ".join(m.text(ascii=True) for m in s.move_stack))
 print(s.hands, s.stock, s.pile, s.totals)
 """
 

@@ -22,7 +22,7 @@ def going_out(config: RuleConfig, totals: tuple[int, int, int]) -> State:
         phase=Phase.PLAY,
         totals=totals,
     )
-    return state.push("discard 9D")
+    return state.apply("discard 9D")
 
 
 def test_a_game_won_on_the_target() -> None:
@@ -58,7 +58,7 @@ def test_a_game_drawn_at_the_hand_limit_names_the_sides_tied_at_the_top() -> Non
 def test_the_hand_count_is_the_hand_limit() -> None:
     base = going_out(RuleConfig(hand_limit=1), (7, 0, 0))
     config = RuleConfig(hand_limit=100)
-    later = base.replace(config=config, hand_number=99)
+    later = base._replace(config=config, hand_number=99)
     assert game_result_line(later, NAMES) == (
         "The game is drawn: P0 and P1 are tied at the top with 25 points after 100 hands, the "
         "most a game may last."
@@ -77,7 +77,7 @@ def test_teams_win_or_draw_as_teams() -> None:
             table=[("KC KD KH", 1), ("5H 6H 7H", 3)],
             totals=totals,
         )
-        return state.push("meld 8C 8D 8H").push("discard 9C")
+        return state.apply("meld 8C 8D 8H").apply("discard 9C")
 
     won = player_0_goes_out((0, 0))
     assert game_result_line(won, names) == (

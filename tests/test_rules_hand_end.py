@@ -44,38 +44,40 @@ def assert_went_out(state: State, player: int) -> None:
 
 
 def test_going_out_by_discarding_the_last_card() -> None:
-    state = position(["9C", "2D 3D", "4C 4D"], table=[RUN], current=0, phase=Phase.PLAY)
-    after = state.push("discard 9C")
+    state = position(["9C", "2D 3D", "4C 4D"], table=[RUN], current_player=0, phase=Phase.PLAY)
+    after = state.apply("discard 9C")
     assert_went_out(after, 0)
     assert after.pile[-1] == Card("9C")
 
 
 def test_going_out_by_melding_the_last_cards_needs_no_discard() -> None:
-    state = position(["KC KD KS", "2D 3D", "4C 4D"], table=[RUN], current=0, phase=Phase.PLAY)
+    state = position(
+        ["KC KD KS", "2D 3D", "4C 4D"], table=[RUN], current_player=0, phase=Phase.PLAY
+    )
     after = play(state, "meld KC KD KS")
     assert_went_out(after, 0)
     assert after.table[-1].cards == cards("KC KD KS")
 
 
 def test_going_out_by_laying_off_the_last_card_needs_no_discard() -> None:
-    state = position(["8H", "2D 3D", "4C 4D"], table=[RUN], current=0, phase=Phase.PLAY)
+    state = position(["8H", "2D 3D", "4C 4D"], table=[RUN], current_player=0, phase=Phase.PLAY)
     pile_before = state.pile
-    after = state.push("layoff 0 8H")
+    after = state.apply("layoff 0 8H")
     assert_went_out(after, 0)
     assert after.pile == pile_before
 
 
 def test_going_out_after_a_full_turn_of_draw_meld_discard() -> None:
-    state = position(["KC KD 9S", "2D 3D", "4C 4D"], table=[RUN], current=0, stock_top="KS")
+    state = position(["KC KD 9S", "2D 3D", "4C 4D"], table=[RUN], current_player=0, stock_top="KS")
     after = play(state, "draw", "meld KC KD KS")
     assert after.phase is Phase.PLAY
-    over = after.push("discard 9S")
+    over = after.apply("discard 9S")
     assert_went_out(over, 0)
 
 
 def test_going_out_earns_no_bonus() -> None:
-    state = position(["8H", "2D 3D", "4C 4D"], table=[RUN], current=0, phase=Phase.PLAY)
-    after = state.push("layoff 0 8H")
+    state = position(["8H", "2D 3D", "4C 4D"], table=[RUN], current_player=0, phase=Phase.PLAY)
+    after = state.apply("layoff 0 8H")
     # 8 points laid off, nothing in hand, and nothing more for going out.
     assert after.history[-1][0] == 8
     assert after.totals[0] == 8
@@ -85,7 +87,7 @@ def test_going_out_earns_no_bonus() -> None:
 
 def test_going_out_with_a_taken_card_ends_the_hand_once_it_is_used() -> None:
     # Taking the 8♥ and laying it off with the last card empties the hand at once.
-    state = position(["9H", "2D 3D", "4C 4D"], table=[RUN], current=0, pile="8H")
+    state = position(["9H", "2D 3D", "4C 4D"], table=[RUN], current_player=0, pile="8H")
     after = play(state, "take 8H", "layoff 0 8H 9H")
     assert_went_out(after, 0)
     assert after.history[-1][0] == 17
@@ -107,7 +109,7 @@ def test_with_the_stock_empty_the_player_may_still_take_from_the_pile() -> None:
     state = position(["2C 9D", "2D 2S", "10C"], table=[RUN], pile="KS 8H", leftover=2)
     after = play(state, "take 8H", "layoff 0 8H", "discard 2C")
     assert after.phase is Phase.DRAW
-    assert after.current == 1
+    assert after.current_player == 1
     # The pile is not turned over: the stock stays empty and the next player cannot draw.
     assert after.stock == ()
     assert Draw() not in after.legal_moves()
@@ -166,7 +168,7 @@ def test_last_card_of_the_stock_can_be_drawn_then_the_next_player_cannot_draw() 
     assert state.stock == cards("JC")
     after = play(state, "draw", "discard JC")
     assert after.stock == ()
-    assert after.current == 1
+    assert after.current_player == 1
     assert Draw() not in after.legal_moves()
     over = after.apply(Decline())
     assert over.phase is Phase.HAND_OVER

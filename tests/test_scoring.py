@@ -114,10 +114,10 @@ def test_worked_example_ana_goes_out_laying_off_her_last_card() -> None:
     state = position(
         ["8H", BEN_HAND, CAL_HAND],
         table=[ANA_RUN, ANA_KINGS, BEN_RUN, CAL_RUN],
-        current=ANA,
+        current_player=ANA,
         phase=Phase.PLAY,
     )
-    over = state.push("layoff 2 8H")
+    over = state.apply("layoff 2 8H")
     assert over.phase is Phase.HAND_OVER
     assert over.went_out == ANA
     assert over.history == (WORKED_SCORES,)
@@ -129,7 +129,7 @@ def test_worked_example_ana_goes_out_with_a_whole_turn() -> None:
     state = position(
         ["8H", BEN_HAND, CAL_HAND],
         table=[ANA_RUN, ANA_KINGS, BEN_RUN, CAL_RUN],
-        current=ANA,
+        current_player=ANA,
         stock_top="9C",
     )
     over = play(state, "draw", "layoff 2 8H", "discard 9C")
@@ -142,10 +142,10 @@ def test_worked_example_ana_goes_out_melding_her_kings() -> None:
     state = position(
         ["KC KD KS", BEN_HAND, CAL_HAND],
         table=[ANA_RUN, BEN_RUN_WITH_ANAS_EIGHT, CAL_RUN],
-        current=ANA,
+        current_player=ANA,
         phase=Phase.PLAY,
     )
-    over = state.push("meld KC KD KS")
+    over = state.apply("meld KC KD KS")
     assert over.history == (WORKED_SCORES,)
 
 
@@ -153,12 +153,12 @@ def test_worked_example_adds_to_running_totals() -> None:
     state = position(
         ["8H", BEN_HAND, CAL_HAND],
         table=[ANA_RUN, ANA_KINGS, BEN_RUN, CAL_RUN],
-        current=ANA,
+        current_player=ANA,
         phase=Phase.PLAY,
         totals=[100, 10, -40],
         history=[[100, 10, -40]],
     )
-    over = state.push("layoff 2 8H")
+    over = state.apply("layoff 2 8H")
     assert over.totals == (144, -8, -22)
     assert over.history == ((100, 10, -40), WORKED_SCORES)
     assert over.phase is Phase.HAND_OVER
@@ -172,12 +172,12 @@ def test_minus_15_example() -> None:
     state = position(
         ["AC AD KC QD 5S", "9C"],
         table=[("10C 10D 10H 10S", 0)],
-        current=1,
+        current_player=1,
         phase=Phase.PLAY,
         totals=[5, 0],
         history=[[5, 0]],
     )
-    over = state.push("discard 9C")
+    over = state.apply("discard 9C")
     assert over.history[-1][0] == -15
     # A running total can drop below zero too.
     assert over.totals[0] == -10
@@ -215,22 +215,28 @@ def test_meld_never_laid_down_counts_in_full_against() -> None:
 
 
 def test_low_ace_laid_off_on_two_three_four_scores_1_for_the_layer() -> None:
-    state = position(["AS", "9C", "4D 5D"], table=[("2S 3S 4S", 1)], current=0, phase=Phase.PLAY)
-    over = state.push("layoff 0 AS")
+    state = position(
+        ["AS", "9C", "4D 5D"], table=[("2S 3S 4S", 1)], current_player=0, phase=Phase.PLAY
+    )
+    over = state.apply("layoff 0 AS")
     assert over.history[-1][0] == 1
     assert over.history[-1][1] == 9 - 9
 
 
 def test_high_ace_laid_off_on_queen_king_scores_15_for_the_layer() -> None:
-    state = position(["AS", "9C", "4D 5D"], table=[("JS QS KS", 1)], current=0, phase=Phase.PLAY)
-    over = state.push("layoff 0 AS")
+    state = position(
+        ["AS", "9C", "4D 5D"], table=[("JS QS KS", 1)], current_player=0, phase=Phase.PLAY
+    )
+    over = state.apply("layoff 0 AS")
     assert over.history[-1][0] == 15
     assert over.history[-1][1] == 30 - 9
 
 
 def test_lay_off_on_another_players_meld_scores_for_the_layer_not_the_owner() -> None:
-    state = position(["8C", "9C", "4D 5D"], table=[("8S 8H 8D", 1)], current=0, phase=Phase.PLAY)
-    over = state.push("layoff 0 8C")
+    state = position(
+        ["8C", "9C", "4D 5D"], table=[("8S 8H 8D", 1)], current_player=0, phase=Phase.PLAY
+    )
+    over = state.apply("layoff 0 8C")
     assert over.history[-1] == (8, 24 - 9, -9)
 
 
@@ -249,12 +255,12 @@ def ending(totals: list[int], table: list[TableSpec], hands: tuple[str, str]) ->
     state = position(
         ["9C", *hands],
         table=table,
-        current=0,
+        current_player=0,
         phase=Phase.PLAY,
         totals=totals,
         history=[totals],
     )
-    return state.push("discard 9C")
+    return state.apply("discard 9C")
 
 
 def test_game_ends_when_a_total_reaches_500() -> None:
@@ -324,7 +330,7 @@ def test_no_move_after_the_game_is_over() -> None:
     before = copy.deepcopy(over)
     for move in ("deal", "draw", "discard 2D"):
         with pytest.raises(IllegalMoveError, match="the game is over"):
-            over.push(move)
+            over.apply(move)
     assert over == before
 
 

@@ -157,7 +157,7 @@ def test_the_search_bots_are_built_in_by_name() -> None:
         [ISMCTSBot(1, iterations=5), FlatMCBot(2, playouts=5)],
         max_moves=40,
     )
-    assert len(final.moves()) == 40
+    assert len(final.move_stack) == 40
 
 
 def test_the_code_on_the_write_a_bot_page_runs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -81,7 +81,7 @@ def test_a_game_is_the_game_its_seeds_give() -> None:
     assert outcome.seed == 42
     assert outcome.totals == final.totals
     assert outcome.winner == final.winner
-    assert outcome.first_player == new_game(SHORT, 3, 42).current
+    assert outcome.first_player == new_game(SHORT, 3, 42).current_player
     assert [h.scores for h in outcome.hands] == list(final.history)
     assert [h.player_scores for h in outcome.hands] == list(final.player_history)
     assert len(outcome.hands) == 2

@@ -128,7 +128,7 @@ def test_first_dealer_can_be_given() -> None:
     state = new_game(players=4, seed=3, dealer=2)
     assert state.dealer == 2
     assert state.dealer_draw == ()
-    assert state.current == 3
+    assert state.current_player == 3
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
@@ -157,14 +157,14 @@ def test_same_seed_same_game_and_different_seed_different_deal() -> None:
 def test_player_on_dealers_left_goes_first(players: int) -> None:
     for dealer in range(players):
         state = new_game(players=players, seed=1, dealer=dealer)
-        assert state.current == (dealer + 1) % players
+        assert state.current_player == (dealer + 1) % players
         assert state.phase is Phase.DRAW
 
 
 def test_two_players_the_non_dealer_goes_first() -> None:
     for seed in range(10):
         state = new_game(players=2, seed=seed)
-        assert state.current == 1 - state.dealer
+        assert state.current_player == 1 - state.dealer
         assert state.current_player == 1 - state.dealer
 
 
@@ -198,18 +198,18 @@ def test_turn_is_draw_then_plays_then_discard() -> None:
     assert all(isinstance(m, Draw | Take | Decline) for m in draw_moves)
     after = state.apply(Draw())
     assert after.phase is Phase.PLAY
-    assert after.current == 0
+    assert after.current_player == 0
     assert all(isinstance(m, Meld | Layoff | Discard) for m in after.legal_moves())
     done = play(after, "meld 5S 6S 7S 8S", "discard 2C")
     assert done.phase is Phase.DRAW
-    assert done.current == 1
+    assert done.current_player == 1
 
 
 @pytest.mark.parametrize("move", ["discard 2C", "meld 5S 6S 7S"])
 def test_a_turn_starts_with_a_draw(move: str) -> None:
     state = position(["5S 6S 7S 2C 4C 9D JD", None, None], pile="KH")
     with pytest.raises(IllegalMoveError, match="starts with a draw"):
-        state.push(move)
+        state.apply(move)
 
 
 def test_cannot_draw_twice() -> None:
@@ -230,12 +230,12 @@ def test_draw_takes_the_top_card_of_the_stock() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_play_passes_clockwise_to_the_left(players: int) -> None:
     state = new_game(players=players, seed=4)
-    seen = [state.current]
+    seen = [state.current_player]
     for _ in range(players):
         state = state.apply(Draw())
         discard = next(m for m in state.legal_moves() if isinstance(m, Discard))
         state = state.apply(discard)
-        seen.append(state.current)
+        seen.append(state.current_player)
     first = seen[0]
     assert seen == [(first + i) % players for i in range(players + 1)]
 
@@ -252,7 +252,7 @@ def test_a_turn_ends_only_with_a_discard_or_going_out() -> None:
     state = position(["5S 6S 7S 2C 4C 9D JD", None, None], pile="KH", stock_top="8S")
     after = play(state, "draw", "meld 5S 6S 7S 8S")
     assert after.phase is Phase.PLAY
-    assert after.current == 0
+    assert after.current_player == 0
     assert {m for m in after.legal_moves() if isinstance(m, Discard)} == {
         Discard(c) for c in after.hands[0]
     }
@@ -266,20 +266,20 @@ def test_deal_passes_to_the_left_after_each_hand() -> None:
         ["9C", "2D 3D", "4H 5H"],
         table=[("KC KD KH", 0)],
         leftover=2,
-        current=0,
+        current_player=0,
         dealer=2,
         phase=Phase.PLAY,
         totals=[10, 20, 30],
         history=[[10, 20, 30]],
     )
-    over = state.push("discard 9C")
+    over = state.apply("discard 9C")
     assert over.phase is Phase.HAND_OVER
     assert over.current_player == CHANCE
     assert over.is_chance_node()
     assert over.legal_moves() == (Deal(),)
     nxt = over.apply(Deal())
     assert nxt.dealer == 0
-    assert nxt.current == 1
+    assert nxt.current_player == 1
     assert nxt.phase is Phase.DRAW
     assert nxt.hand_number == over.hand_number + 1
     assert nxt.table == ()
@@ -300,7 +300,7 @@ def test_deal_is_legal_only_between_hands() -> None:
 def test_nothing_but_deal_after_the_hand_is_over() -> None:
     state = position(
         ["9C", "2D 3D", "4H 5H"], table=[("KC KD KH", 0)], leftover=2, phase=Phase.PLAY
-    ).push("discard 9C")
+    ).apply("discard 9C")
     for move in (Draw(), Discard(Card("2D")), Decline()):
         with pytest.raises(IllegalMoveError, match="the next move is 'deal'"):
             state.apply(move)
@@ -352,10 +352,10 @@ ILLEGAL_IN_PLAY: list[tuple[str, str]] = [
 
 @pytest.mark.parametrize(("text", "rule"), ILLEGAL_IN_PLAY)
 def test_illegal_play_names_the_rule_and_leaves_state_unchanged(text: str, rule: str) -> None:
-    state = _digging_position().push("take JC")
+    state = _digging_position().apply("take JC")
     before = copy.deepcopy(state)
     with pytest.raises(IllegalMoveError) as info:
-        state.push(text)
+        state.apply(text)
     assert rule in str(info.value)
     assert state == before
     assert state.owed == Card("JC")
@@ -364,18 +364,18 @@ def test_illegal_play_names_the_rule_and_leaves_state_unchanged(text: str, rule:
 def test_undo_returns_the_exact_previous_state() -> None:
     start = _digging_position()
     before = copy.deepcopy(start)
-    taken = start.push("take JC")
-    melded = taken.push("meld JC JS JH")
-    discarded = melded.push("discard 5S")
+    taken = start.apply("take JC")
+    melded = taken.apply("meld JC JS JH")
+    discarded = melded.apply("discard 5S")
     assert discarded.undo() is melded
     assert melded.undo() is taken
     assert taken.undo() is start
     assert start == before
-    assert discarded.moves() == [
+    assert discarded.move_stack == (
         Take(cards("JC 4H KD 2S")),
         Meld(cards("JC JS JH")),
         Discard(Card("5S")),
-    ]
+    )
 
 
 def test_undo_of_the_end_of_a_hand_restores_the_hand() -> None:
@@ -383,7 +383,7 @@ def test_undo_of_the_end_of_a_hand_restores_the_hand() -> None:
         ["9C", "2D 3D", "4H 5H"], table=[("KC KD KH", 0)], leftover=2, phase=Phase.PLAY
     )
     before = copy.deepcopy(state)
-    over = state.push("discard 9C")
+    over = state.apply("discard 9C")
     assert over.totals != before.totals
     assert over.undo() == before
     assert over.undo().totals == (0, 0, 0)

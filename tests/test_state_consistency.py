@@ -64,7 +64,7 @@ BASE: dict[str, Any] = {
     "hands": OPENING.hands,
     "stock": OPENING.stock,
     "pile": OPENING.pile,
-    "current": OPENING.current,
+    "current": OPENING.current_player,
     "dealer": OPENING.dealer,
 }
 
@@ -167,9 +167,9 @@ def test_owed_card_that_cannot_be_used_leaves_no_move() -> None:
     stock = list(OPENING.stock)
     stock.remove(owed)
     hands = (tuple(sorted((*hand, owed))), *OPENING.hands[1:])
-    state = State.of(
+    state = State._of(
         **{
-            **OPENING.fields(),
+            **OPENING._fields(),
             "phase": Phase.PLAY,
             "current": 0,
             "dealer": 2,
@@ -208,13 +208,13 @@ def _refusal(state: State) -> str:
 
 def test_a_negative_hand_number() -> None:
     fresh = new_game(RuleConfig(), 3, 5)
-    assert _refusal(fresh.replace(hand_number=-1)) == "hand_number cannot be negative, not -1"
+    assert _refusal(fresh._replace(hand_number=-1)) == "hand_number cannot be negative, not -1"
 
 
 def test_the_last_row_of_the_history_is_the_score_of_the_hand_just_over() -> None:
     over = _played_until(RuleConfig(), 5, lambda s: s.phase is Phase.HAND_OVER)
     assert (over.history, over.went_out) == (((126, 58, 82),), 1)
-    altered = over.replace(history=((127, 58, 82),), totals=(127, 58, 82))
+    altered = over._replace(history=((127, 58, 82),), totals=(127, 58, 82))
     assert _refusal(altered) == (
         "the last hand's scores [127, 58, 82] are not [126, 58, 82], what the hands and table "
         "of the hand just over score"
@@ -224,7 +224,7 @@ def test_the_last_row_of_the_history_is_the_score_of_the_hand_just_over() -> Non
 def test_a_hand_over_whose_totals_end_the_game() -> None:
     over = _played_until(RuleConfig(), 5, lambda s: s.phase is Phase.HAND_OVER)
     # Without a history the totals are taken as given: these end the game.
-    assert _refusal(over.replace(history=(), totals=(600, 0, 0))) == (
+    assert _refusal(over._replace(history=(), totals=(600, 0, 0))) == (
         "the game is over after hand 0 with totals [600, 0, 0], yet the phase is hand_over "
         "rather than game_over"
     )
@@ -232,7 +232,7 @@ def test_a_hand_over_whose_totals_end_the_game() -> None:
 
 def test_the_player_who_went_out_holds_no_cards() -> None:
     over = _played_until(RuleConfig(), 5, lambda s: s.phase is Phase.HAND_OVER)
-    assert _refusal(over.replace(went_out=2)) == (
+    assert _refusal(over._replace(went_out=2)) == (
         "went_out is 2, but player 2 still holds cards: the player who goes out has none left"
     )
 
@@ -241,7 +241,7 @@ def test_under_reuse_pile_the_stock_is_never_empty_at_a_draw() -> None:
     reuse = RuleConfig(empty_stock=EmptyStock.REUSE_PILE)
     state = _played_until(reuse, 5, lambda s: s.phase is Phase.DRAW and s.turn > 2)
     assert state.pile
-    emptied = state.replace(stock=(), pile=state.pile + state.stock)
+    emptied = state._replace(stock=(), pile=state.pile + state.stock)
     assert _refusal(emptied) == (
         "the stock is empty while the discard pile is not, in the draw phase: under "
         "empty_stock reuse_pile the pile is turned into a new stock before the next draw"
@@ -311,7 +311,7 @@ def test_a_phase_is_a_phase() -> None:
             hands=fresh.hands,
             stock=fresh.stock,
             pile=fresh.pile,
-            current=fresh.current,
+            current_player=fresh.current_player,
             phase=7,  # type: ignore[arg-type]
         )
     assert str(caught.value) == (
@@ -367,7 +367,7 @@ def test_a_player_out_of_range_is_refused_before_it_is_looked_up(
     state: State, field: str, value: int, message: str
 ) -> None:
     with pytest.raises(StateError) as caught:
-        state.replace(**{field: value}).validate()
+        state._replace(**{field: value}).validate()
     assert str(caught.value) == message
     data = {**json.loads(dumps(state)), field: value}
     with pytest.raises(SerializationError) as loaded:

@@ -56,11 +56,11 @@ def test_after_a_discard_that_could_go_straight_onto_a_meld_any_other_player_may
     state = discarding(CALLING, "8H")
     assert state.phase is Phase.CALL
     assert state.discarder == 0
-    assert state.current == 1
+    assert state.current_player == 1
     assert state.legal_moves() == (Call(cards("8H")), Pass())
     # Without calling, the next player simply draws.
     plain = discarding(NO_CALLS, "8H")
-    assert (plain.phase, plain.current) == (Phase.DRAW, 1)
+    assert (plain.phase, plain.current_player) == (Phase.DRAW, 1)
 
 
 def test_when_the_pile_holds_cards_that_make_a_meld_by_themselves_a_player_may_call() -> None:
@@ -93,16 +93,16 @@ def test_the_caller_takes_that_card_and_every_card_above_it() -> None:
 def test_the_caller_uses_it_at_once_then_discards_and_play_goes_on_from_the_callers_left() -> None:
     state = play(discarding(CALLING, "8H"), "pass")
     # Player 1 passed; player 2 calls, and must use the 8♥ before discarding.
-    assert (state.phase, state.current) == (Phase.CALL, 2)
+    assert (state.phase, state.current_player) == (Phase.CALL, 2)
     called = state.apply(Call(cards("8H")))
-    assert (called.phase, called.current, called.owed) == (Phase.PLAY, 2, Card("8H"))
+    assert (called.phase, called.current_player, called.owed) == (Phase.PLAY, 2, Card("8H"))
     with pytest.raises(IllegalMoveError, match="8♥, the deepest card you took"):
         called.apply(Discard(Card("4C")))
     laid = called.apply(Layoff(0, cards("8H")))
     assert laid.table[0].owners == (2, 2, 2, 2)
     done = laid.apply(Discard(Card("4C")))
     # Player 1, whose turn it would have been, is skipped.
-    assert (done.phase, done.current) == (Phase.DRAW, 0)
+    assert (done.phase, done.current_player) == (Phase.DRAW, 0)
     assert done.pile == cards("KD 4C")
 
 
@@ -122,7 +122,7 @@ def test_any_player_may_call_before_the_next_player_draws_and_nothing_else() -> 
         state.apply(Take(cards("8H")))
     # Once the window has closed the call is gone: the next player may take the card instead.
     drawing = play(state, "pass", "pass")
-    assert (drawing.phase, drawing.current) == (Phase.DRAW, 1)
+    assert (drawing.phase, drawing.current_player) == (Phase.DRAW, 1)
     with pytest.raises(IllegalMoveError, match="rummy can be called only straight after a discard"):
         drawing.apply(Call(cards("8H")))
     with pytest.raises(IllegalMoveError, match="rummy can be called only straight after a discard"):
@@ -136,7 +136,9 @@ FOUR = ["3C 5D JC", "2C 4D 8H QD 9S", "3D 10H 9C", "JD 4C KS"]
 
 def four_players(config: RuleConfig = CALLING) -> State:
     """Player 1 of four throws the 8♥."""
-    state = position(FOUR, config=config, pile="KD", table=TABLE, current=1, phase=Phase.PLAY)
+    state = position(
+        FOUR, config=config, pile="KD", table=TABLE, current_player=1, phase=Phase.PLAY
+    )
     return state.apply(Discard(Card("8H")))
 
 
@@ -146,14 +148,14 @@ def test_when_several_players_want_to_call_seat_order_from_the_discarders_left_d
     while state.phase is Phase.CALL:
         assert state.discarder == 1
         assert Call(cards("8H")) in state.legal_moves()
-        asked.append(state.current)
+        asked.append(state.current_player)
         state = state.apply(Pass())
     assert asked == [2, 3, 0]
     # Nobody called: the player on the discarder's left draws as usual.
-    assert (state.phase, state.current) == (Phase.DRAW, 2)
+    assert (state.phase, state.current_player) == (Phase.DRAW, 2)
     # Player 3 calls after player 2 passes, so play goes on from player 0.
     called = play(four_players(), "pass", "call 8H", "layoff 0 8H", "discard JD")
-    assert (called.phase, called.current) == (Phase.DRAW, 0)
+    assert (called.phase, called.current_player) == (Phase.DRAW, 0)
     assert called.table[0].owners[-1] == 3
 
 
@@ -166,9 +168,9 @@ def test_the_discarder_never_gets_a_call() -> None:
         phase=Phase.PLAY,
     )
     state = two.apply(Discard(Card("8H")))
-    assert (state.phase, state.current) == (Phase.CALL, 1)
+    assert (state.phase, state.current_player) == (Phase.CALL, 1)
     after = state.apply(Pass())
-    assert (after.phase, after.current) == (Phase.DRAW, 1)
+    assert (after.phase, after.current_player) == (Phase.DRAW, 1)
     with pytest.raises(StateError, match="cannot call rummy on their own discard"):
         position(
             [P0, P1, P2], config=CALLING, pile="KD", table=TABLE, phase=Phase.CALL, discarder=0
@@ -177,16 +179,16 @@ def test_the_discarder_never_gets_a_call() -> None:
 
 def test_there_is_no_call_window_when_nobody_can_call() -> None:
     state = discarding(CALLING, "QD")
-    assert (state.phase, state.current) == (Phase.DRAW, 1)
+    assert (state.phase, state.current_player) == (Phase.DRAW, 1)
     assert state.discarder is None
     # 9♥ fits 5♥ 6♥ 7♥ only with the 8♥: it cannot go straight onto the meld.
     gap = discarding(CALLING, "9H", p0="2C 4D 9H QD 9S")
-    assert (gap.phase, gap.current) == (Phase.DRAW, 1)
+    assert (gap.phase, gap.current_player) == (Phase.DRAW, 1)
 
 
 def test_after_all_pass_the_next_player_draws_normally() -> None:
     state = play(discarding(CALLING, "8H"), "pass", "pass")
-    assert (state.phase, state.current) == (Phase.DRAW, 1)
+    assert (state.phase, state.current_player) == (Phase.DRAW, 1)
     assert state.discarder is None
     assert state.pile == cards("KD 8H")
     assert state.legal_moves() == (Draw(), Take(cards("8H")))
@@ -219,13 +221,13 @@ def test_wide_form_a_deeper_card_that_could_be_added_to_a_meld_may_be_called() -
     # The 8♥ lies under K♣ and the Q♦ just thrown.
     p0 = "2C 4D 10S QD 9S"
     narrow = discarding(CALLING, "QD", p0=p0, pile="4S 8H KC")
-    assert (narrow.phase, narrow.current) == (Phase.DRAW, 1)
+    assert (narrow.phase, narrow.current_player) == (Phase.DRAW, 1)
     wide = discarding(ANY_CARD, "QD", p0=p0, pile="4S 8H KC")
     assert wide.phase is Phase.CALL
     assert wide.legal_moves() == (Call(cards("8H KC QD")), Pass())
     done = play(wide, "call 8H KC QD", "layoff 0 8H", "discard KC")
     assert done.pile == cards("4S KC")
-    assert (done.phase, done.current) == (Phase.DRAW, 2)
+    assert (done.phase, done.current_player) == (Phase.DRAW, 2)
 
 
 def test_narrow_form_the_caller_may_take_only_the_discarded_card_and_must_lay_it_off() -> None:
@@ -248,4 +250,4 @@ def test_narrow_form_no_call_on_cards_that_make_a_meld_in_the_pile() -> None:
     wide = discarding(CALLING, "6S", p0=p0, pile="KD 4S 5S")
     assert wide.phase is Phase.CALL
     narrow = discarding(LAYOFF_ONLY, "6S", p0=p0, pile="KD 4S 5S")
-    assert (narrow.phase, narrow.current) == (Phase.DRAW, 1)
+    assert (narrow.phase, narrow.current_player) == (Phase.DRAW, 1)

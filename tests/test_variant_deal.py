@@ -52,7 +52,7 @@ def test_the_deal_size_depends_on_the_player_count(
         assert len(state.pile) == 1
         # "1 card is turned face up" and the rest form the stock.
         assert len(state.stock) == 52 * decks - players * size - 1
-        assert state.current == (state.dealer + 1) % players
+        assert state.current_player == (state.dealer + 1) % players
         assert state.phase is Phase.DRAW
 
 
@@ -200,7 +200,7 @@ def test_a_dealer_given_to_new_game_skips_the_draw() -> None:
     state = new_game(RuleConfig(first_dealer=FirstDealer.HIGHEST), players=4, seed=9, dealer=2)
     assert state.dealer == 2
     assert state.dealer_draw == ()
-    assert state.current == 3
+    assert state.current_player == 3
 
 
 def test_after_each_hand_the_deal_passes_to_the_left() -> None:
@@ -213,8 +213,8 @@ def test_after_each_hand_the_deal_passes_to_the_left() -> None:
         leftover="pile",
     )
     assert state.dealer == 2
-    dealt = state.push("decline").push("deal")
+    dealt = state.apply("decline").apply("deal")
     assert dealt.hand_number == 1
     assert dealt.dealer == 0
-    assert dealt.current == 1
+    assert dealt.current_player == 1
     assert [len(h) for h in dealt.hands] == [10, 10, 10]

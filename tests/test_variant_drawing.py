@@ -61,7 +61,7 @@ def test_the_lone_top_card_may_be_taken_and_kept_without_using_it() -> None:
 
     after = kept.apply(Discard(Card("2C")))
     assert after.phase is Phase.DRAW
-    assert after.current == 1
+    assert after.current_player == 1
     assert after.kept is None
     assert after.pile == cards("9D 2C")
     assert Card("KH") in after.hands[0]
@@ -81,7 +81,7 @@ def test_the_player_must_then_discard_a_different_card() -> None:
 def test_the_kept_card_may_be_discarded_on_a_later_turn() -> None:
     state = play(opening(KEEP_TOP, "9D KH"), "take KH", "discard 2C")
     state = play(state, "draw", "discard 3C", "draw", "discard 3D")
-    assert state.current == 0
+    assert state.current_player == 0
     state = state.apply(Draw())
     assert state.kept is None
     assert Discard(Card("KH")) in state.legal_moves()
@@ -122,7 +122,7 @@ def test_any_deeper_card_must_still_be_used_at_once() -> None:
     # The K♥ came with a deeper card, so it is not kept and may be thrown straight back.
     done = melded.apply(Discard(Card("KH")))
     assert done.pile[-1] == Card("KH")
-    assert done.current == 1
+    assert done.current_player == 1
 
 
 TWO_DECKS = attrs.evolve(KEEP_TOP, decks=PlayerTable.of(2))
@@ -136,7 +136,7 @@ def test_with_two_decks_the_other_copy_of_the_kept_card_may_be_discarded() -> No
     done = kept.apply(Discard(Card("KH")))
     assert done.hands[0].count(Card("KH")) == 1
     assert done.pile == cards("9D KH")
-    assert done.current == 1
+    assert done.current_player == 1
     # Without the second copy in hand the kept card still cannot be thrown.
     lone = opening(TWO_DECKS, "9D KH").apply(Take(cards("KH")))
     with pytest.raises(IllegalMoveError, match="kept: discard another"):
@@ -248,7 +248,7 @@ def test_a_new_run_of_cards_taken_from_the_pile_counts() -> None:
     assert Take(cards("10H JH")) not in state.legal_moves()
     done = play(state, "take 9H 10H JH", "meld 9H 10H JH", "discard 2C")
     assert done.table[1].cards == cards("9H 10H JH")
-    assert done.current == 1
+    assert done.current_player == 1
 
 
 def test_no_lay_off_may_leave_the_owed_card_without_a_new_meld() -> None:

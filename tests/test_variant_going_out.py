@@ -117,7 +117,7 @@ def test_a_player_who_melds_every_card_floats_with_no_cards_and_the_hand_goes_on
     assert floating.history == ()
     # The turn passes on without a discard.
     assert floating.phase is Phase.DRAW
-    assert floating.current == 1
+    assert floating.current_player == 1
     assert floating.pile == cards("2H KD")
     assert floating.turn == state.turn + 1
 
@@ -128,7 +128,7 @@ def test_with_floating_a_take_used_by_melding_every_card_is_offered() -> None:
     floating = play(state, "take 7C", "meld 5C 6C 7C")
     assert floating.hands[0] == ()
     assert floating.went_out is None
-    assert (floating.phase, floating.current) == (Phase.DRAW, 1)
+    assert (floating.phase, floating.current_player) == (Phase.DRAW, 1)
 
 
 def test_a_floating_player_has_no_discard_so_no_rummy_can_be_called_on_it() -> None:
@@ -140,7 +140,7 @@ def test_a_floating_player_has_no_discard_so_no_rummy_can_be_called_on_it() -> N
     floating = playing(config, "5C 6C 7C", pile="KD 9S").apply(Meld(cards("5C 6C 7C")))
     assert floating.hands[0] == ()
     assert floating.phase is Phase.DRAW
-    assert floating.current == 1
+    assert floating.current_player == 1
 
 
 def floated() -> State:
@@ -151,7 +151,7 @@ def floated() -> State:
 
 def test_on_their_next_turn_if_nobody_has_gone_out_the_floating_player_draws() -> None:
     turn = play(floated(), "draw", "discard 4H", "draw", "discard 8S")
-    assert turn.current == 0
+    assert turn.current_player == 0
     assert turn.phase is Phase.DRAW
     assert turn.hands[0] == ()
     assert Draw() in turn.legal_moves()
@@ -175,7 +175,7 @@ def test_the_floating_player_can_meld_everything_and_float_again() -> None:
     assert again.hands[0] == ()
     assert again.went_out is None
     assert again.phase is Phase.DRAW
-    assert again.current == 1
+    assert again.current_player == 1
 
 
 def at_sea(config: RuleConfig = FLOAT, pile: str = "QH 9D 2S 4H") -> State:
@@ -196,7 +196,7 @@ def test_the_floating_player_can_keep_a_card_and_return_to_normal_play() -> None
     assert back.hands[0] == cards("2S")
     assert back.went_out is None
     assert back.phase is Phase.DRAW
-    assert back.current == 1
+    assert back.current_player == 1
 
 
 def test_a_floating_player_must_use_even_a_lone_top_card_taken() -> None:
@@ -221,7 +221,7 @@ def test_a_hand_that_ends_while_a_player_floats_scores_their_table_cards() -> No
         pile="QH",
         table=[("10S JS QS", 1), ("5C 6C 7C", 0)],
         stock_top="KD",
-        current=1,
+        current_player=1,
     )
     out = play(state, "draw", "layoff 1 8C", "discard KD")
     assert out.went_out == 1

@@ -278,7 +278,7 @@ def test_the_hand_limit_is_100_hands_beside_a_turn_limit_of_1000() -> None:
 
 def test_short_of_the_hand_limit_play_goes_on() -> None:
     end = going_out(THREE_HANDS_AT_MOST, (0, 0, 0), hand_number=1)
-    assert end == going_out(STANDARD, (0, 0, 0), hand_number=1).replace(config=end.config)
+    assert end == going_out(STANDARD, (0, 0, 0), hand_number=1)._replace(config=end.config)
     assert (end.hand_number, end.totals, end.phase, end.winner) == (
         1,
         HAND_SCORES,
@@ -294,7 +294,7 @@ def test_at_the_hand_limit_the_game_ends_and_the_highest_total_wins() -> None:
     # points, far short of the target.
     unlimited = going_out(STANDARD, (0, 0, 0), hand_number=2)
     assert (unlimited.phase, unlimited.winner) == (Phase.HAND_OVER, None)
-    assert end == unlimited.replace(config=THREE_HANDS_AT_MOST, phase=Phase.GAME_OVER, winner=1)
+    assert end == unlimited._replace(config=THREE_HANDS_AT_MOST, phase=Phase.GAME_OVER, winner=1)
     assert end.history == ((0, 0, 0), (0, 0, 0), HAND_SCORES)
     assert (end.hand_number, end.totals, end.went_out) == (2, HAND_SCORES, 0)
     assert end.is_terminal()
@@ -312,7 +312,7 @@ def test_at_the_hand_limit_a_tie_at_the_top_is_a_draw() -> None:
     assert going_out(THREE_HANDS_AT_MOST, before, hand_number=1).phase is Phase.HAND_OVER
     drawn = going_out(THREE_HANDS_AT_MOST, before, hand_number=2)
     unlimited = going_out(STANDARD, before, hand_number=2)
-    assert drawn == unlimited.replace(
+    assert drawn == unlimited._replace(
         config=THREE_HANDS_AT_MOST, phase=Phase.GAME_OVER, winner=None
     )
     assert (drawn.phase, drawn.winner, drawn.totals) == (Phase.GAME_OVER, None, (25, 25, -4))
@@ -447,7 +447,7 @@ def test_a_position_past_the_hand_limit_is_refused() -> None:
     drawn.validate()
     # The last hand the limit allows cannot be over with the game going on.
     with pytest.raises(StateError) as caught:
-        drawn.replace(phase=Phase.HAND_OVER).validate()
+        drawn._replace(phase=Phase.HAND_OVER).validate()
     assert str(caught.value) == (
         "hand_number 2 (counting from 0) in phase hand_over: with hand_limit 3, the game ends "
         "when hand_number 2 is over"

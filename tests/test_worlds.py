@@ -462,7 +462,7 @@ def test_worlds_are_uniform_over_the_consistent_deals() -> None:
         stock="AC 2D 3S 3C",
         pile="AH 2S 3H",
         table=table,
-        current=0,
+        current_player=0,
     )
     view = state.view(0)
     rng = random.Random(2024)
@@ -583,9 +583,9 @@ def test_worlds_are_uniform_over_the_histories_of_a_copy_played_after_a_reshuffl
         LaidOff(1, 11, (Card("JK=2C"),)),
     )
     base = State.from_position(
-        config, hands=["AC", "2C 3C JK"], stock="5D", pile="", table=table, current=0
+        config, hands=["AC", "2C 3C JK"], stock="5D", pile="", table=table, current_player=0
     )
-    state = State.of(**base.fields(), log=log)
+    state = State._of(**base._fields(), log=log)
     view = state.view(0)
     assert attrs.evolve(view) == view  # the view passes the check, log included
     rng = random.Random(2026)

@@ -397,7 +397,7 @@ def playout_move(state: State, rng: random.Random) -> Move:
             return best
         if not discards:
             return rng.choice(moves)
-        hand = state.hands[state.current]
+        hand = state.hands[state.current_player]
         points = state.config.card_values.points
         loose = _spare(hand)
         spare = [d for d in discards if d.card in loose] or discards
@@ -630,7 +630,7 @@ class ISMCTSBot:
                         if m in children:
                             children[m].available += 1
                     move = rng.choice(fresh)
-                    child = _Node(node, state.current)
+                    child = _Node(node, state.current_player)
                     child.available = 1
                     children[move] = child
                     node = child

@@ -142,7 +142,7 @@ def build_position(
     stock: CardsInput | None,
     pile: CardsInput,
     table: Sequence[TableMeldInput],
-    current: int | None,
+    current_player: int | None,
     dealer: int | None,
     phase: Phase | None,
     owed: int | str | None,
@@ -169,7 +169,7 @@ def build_position(
     n = len(hands)
     config.check_players(n)
     for name, who in (
-        ("current", current),
+        ("current_player", current_player),
         ("dealer", dealer),
         ("discarder", discarder),
         ("went_out", went_out),
@@ -204,7 +204,7 @@ def build_position(
         kept: Card | None = None,
         discarder: int | None = None,
     ) -> P:
-        return cls.of(
+        return cls._of(
             config=config,
             seed=seed,
             hand_number=number,
@@ -234,9 +234,10 @@ def build_position(
             went_out, discarded_by, phase=phase, owed=owed, kept=kept, discarder=discarder
         )
     if went_out is not None:
-        if current is not None and current != went_out:
+        if current_player is not None and current_player != went_out:
             raise StateError(
-                f"current is {current}, but went_out is {went_out}: the player who goes out "
+                f"current_player is {current_player}, but went_out is {went_out}: the player "
+                "who goes out "
                 "makes the last move of the hand"
             )
         before = build(Phase.PLAY, went_out, went_out)
@@ -245,13 +246,13 @@ def build_position(
         check_hand_number(before)
         check_history(before)
         ended = end_hand(before, went_out)
-        state = cls.of(**ended.fields(), log=ended.log)
+        state = cls._of(**ended._fields(), log=ended.log)
     elif discarded_by is not None:
         base = build(Phase.CALL, (discarded_by + 1) % n, discarded_by, discarder=discarded_by)
         check_basics(base)
-        state = base.replace(current=_first_caller(base, discarded_by, current))
+        state = base._replace(current=_first_caller(base, discarded_by, current_player))
     else:
-        mover = 0 if current is None else current
+        mover = 0 if current_player is None else current_player
         state = build(
             Phase.DRAW if phase is None else _phase(phase),
             mover,
@@ -384,7 +385,7 @@ def _refuse_extras(
         raise StateError(f"discarder is given with {key}, but {why}: leave discarder out")
 
 
-def _first_caller(base: Position, discarded_by: int, current: int | None) -> int:
+def _first_caller(base: Position, discarded_by: int, current_player: int | None) -> int:
     """The player polled first in the call window after ``discarded_by``'s discard, the top
     card of ``base``'s pile, as play decides it; :class:`StateError` when no window opens."""
     cfg = base.config
@@ -414,11 +415,12 @@ def _first_caller(base: Position, discarded_by: int, current: int | None) -> int
         n = base.players
         raise StateError(
             f"{who} nobody may call rummy on that pile, so no call window opens: for the next "
-            f"player's draw, leave out discarded_by and give current={(discarded_by + 1) % n}"
+            "player's draw, leave out discarded_by and give "
+            f"current_player={(discarded_by + 1) % n}"
         )
-    if current is not None and current != caller:
+    if current_player is not None and current_player != caller:
         raise StateError(
-            f"current is {current}, but after player {discarded_by}'s discard player {caller} "
-            "is the first who may call rummy"
+            f"current_player is {current_player}, but after player {discarded_by}'s discard "
+            f"player {caller} is the first who may call rummy"
         )
     return caller

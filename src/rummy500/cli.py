@@ -354,7 +354,7 @@ class _Table:
     def ask(self, state: State) -> State | None:
         """Ask the human for a move until they give a legal one; ``None`` if they leave."""
         if state.phase == Phase.PLAY:
-            for line in table_lines(state.view(state.current), self.names, ascii=self.ascii):
+            for line in table_lines(state.view(state.current_player), self.names, ascii=self.ascii):
                 self.say(line)
         self.show_choices(state)
         legal = state.legal_moves()

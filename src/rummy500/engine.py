@@ -124,7 +124,7 @@ def replay(s: P, move: Move) -> P:
 
 
 def _with_hand(s: Position, hand: tuple[Card, ...]) -> _Hands:
-    p = s.current
+    p = s._current
     hands = s.hands
     return (*hands[:p], hand, *hands[p + 1 :])
 
@@ -132,14 +132,14 @@ def _with_hand(s: Position, hand: tuple[Card, ...]) -> _Hands:
 def _draw(s: Position, move: Move) -> Position:
     size = s.stock_size - 1
     card = s._standing.stock_cards[size]
-    hand = tuple(sorted((*s.hands[s.current], card)))
-    return s._next(move, Phase.PLAY, s.current, _with_hand(s, hand), size, s.pile, s.table)
+    hand = tuple(sorted((*s.hands[s._current], card)))
+    return s._next(move, Phase.PLAY, s._current, _with_hand(s, hand), size, s.pile, s.table)
 
 
 def _take(s: Position, move: Move) -> Position:
     assert isinstance(move, PileMove)
     taken = move.taken
-    held = s.hands[s.current]
+    held = s.hands[s._current]
     hands = _with_hand(s, tuple(sorted((*held, *taken))))
     pile = s.pile[: len(s.pile) - len(taken)]
     cfg = s.config
@@ -147,17 +147,25 @@ def _take(s: Position, move: Move) -> Position:
         use = call_use(cfg)
     elif keeps_top(cfg, held, taken):
         return s._next(
-            move, Phase.PLAY, s.current, hands, s.stock_size, pile, s.table, kept=taken[0]
+            move, Phase.PLAY, s._current, hands, s.stock_size, pile, s.table, kept=taken[0]
         )
     else:
         use = take_use(cfg)
     return s._next(
-        move, Phase.PLAY, s.current, hands, s.stock_size, pile, s.table, owed=taken[0], owed_use=use
+        move,
+        Phase.PLAY,
+        s._current,
+        hands,
+        s.stock_size,
+        pile,
+        s.table,
+        owed=taken[0],
+        owed_use=use,
     )
 
 
 def _put_down(s: Position, move: Move) -> Position:
-    player = s.current
+    player = s._current
     cfg = s.config
     held = s.hands[player]
     if isinstance(move, Meld):
@@ -194,7 +202,7 @@ def _put_down(s: Position, move: Move) -> Position:
 
 def _discard(s: Position, move: Move) -> Position:
     assert isinstance(move, Discard)
-    player = s.current
+    player = s._current
     hand = remove_cards(s.hands[player], (move.card,))
     hands = _with_hand(s, hand)
     pile = (*s.pile, move.card)
@@ -313,7 +321,7 @@ def _pass_turn(
 def _pass(s: Position, move: Move) -> Position:
     discarder = s.discarder
     assert discarder is not None
-    caller = _next_caller(s.config, s.hands, s.pile, s.table, discarder, s.current)
+    caller = _next_caller(s.config, s.hands, s.pile, s.table, discarder, s._current)
     if caller is not None:
         return s._next(
             move,
@@ -382,7 +390,15 @@ def _end_hand(
     )
     phase = Phase.GAME_OVER if over else Phase.HAND_OVER
     return s._next(
-        move, phase, s.current, hands, s.stock_size, pile, table, turn=s.turn + 1, standing=standing
+        move,
+        phase,
+        s._current,
+        hands,
+        s.stock_size,
+        pile,
+        table,
+        turn=s.turn + 1,
+        standing=standing,
     )
 
 

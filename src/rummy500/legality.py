@@ -212,7 +212,7 @@ def usable_takes(s: Position, depth: int | None = None) -> list[int]:
     its depth is listed here. The top card alone is listed when the rules let it be kept.
     """
     cfg = s.config
-    hand = s.hands[s.current]
+    hand = s.hands[s._current]
     pile = s.pile
     deepest = len(pile) if depth is None else min(depth, len(pile))
     table = s.table
@@ -286,7 +286,7 @@ def callable_takes(s: Position) -> list[int]:
     :func:`call_options` and :func:`callable_from`).
     """
     cfg = s.config
-    return callable_from(call_options(cfg, s.pile, s.table), len(s.hands[s.current]), cfg)
+    return callable_from(call_options(cfg, s.pile, s.table), len(s.hands[s._current]), cfg)
 
 
 def call_problem(s: Position, move: Call, allowed: Sequence[int] | None = None) -> str | None:
@@ -337,11 +337,11 @@ def _holds_problem(hand: Sequence[Card], cards: Sequence[int]) -> str | None:
 
 def _after(s: Position, move: Meld | Layoff) -> tuple[tuple[Card, ...], tuple[TableMeld, ...]]:
     """The mover's hand and the table after a well-formed meld or lay-off."""
-    hand = s.hands[s.current]
+    hand = s.hands[s._current]
     if isinstance(move, Meld):
-        return put_down_unchecked(hand, s.table, move.melded, s.current, s.config)
+        return put_down_unchecked(hand, s.table, move.melded, s._current, s.config)
     return put_down_unchecked(
-        hand, s.table, move.laid, s.current, s.config, onto=move.meld, high=move.high
+        hand, s.table, move.laid, s._current, s.config, onto=move.meld, high=move.high
     )
 
 
@@ -352,7 +352,7 @@ def play_problem(s: Position, move: Meld | Layoff) -> str | None:
     usable (in the way it is owed) afterwards; a kept card cannot be the only card left.
     """
     cfg = s.config
-    hand = s.hands[s.current]
+    hand = s.hands[s._current]
     keep = must_keep(cfg)
     left = len(hand) - len(move.cards)
     if left < keep:
@@ -406,7 +406,7 @@ def _owed_cost_now(s: Position) -> int:
     owed = s.owed
     assert owed is not None
     cfg = s.config
-    cost = use_cost(owed, availability(s.hands[s.current], cfg), s.table, cfg, s.owed_use)
+    cost = use_cost(owed, availability(s.hands[s._current], cfg), s.table, cfg, s.owed_use)
     return 99 if cost is None else cost
 
 
@@ -425,7 +425,7 @@ def _layoff_after_meld(
         if owed in physical(cards) or len(cards) >= room:
             continue
         after = remove_cards(hand, cards)
-        grown = placed_meld(table, cards, s.current, cfg)
+        grown = placed_meld(table, cards, s._current, cfg)
         cost = use_cost(owed, availability(after, cfg), grown, cfg, OwedUse.LAYOFF)
         if cost is not None and cost <= room - len(cards):
             return True
@@ -441,7 +441,7 @@ def meld_problem(s: Position, move: Meld, searched: bool = False) -> str | None:
     if s.phase != Phase.PLAY:
         return _phase_problem(s, move)
     if not searched:
-        reason = _holds_problem(s.hands[s.current], move.melded) or meld_error(
+        reason = _holds_problem(s.hands[s._current], move.melded) or meld_error(
             move.melded, s.config
         )
         if reason is not None:
@@ -458,7 +458,7 @@ def layoff_problem(s: Position, move: Layoff, searched: bool = False) -> str | N
     if s.phase != Phase.PLAY:
         return _phase_problem(s, move)
     if not searched:
-        reason = _holds_problem(s.hands[s.current], move.laid)
+        reason = _holds_problem(s.hands[s._current], move.laid)
         if reason is not None:
             return reason
         table = s.table
@@ -478,7 +478,7 @@ def discardable(s: Position) -> list[Card]:
     card is listed here. No card may be discarded while one is owed, and a card taken from the
     top of the pile and kept may not be (unless another copy is held).
     """
-    hand = s.hands[s.current]
+    hand = s.hands[s._current]
     if s._extra is not None:  # a card owed or kept (most positions have neither)
         if s.owed is not None:
             return []
@@ -496,7 +496,7 @@ def discard_problem(s: Position, move: Discard) -> str | None:
     card = move.card
     if card in discardable(s):
         return None
-    if card not in s.hands[s.current]:
+    if card not in s.hands[s._current]:
         return f"you do not hold {card}"
     if s.owed is not None:
         return (
@@ -561,7 +561,7 @@ def _phase_problem(s: Position, move: Move) -> str:
         return "'deal' comes only after a hand is over"
     if phase == Phase.CALL:
         return (
-            f"player {s.current} may call rummy on player {s.discarder}'s discard or pass; "
+            f"player {s._current} may call rummy on player {s.discarder}'s discard or pass; "
             "nothing else can happen before the next player draws"
         )
     if phase == Phase.DRAW:

@@ -93,7 +93,7 @@ def _call_moves(s: Position) -> tuple[Move, ...]:
 
 def _play_moves(s: Position) -> tuple[Move, ...]:
     cfg = s.config
-    hand = s.hands[s.current]
+    hand = s.hands[s._current]
     avail = availability(hand, cfg)
     moves: list[Move] = []
     for cards in new_melds(avail, cfg):

@@ -165,10 +165,10 @@ FIELDS: Final = (
 
 class _Slots:
     __slots__ = (
+        "_current",
         "_extra",
         "_legal",
         "_standing",
-        "current",
         "hands",
         "last_move",
         "parent",
@@ -227,7 +227,7 @@ class Position(_Slots):
     if TYPE_CHECKING:
         _standing: Standing
         phase: Phase
-        current: int
+        _current: int
         turn: int
         hands: tuple[tuple[Card, ...], ...]
         stock_size: int
@@ -313,7 +313,7 @@ class Position(_Slots):
         return draft  # type: ignore[return-value]
 
     @classmethod
-    def of(
+    def _of(
         cls,
         *,
         config: RuleConfig,
@@ -392,11 +392,11 @@ class Position(_Slots):
         draft.__class__ = cls._value_type  # type: ignore[assignment]
         return draft  # type: ignore[return-value]
 
-    def fields(self) -> dict[str, Any]:
-        """Every field of the position by name (the arguments of :meth:`of`)."""
-        return {name: getattr(self, name) for name in FIELDS}
+    def _fields(self) -> dict[str, Any]:
+        """Every field of the position by name (the arguments of :meth:`_of`)."""
+        return dict(zip(FIELDS, _read_fields(self), strict=True))
 
-    def replace(self, **changes: Any) -> Self:
+    def _replace(self, **changes: Any) -> Self:
         """A copy with some fields changed (by the names of :data:`FIELDS`), unchecked and
         with no undo history.
 
@@ -410,11 +410,11 @@ class Position(_Slots):
                 f"a position has no field {', '.join(map(repr, unknown))}; its fields are "
                 f"{', '.join(FIELDS)}"
             )
-        fields = self.fields()
+        fields = self._fields()
         if "player_history" not in changes and fields["player_history"] == fields["history"]:
             # Rows that are the history's (every player a side) follow a changed history.
             del fields["player_history"]
-        return self.of(**{**fields, **changes}, log=self.log)
+        return self._of(**{**fields, **changes}, log=self.log)
 
     # -- what is shared by a whole game or hand ------------------------------------------------
 
@@ -515,7 +515,7 @@ class Position(_Slots):
         The log is read off the undo chain (each position's ``last_move`` and its parent), back
         to the deal of this hand or the first position of the chain, whose standing keeps what
         happened before it: so it costs no memory per move. A position built directly (not
-        by play, nor by :meth:`replace` or ``detached()`` from one that was) starts with an
+        by play, nor by :meth:`_replace` or ``detached()`` from one that was) starts with an
         empty log. It holds every card, the ones drawn from the stock included; a player's
         view holds it as that player saw it.
         """
@@ -607,10 +607,10 @@ class Position(_Slots):
         # Pickle the position alone: the parent chain (the undo history) can be thousands of
         # positions long, which would make pickles huge and overflow the recursion limit. The
         # log of the hand goes with it, so a pickled position keeps what its players saw.
-        return {**self.fields(), "log": self.log}
+        return {**self._fields(), "log": self.log}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        built = self.of(**data)
+        built = self._of(**data)
         for name in _Slots.__slots__:
             self_set(self, name, getattr(built, name))
 
@@ -638,22 +638,22 @@ def _step_events(before: Position, move: Move | None, after: Position) -> tuple[
 
 
 def _drew(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
-    return (trusted_drew(before.current, before._standing.stock_cards[before.stock_size - 1]),)
+    return (trusted_drew(before._current, before._standing.stock_cards[before.stock_size - 1]),)
 
 
 def _discarded(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
     assert isinstance(move, Discard)
-    return (trusted_discarded(before.current, move.card),)
+    return (trusted_discarded(before._current, move.card),)
 
 
 def _took(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
     assert isinstance(move, Take)
-    return (trusted_took(before.current, move.taken),)
+    return (trusted_took(before._current, move.taken),)
 
 
 def _called(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
     assert isinstance(move, Call)
-    return (trusted_called(before.current, move.taken),)
+    return (trusted_called(before._current, move.taken),)
 
 
 def _melded(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
@@ -663,20 +663,20 @@ def _melded(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
     for meld in after.table:
         if meld.top_id == meld_id and meld.id != meld_id:
             joined = meld.id
-    return (trusted_melded(before.current, move.melded, meld_id, joined),)
+    return (trusted_melded(before._current, move.melded, meld_id, joined),)
 
 
 def _laid_off(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
     assert isinstance(move, Layoff)
-    return (trusted_laid_off(before.current, move.meld, move.laid, move.high),)
+    return (trusted_laid_off(before._current, move.meld, move.laid, move.high),)
 
 
 def _passed(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
-    return (Passed(before.current),)
+    return (Passed(before._current),)
 
 
 def _declined(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
-    return (Declined(before.current),)
+    return (Declined(before._current),)
 
 
 def _dealt(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
@@ -731,6 +731,12 @@ def dealt(position: Position) -> Dealt:
 
 Position._value_type = Position
 
+#: Reads a position's fields in the order of :data:`FIELDS` (the player to move is kept in the
+#: slot ``_current``: ``State.current_player`` is its public face).
+_read_fields: Final = operator.attrgetter(
+    *(("_current" if name == "current" else name) for name in FIELDS)
+)
+
 
 #: Set a slot of a (sealed) position: only for the position's own caches and construction.
 self_set: Final = object.__setattr__
@@ -760,7 +766,7 @@ class _Draft(_Slots):
     ) -> None:
         self._standing = standing
         self.phase = phase
-        self.current = current
+        self._current = current
         self.turn = turn
         self.hands = hands
         self.stock_size = stock_size

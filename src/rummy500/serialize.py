@@ -189,7 +189,8 @@ class GameRecord:
 
     @classmethod
     def from_state(cls, state: State) -> GameRecord:
-        """The record of the line of play that led to ``state`` (see :meth:`State.moves`).
+        """The record of the line of play that led to ``state`` (its :attr:`State.move_stack
+        <rummy500.state.State.move_stack>`).
 
         The line must start from an opening state made by :func:`~rummy500.state.new_game`;
         otherwise (a position built with ``State.from_position``, say) :class:`StateError`.
@@ -199,7 +200,7 @@ class GameRecord:
             root = root.parent
         # A dealer chosen by the draw for deal leaves the drawn cards; a given one leaves none.
         dealer = None if root.dealer_draw else root.dealer
-        record = cls(root.config, root.players, root.seed, dealer, state.moves())
+        record = cls(root.config, root.players, root.seed, dealer, state.move_stack)
         if record.start() != root:
             raise StateError(
                 "this line of play does not start from a new game: a game record replays from "
@@ -490,12 +491,12 @@ def _check_format(value: Any, what: str) -> tuple[int, dict[str, Any]]:
 
 def _state_document() -> type:
     """An attrs class with a field for each field of a position, typed as
-    :meth:`Position.of <rummy500.position.Position.of>` takes them, and the log of the hand:
+    :meth:`Position._of <rummy500.position.Position._of>` takes them, and the log of the hand:
     the shape of a saved state, derived so that it cannot drift from the position."""
-    hints = get_type_hints(Position.of, localns={"Self": Position})
-    # Position.of takes None for totals all 0; a document always writes the totals themselves.
+    hints = get_type_hints(Position._of, localns={"Self": Position})
+    # Position._of takes None for totals all 0; a document always writes the totals themselves.
     hints["start_totals"] = tuple[int, ...]
-    params = inspect.signature(Position.of).parameters
+    params = inspect.signature(Position._of).parameters
     fields = {
         name: attrs.field(
             type=hints[name],
@@ -518,7 +519,7 @@ _structure_state_fields: Callable[[Any, Any], Any] = make_dict_structure_fn(
 
 
 def _unstructure_state(state: State) -> dict[str, Any]:
-    document = _StateDocument(**state.fields(), log=state.log)
+    document = _StateDocument(**state._fields(), log=state.log)
     return {"format": FORMAT_VERSION, **_unstructure_state_fields(document)}
 
 
@@ -555,7 +556,7 @@ def _structure_state(value: Any, _: type) -> State:
     _check_log(fields["log"], len(fields["hands"]))
     # Hands are sorted in every state (as State.from_position builds them).
     fields["hands"] = tuple(tuple(sorted(h)) for h in fields["hands"])
-    state = State.of(**fields)
+    state = State._of(**fields)
     # A meld's validity depends on the rules, so it is checked here rather than in the table
     # meld hook; checking before validate() lets the error name the meld and its place.
     for i, meld in enumerate(state.table):

@@ -223,7 +223,7 @@ def play_one(simulation: Simulation, index: int) -> GameOutcome:
     seed = simulation.seed + index
     bots = [make_bot(name, seed * SEATS + seat) for seat, name in enumerate(simulation.bots)]
     state = new_game(simulation.config, simulation.players, seed)
-    first = state.current
+    first = state.current_player
     hands: list[HandOutcome] = []
     decisions = calls = 0
     limit = simulation.config.turn_limit

@@ -18,8 +18,16 @@ from typing import Any, Final
 from rummy500.building import CardsInput, TableMeldInput, build_position
 from rummy500.cards import Card
 from rummy500.dealing import choose_first_dealer, deal_hand
+from rummy500.deprecation import renamed_attribute, warn
 from rummy500.engine import apply, explain_illegal, is_legal
-from rummy500.errors import ConfigError, IllegalMoveError, StateError, describe_value, quote_value
+from rummy500.errors import (
+    ConfigError,
+    IllegalMoveError,
+    StateError,
+    describe_value,
+    is_whole,
+    quote_value,
+)
 from rummy500.events import Event
 from rummy500.memory import SWEEP_TURNS, LineMemory
 from rummy500.movegen import generate
@@ -75,8 +83,13 @@ class State(Position):
         """Why ``move`` is illegal here, naming the rule; ``None`` when it is legal."""
         return explain_illegal(self, move)
 
-    def apply(self, move: Move) -> State:
-        """The state after ``move``. Raises :class:`~rummy500.errors.IllegalMoveError`."""
+    def apply(self, move: Move | str) -> State:
+        """The state after ``move``, a :class:`~rummy500.moves.Move` or its text (read by
+        :meth:`parse_move`: ``state.apply("take 8C")``). Raises
+        :class:`~rummy500.errors.IllegalMoveError` naming the rule an illegal move breaks, and
+        :class:`~rummy500.errors.MoveParseError` for a text that is not a move."""
+        if move.__class__ is str:
+            move = self.parse_move(move)
         after = apply(self, move)
         turn = after.turn
         if turn != self.turn and not turn % SWEEP_TURNS:
@@ -85,8 +98,10 @@ class State(Position):
         return after
 
     def push(self, move: Move | str) -> State:
-        """Like :meth:`apply`, but also reads a move's text form (see :meth:`parse_move`)."""
-        return self.apply(self.parse_move(move) if isinstance(move, str) else move)
+        """Deprecated: :meth:`apply` takes a move's text too (``push`` returned a new state,
+        unlike python-chess's ``push``, which changes the board)."""
+        warn("State.push", "State.apply, which takes a move's text too")
+        return self.apply(move)
 
     def undo(self) -> State:
         """The state before the last move (the same object). Raises if there is none."""
@@ -104,7 +119,16 @@ class State(Position):
         say) to bound the memory. The detached state keeps the :attr:`log` of the hand, so
         nothing its players saw is lost.
         """
-        return self.of(**self.fields(), log=self.log)
+        return self._of(**self._fields(), log=self.log)
+
+    def with_seed(self, seed: int) -> State:
+        """This position with ``seed`` for every shuffle from here on (the next deal, a pile
+        turned over as a new stock), and no undo history: for chance outcomes decided from
+        outside, as OpenSpiel's chance nodes do (``state.with_seed(outcome).apply(Deal())``).
+        The seed is a whole number; :class:`~rummy500.errors.StateError` otherwise."""
+        if not is_whole(seed):
+            raise StateError(f"seed must be a whole number, not {describe_value(seed)}")
+        return self._replace(seed=seed)
 
     def parse_move(self, text: str) -> Move:
         """Read a move's text, also accepting ``take CARD`` for the top-most such card.
@@ -128,7 +152,7 @@ class State(Position):
         """The player to move; :data:`CHANCE` between hands, :data:`TERMINAL` at the end."""
         phase = self.phase
         if phase < Phase.HAND_OVER:
-            return self.current
+            return self._current
         return CHANCE if phase == Phase.HAND_OVER else TERMINAL
 
     def is_terminal(self) -> bool:
@@ -139,15 +163,22 @@ class State(Position):
         """Whether the next move is the deal of a new hand (decided by the seed)."""
         return self.phase == Phase.HAND_OVER
 
-    def moves(self) -> list[Move]:
-        """The moves from the start of the recorded line of play to this state, oldest first."""
+    @property
+    def move_stack(self) -> tuple[Move, ...]:
+        """The moves from the start of the recorded line of play to this state, oldest first
+        (python-chess's name): the moves :meth:`undo` steps back through."""
         out: list[Move] = []
         node: Position | None = self
         while node is not None and node.last_move is not None:
             out.append(node.last_move)
             node = node.parent
         out.reverse()
-        return out
+        return tuple(out)
+
+    def moves(self) -> list[Move]:
+        """Deprecated: :attr:`move_stack` (``moves()`` read like :meth:`legal_moves`)."""
+        warn("State.moves()", "State.move_stack")
+        return list(self.move_stack)
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know: their own hand, all public information, and the
@@ -256,7 +287,7 @@ class State(Position):
 
     def __repr__(self) -> str:
         return (
-            f"<State hand {self.hand_number} {self.phase.name} player {self.current} "
+            f"<State hand {self.hand_number} {self.phase.name} player {self._current} "
             f"stock {self.stock_size} pile {len(self.pile)} table {len(self.table)} "
             f"totals {list(self.totals)}>"
         )
@@ -272,7 +303,7 @@ class State(Position):
         stock: CardsInput | None = None,
         pile: CardsInput,
         table: Sequence[TableMeldInput] = (),
-        current: int | None = None,
+        current_player: int | None = None,
         dealer: int | None = None,
         phase: Phase | None = None,
         owed: int | str | None = None,
@@ -287,6 +318,7 @@ class State(Position):
         seed: int = 0,
         went_out: int | None = None,
         discarded_by: int | None = None,
+        current: int | None = None,
     ) -> State:
         """Build any position, checking that it is consistent.
 
@@ -334,7 +366,7 @@ class State(Position):
             ...     discarded_by=2,
             ...     turn=5,
             ... )
-            >>> window.phase.name, window.current, window.discarder
+            >>> window.phase.name, window.current_player, window.discarder
             ('CALL', 0, 2)
 
         The position starts with an empty :attr:`log`: what happened in the hand before it
@@ -374,9 +406,9 @@ class State(Position):
             one of the decks' jokers. A :class:`~rummy500.melds.TableMeld` is taken as it is:
             build one with :meth:`TableMeld.of <rummy500.melds.TableMeld.of>` for a set of
             four that scores double.
-        :param current: the player to move, 0 unless given: ``current=2``.
+        :param current_player: the player to move, 0 unless given: ``current_player=2``.
         :param dealer: the dealer of this hand: ``dealer=1``. By default, the player on the
-            right of the player whose turn it is (``current``; the player who went out, with
+            right of the player whose turn it is (``current_player``; the player who went out, with
             ``went_out``; the discarder, with ``discarded_by``).
         :param phase: where the turn is, a :class:`~rummy500.phases.Phase`, ``Phase.DRAW``
             unless given: ``phase=Phase.PLAY`` once the player to move has drawn (and holds
@@ -389,7 +421,8 @@ class State(Position):
         :param kept: in the play phase, a lone top discard taken and kept (under
             ``keep_top_discard``), which may not be thrown back this turn: ``kept="KD"``.
         :param discarder: in the call phase, the player whose discard may be called, with
-            ``current`` the player polled: ``phase=Phase.CALL, discarder=2, current=0``.
+            ``current_player`` the player polled: ``phase=Phase.CALL, discarder=2,
+            current_player=0``.
             ``discarded_by`` finds the player polled by itself.
         :param turn: how many turns of this hand are over, 0 unless given: ``turn=12``. With
             ``discarded_by``, the turn of the discard is one of them; with ``went_out``, the
@@ -421,17 +454,26 @@ class State(Position):
             had ended there: the phase is ``HAND_OVER`` (``GAME_OVER`` when the totals decide
             the game), and the hand's scores are added to ``totals`` and recorded in
             ``history`` (as its first row when no history is given). ``phase``, ``owed``,
-            ``kept`` and ``discarder`` do not apply, and ``current``, if given, must be the
-            player who went out.
+            ``kept`` and ``discarder`` do not apply, and ``current_player``, if given, must be
+            the player who went out.
         :param discarded_by: the player who has just discarded the top card of ``pile``, for
             an open call window under rules that play calling rummy: ``discarded_by=2``. The
             player polled first is decided as in play: the next in seat order who may call.
             When nobody may call on that pile, no window opens and :class:`StateError` says
-            so: build the next player's draw instead (``current``, without ``discarded_by``).
-            ``phase`` and ``discarder`` do not apply, and ``current``, if given, must be the
-            player polled first.
+            so: build the next player's draw instead (``current_player``, without
+            ``discarded_by``). ``phase`` and ``discarder`` do not apply, and
+            ``current_player``, if given, must be the player polled first.
+        :param current: deprecated: ``current_player``.
         :raises StateError: when the position is inconsistent, saying why.
         """
+        if current is not None:
+            warn("State.from_position(current=...)", "State.from_position(current_player=...)")
+            if current_player is not None:
+                raise StateError(
+                    "current and current_player are both given: give only current_player "
+                    "(current is its old name)"
+                )
+            current_player = current
         return build_position(
             cls,
             config,
@@ -439,7 +481,7 @@ class State(Position):
             stock=stock,
             pile=pile,
             table=table,
-            current=current,
+            current_player=current_player,
             dealer=dealer,
             phase=phase,
             owed=owed,
@@ -462,6 +504,19 @@ class State(Position):
         Every state play reaches passes; :meth:`from_position` and loading check what they
         build with it (see :mod:`rummy500.validation` for each check)."""
         validate(self)
+
+    # -- names before 1.0, kept for a release (see rummy500.deprecation) -------------------
+
+    #: Deprecated: the seat whose turn the hand is at; :attr:`current_player` is the player to
+    #: move (or :data:`CHANCE`, :data:`TERMINAL`).
+    current = renamed_attribute("_current", "State.current_player")
+    #: Deprecated: an unchecked constructor; :meth:`from_position` builds a checked state.
+    of = renamed_attribute("_of", "State.from_position")
+    #: Deprecated: an unchecked copy with fields changed; :meth:`from_position` builds a
+    #: checked state, and :meth:`with_seed` changes the seed.
+    replace = renamed_attribute("_replace", "State.from_position or State.with_seed")
+    #: Deprecated: the fields by name; :func:`rummy500.to_data` gives the saved form.
+    fields = renamed_attribute("_fields", "rummy500.to_data")
 
 
 #: Drops the fields of states far behind the newest of a line, to keep long lines small.
@@ -501,7 +556,7 @@ def new_game(
     elif not 0 <= dealer < players:
         raise IllegalMoveError(f"the dealer must be a player from 0 to {players - 1}")
     hands, stock, pile = deal_hand(cfg, players, seed, 0, dealer)
-    state = State.of(
+    state = State._of(
         config=cfg,
         seed=seed,
         hand_number=0,
@@ -518,7 +573,7 @@ def new_game(
     )
     # The deal is the first event of the hand, read off the state just dealt: the position
     # that starts the undo chain keeps it as what happened before it.
-    return State.of(**state.fields(), log=(dealt(state),))
+    return State._of(**state._fields(), log=(dealt(state),))
 
 
 def parse_move(state: State, text: str) -> Move:

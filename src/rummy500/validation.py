@@ -67,7 +67,7 @@ def check_basics(s: Position) -> None:
     n = s.players
     cfg = s.config
     cfg.check_players(n)
-    for name, value in (("current", s.current), ("dealer", s.dealer)):
+    for name, value in (("current", s._current), ("dealer", s.dealer)):
         if not 0 <= value < n:
             raise StateError(f"{name} must be a player from 0 to {n - 1}, not {value}")
     went_out, won, discarder = s.went_out, s.winner, s.discarder
@@ -154,10 +154,10 @@ def check_turn(s: Position) -> None:
             f"turn {s.turn} is impossible: a hand ends after at most turn_limit "
             f"({limit}) turns, so turn counts from 0 to {limit}"
         )
-    hand = s.hands[s.current]
+    hand = s.hands[s._current]
     if s.phase == Phase.PLAY and not hand:
         raise StateError(
-            f"player {s.current} is to play with no cards: a player holds at least the "
+            f"player {s._current} is to play with no cards: a player holds at least the "
             "card just drawn in play"
         )
     if s.phase == Phase.DRAW and turns_pile_over(s.config, s.stock_size, s.pile):
@@ -181,7 +181,7 @@ def check_turn(s: Position) -> None:
         raise StateError("discarder is set exactly while players may call rummy")
     if s.phase == Phase.CALL and s.config.calling is Calling.NONE:
         raise StateError("a call window opens only under rules that play calling rummy")
-    if s.discarder == s.current:
+    if s.discarder == s._current:
         raise StateError("a player cannot call rummy on their own discard")
 
 
@@ -374,7 +374,7 @@ def check_has_a_move(s: Position) -> None:
         return
     if not generate(s):
         raise StateError(
-            f"player {s.current} has no legal move in phase "
+            f"player {s._current} has no legal move in phase "
             f"{s.phase.name.lower()}, yet the game is not over"
         )
 
@@ -406,7 +406,7 @@ def check_hand_sizes(s: Position) -> None:
     # With nothing melded yet, only draws and discards have happened: hands are as dealt.
     for p, hand in enumerate(s.hands):
         want = deal
-        if p == s.current and s.phase == Phase.PLAY:
+        if p == s._current and s.phase == Phase.PLAY:
             want = deal + 1
             if s.owed is not None and len(hand) >= want:
                 continue

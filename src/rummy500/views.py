@@ -179,7 +179,7 @@ class PlayerView:
         record = (
             whole
             if whole.phase < Phase.HAND_OVER
-            else whole.replace(phase=Phase.DRAW, hand_number=whole.hand_number + 1)
+            else whole._replace(phase=Phase.DRAW, hand_number=whole.hand_number + 1)
         )
         check_history(record)
         check_player_history(record)
@@ -361,7 +361,7 @@ def position_behind_view(
     cards placed as given: ``hands`` (``view.hand`` among them) and ``stock``. Nothing is
     checked here: the view's own check and the sampling of worlds build it from what they
     have checked."""
-    return cls.of(
+    return cls._of(
         config=view.config,
         seed=seed,
         hand_number=view.hand_number,

@@ -392,7 +392,7 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
             self._state = new_game(shared.config, shared.players, action)
         elif state.is_chance_node():
             # The engine deals every hand from the state's seed: the outcome becomes the seed.
-            self._state = state.replace(seed=action).apply(_DEAL)
+            self._state = state.with_seed(action).apply(_DEAL)
         else:
             self._state = state.apply(shared.actions.decode(action, state))
         self._player = _player_to_move(self._state)
