@@ -27,6 +27,10 @@ Event               Text                                        Hidden from othe
 A player's own events read like their moves (``P1 layoff 2 9♠`` is the text of the move
 ``layoff 2 9♠``, played by player 1). Events are small immutable values: equal events are
 ``==`` and hash alike. :meth:`Event.seen_by` gives an event as one player saw it.
+
+A table meld's id is ``meld_id`` on :class:`Melded` and :class:`LaidOff`, as on
+:class:`~rummy500.moves.Layoff` (and ``"meld"`` in the saved form, as always). The old name
+``meld`` still reads, with a :class:`DeprecationWarning`, until 1.1.0.
 """
 
 from __future__ import annotations

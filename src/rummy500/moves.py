@@ -23,6 +23,11 @@ A joker put down names the card it stands for: ``meld 5♠ JK=6♠ 7♠`` (or ``
 Cards in the text may be written in ASCII (``QH``, ``10h``, ``TH``) or Unicode (``Q♥``).
 :meth:`Move.from_text` reads any of these; ``str(move)`` writes the Unicode form and
 :meth:`Move.text` either form. A move is a value: two moves with the same text are equal.
+
+Each move class names its kind in :attr:`Move.kind`, the first word of its text
+(``Layoff.kind == "layoff"``), as :attr:`Event.kind <rummy500.events.Event.kind>` names the
+event the move is logged as. (Before 1.0 it was ``Move.verb``, and a lay-off's meld id
+``Layoff.meld``: the old names still read, with a :class:`DeprecationWarning`, until 1.1.0.)
 """
 
 from __future__ import annotations

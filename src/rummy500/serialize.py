@@ -29,7 +29,9 @@ The format
     ``"top_id"`` when a run joined into it had a higher id and ``"doubled": true`` for a set
     that scores double; its kind and ends are rebuilt from the cards. An event is an object
     with its kind under ``"event"`` and its fields: ``{"event": "draw", "player": 1, "card":
-    "7H"}`` (``"card": null`` where it was hidden). A state holds every field that takes part in
+    "7H"}`` (``"card": null`` where it was hidden; a table meld's id, the field ``meld_id``
+    of :class:`~rummy500.events.Melded` and :class:`~rummy500.events.LaidOff`, under
+    ``"meld"``). A state holds every field that takes part in
     equality (not the undo chain: ``parent`` and ``last_move``), so the loaded state compares
     ``==`` to the saved one, and the ``"log"`` of the hand, so it keeps what its players saw. A
     player view holds each of its fields, its log as that player saw it included. State and
