@@ -586,7 +586,7 @@ def as_put(move: Move, ids: Sequence[int]) -> Put | None:
     if isinstance(move, Meld):
         return -1, tuple(int(c) for c in move.melded), False
     if isinstance(move, Layoff):
-        index = ids.index(move.meld) if move.meld in ids else len(ids) + move.meld
+        index = ids.index(move.meld_id) if move.meld_id in ids else len(ids) + move.meld_id
         return index, tuple(sorted(int(c) for c in move.laid)), move.high
     return None
 

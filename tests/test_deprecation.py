@@ -7,7 +7,22 @@ from types import ModuleType
 import pytest
 
 import rummy500
-from rummy500 import rules
+from helpers_positions import cards
+from rummy500 import (
+    Call,
+    Card,
+    Deal,
+    Decline,
+    Discard,
+    Draw,
+    Layoff,
+    Meld,
+    Move,
+    Pass,
+    Take,
+    events,
+    rules,
+)
 from rummy500.deprecation import REMOVED_IN, module_aliases, renamed_attribute
 from rummy500.errors import StateError
 
@@ -148,3 +163,63 @@ def test_from_position_takes_the_old_name_of_current_player() -> None:
         "current and current_player are both given: give only current_player "
         "(current is its old name)"
     )
+
+
+#: One move of each kind, to read the old name ``verb`` from, with its kind.
+_MOVES = [
+    (Draw(), "draw"),
+    (Take(cards("JC 4H")), "take"),
+    (Meld(cards("8S 8H 8D")), "meld"),
+    (Layoff(2, cards("9S")), "layoff"),
+    (Discard(Card("5S")), "discard"),
+    (Decline(), "decline"),
+    (Call(cards("7H 2C")), "call"),
+    (Pass(), "pass"),
+    (Deal(), "deal"),
+]
+_MOVE_IDS = [type(move).__name__ for move, _ in _MOVES]
+
+
+@pytest.mark.parametrize(("move", "kind"), _MOVES, ids=_MOVE_IDS)
+def test_old_name_of_the_kind_of_move_read_from_a_move_class(move: Move, kind: str) -> None:
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        value = type(move).verb
+    assert value == type(move).kind == kind
+    assert [str(w.message) for w in record] == [_message("Move.verb", "Move.kind")]
+
+
+def test_old_name_of_the_kind_of_move_read_from_the_base_class() -> None:
+    # Move itself is no kind of move: the old name warns, then fails as the new one does.
+    with (
+        pytest.warns(DeprecationWarning, match="is deprecated") as record,
+        pytest.raises(AttributeError) as info,
+    ):
+        Move.verb  # noqa: B018
+    assert str(info.value) == "type object 'Move' has no attribute 'kind'"
+    assert [str(w.message) for w in record] == [_message("Move.verb", "Move.kind")]
+
+
+@pytest.mark.parametrize(("move", "kind"), _MOVES, ids=_MOVE_IDS)
+def test_old_name_of_the_kind_of_move_read_from_a_move(move: Move, kind: str) -> None:
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        value = move.verb
+    assert value == move.kind == kind
+    assert [str(w.message) for w in record] == [_message("Move.verb", "Move.kind")]
+
+
+@pytest.mark.parametrize(
+    ("value", "old", "new"),
+    [
+        (Layoff(2, cards("9S")), "Layoff.meld", "Layoff.meld_id"),
+        (events.LaidOff(1, 2, cards("9S")), "LaidOff.meld", "LaidOff.meld_id"),
+        (events.Melded(1, cards("8S 8H 8D"), 2), "Melded.meld", "Melded.meld_id"),
+    ],
+    ids=["Layoff", "LaidOff", "Melded"],
+)
+def test_old_name_of_a_table_meld_id(
+    value: Layoff | events.LaidOff | events.Melded, old: str, new: str
+) -> None:
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        meld_id = value.meld
+    assert meld_id == 2 == value.meld_id
+    assert [str(w.message) for w in record] == [_message(old, new)]

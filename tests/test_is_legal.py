@@ -185,7 +185,7 @@ def renamed_jokers(legal: tuple[Move, ...], rng: random.Random) -> list[Move]:
                 if isinstance(move, Meld):
                     out.append(Meld(cards))
                 else:
-                    out.append(Layoff(move.meld, cards, move.high))
+                    out.append(Layoff(move.meld_id, cards, move.high))
     if len(out) > MAX_RENAMED:
         out = rng.sample(out, MAX_RENAMED)
     return out

@@ -70,7 +70,7 @@ def test_the_registry_lists_each_playable_kind_once_in_order() -> None:
         rummy500.Deal,
     ) == KINDS
     assert frozenset(KINDS) == legality.PLAYABLE
-    assert {kind.verb: kind for kind in KINDS} == moves._BY_VERB
+    assert {kind.kind: kind for kind in KINDS} == moves._BY_KIND
 
 
 def test_every_column_is_registered_and_is_the_table_the_package_reads() -> None:
@@ -94,13 +94,13 @@ def test_the_render_column_names_exactly_the_kinds() -> None:
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.__name__)
-def test_each_kind_logs_the_event_named_by_its_verb(kind: type[Move]) -> None:
-    assert events.MOVE_EVENTS[kind].kind == kind.verb
+def test_each_kind_logs_the_event_of_the_same_kind(kind: type[Move]) -> None:
+    assert events.MOVE_EVENTS[kind].kind == kind.kind
 
 
-def test_each_kind_has_one_action_range_named_by_its_verb() -> None:
+def test_each_kind_has_one_action_range_named_by_its_kind() -> None:
     space = ActionSpace.of(CONFIG, 3)
-    assert [r.name for r in space.ranges] == [k.verb for k in space._kinds]
+    assert [r.name for r in space.ranges] == [k.kind for k in space._kinds]
     assert set(space._kinds) == set(KINDS)
     assert [r.name for r in space.ranges] == [
         "draw",

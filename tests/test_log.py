@@ -20,6 +20,7 @@ from rummy500 import (
     Phase,
     PlayerView,
     RuleConfig,
+    SerializationError,
     State,
     dumps,
     from_data,
@@ -168,6 +169,35 @@ def test_a_saved_state_keeps_its_log_and_an_older_one_loads_with_none() -> None:
         older["log"] = []
         with pytest.raises(Exception, match="a format 2 state has no log field"):
             from_data(older, State)
+
+
+@pytest.mark.parametrize(
+    ("event", "data"),
+    [
+        (
+            LaidOff(1, 2, cards("9S"), high=True),
+            {"event": "layoff", "player": 1, "meld": 2, "laid": ["9S"], "high": True},
+        ),
+        (
+            Melded(0, cards("5S 6S 7S"), 3, 1),
+            {"event": "meld", "player": 0, "melded": ["5S", "6S", "7S"], "meld": 3, "joined": 1},
+        ),
+    ],
+    ids=["layoff", "meld"],
+)
+def test_a_table_meld_id_is_saved_as_meld(event: Event, data: dict[str, object]) -> None:
+    # The field is meld_id; the saved form keeps the key of the files written before.
+    assert to_data(event) == data
+    assert from_data(data, Event) == event
+    with pytest.raises(SerializationError) as info:
+        from_data({**data, "meld": "2"}, Event)
+    assert str(info.value) == "cannot load Event at $.meld: expected a whole number, got '2'"
+    renamed = {("meld_id" if key == "meld" else key): value for key, value in data.items()}
+    with pytest.raises(SerializationError) as info:
+        from_data(renamed, Event)
+    assert str(info.value) == (
+        "cannot load Event at $.meld: required field missing; at $: unknown fields: meld_id"
+    )
 
 
 def test_a_saved_log_naming_a_player_the_game_lacks_is_refused() -> None:

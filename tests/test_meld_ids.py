@@ -251,7 +251,7 @@ def played_until_a_layoff_off_its_place() -> State:
         while not state.is_terminal():
             moves = state.legal_moves()
             ids = [m.id for m in state.table]
-            off = [m for m in moves if isinstance(m, Layoff) and ids.index(m.meld) != m.meld]
+            off = [m for m in moves if isinstance(m, Layoff) and ids.index(m.meld_id) != m.meld_id]
             if off:
                 return state.apply(off[0])
             state = state.apply(moves[rng.randrange(len(moves))])
@@ -267,7 +267,7 @@ def test_a_format_1_record_names_melds_by_place_and_loads_by_id() -> None:
     old_moves = []
     for before, move in zip(state_line(record), record.moves, strict=True):
         if isinstance(move, Layoff):
-            place = [m.id for m in before.table].index(move.meld)
+            place = [m.id for m in before.table].index(move.meld_id)
             move = Layoff(place, move.laid, move.high)
         old_moves.append(move.text(ascii=True))
     assert old_moves != data["moves"]
@@ -397,7 +397,7 @@ def test_from_position_takes_ids_and_owners_as_given_or_by_place() -> None:
         meld("8C 8D 8S", (2, 1, 1), 3, 2, 3),
     )
     assert "layoff 5 QH" in texts(state, Layoff)
-    assert {m.meld for m in state.legal_moves() if isinstance(m, Layoff)} == {0, 5}
+    assert {m.meld_id for m in state.legal_moves() if isinstance(m, Layoff)} == {0, 5}
     # The next meld takes the id after the highest: 6.
     assert state.apply("meld 5S 6S 7S").table[0] == meld(
         "2S 3S 4S 5S 6S 7S", (1, 1, 1, 0, 0, 0), 0, 1, 6

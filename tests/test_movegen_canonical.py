@@ -22,7 +22,7 @@ def rebuilt(move: Move) -> Move:
     if isinstance(move, Meld):
         return Meld(list(reversed(move.melded)))
     if isinstance(move, Layoff):
-        return Layoff(move.meld, list(reversed(move.laid)), move.high)
+        return Layoff(move.meld_id, list(reversed(move.laid)), move.high)
     return Move.from_text(move.text())
 
 

@@ -222,7 +222,7 @@ class ActionSpace:
             start = ranges[-1].stop if ranges else 0
             starts[kind] = start if count > 0 else -1
             if count > 0:
-                ranges.append(ActionRange(kind.verb, start, start + count, meaning))
+                ranges.append(ActionRange(kind.kind, start, start + count, meaning))
                 kinds.append(kind)
 
         calling = cfg.calling is not Calling.NONE
@@ -463,7 +463,7 @@ class ActionSpace:
 
     def _layoff_id(self, move: Layoff, s: State) -> int:
         table = s.table
-        meld = table[meld_index(table, move.meld)]
+        meld = table[meld_index(table, move.meld_id)]
         if meld.id >= self._slots:
             raise ActionError(
                 f"table meld {meld.id} has an id beyond the {self._slots} meld ids of this action "
@@ -620,9 +620,9 @@ class ActionSpace:
         meld it goes on, so it is described by its shape)."""
         r = self.range_of(action)
         i = action - r.start
-        if r.name in (Take.verb, Call.verb):
-            verb = "take" if r.name == Take.verb else "call rummy on"
-            return f"{verb} the top {i + 1} card{'s' if i else ''} of the discard pile"
+        if r.name in (Take.kind, Call.kind):
+            what = "take" if r.name == Take.kind else "call rummy on"
+            return f"{what} the top {i + 1} card{'s' if i else ''} of the discard pile"
         if r.name == "discard":
             return f"discard {CARDS[i]}"
         if r.name == "meld":

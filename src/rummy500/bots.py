@@ -158,7 +158,7 @@ def _gain(
 ) -> tuple[int, tuple[Card, ...], tuple[TableMeld, ...]]:
     """The points a meld or lay-off puts down for ``player``, and the hand and table after it."""
     if isinstance(move, Layoff):
-        onto: int | None = move.meld
+        onto: int | None = move.meld_id
         high = move.high
     else:
         onto, high = None, False

@@ -175,7 +175,7 @@ def _put_down(s: Position, move: Move) -> Position:
         assert isinstance(move, Layoff)
         cards = move.laid
         hand, table = put_down_unchecked(
-            held, s.table, cards, player, cfg, onto=move.meld, high=move.high
+            held, s.table, cards, player, cfg, onto=move.meld_id, high=move.high
         )
     hands = _with_hand(s, hand)
     if not hand:

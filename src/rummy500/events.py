@@ -27,6 +27,10 @@ Event               Text                                        Hidden from othe
 A player's own events read like their moves (``P1 layoff 2 9♠`` is the text of the move
 ``layoff 2 9♠``, played by player 1). Events are small immutable values: equal events are
 ``==`` and hash alike. :meth:`Event.seen_by` gives an event as one player saw it.
+
+A table meld's id is ``meld_id`` on :class:`Melded` and :class:`LaidOff`, as on
+:class:`~rummy500.moves.Layoff` (and ``"meld"`` in the saved form, as always). The old name
+``meld`` still reads, with a :class:`DeprecationWarning`, until 1.1.0.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from typing import ClassVar, Final
 import attrs
 
 from rummy500.cards import Card, format_cards
+from rummy500.deprecation import renamed_attribute
 from rummy500.errors import describe_value
 from rummy500.fastbuild import slot_builder
 from rummy500.moves import (
@@ -84,7 +89,8 @@ class Event:
 
     __slots__ = ()
 
-    #: The event's name in its saved form (the verb of the move it records, where there is one).
+    #: The event's name in its saved form: the :attr:`Move.kind <rummy500.moves.Move.kind>` of
+    #: the move it records, where there is one.
     kind: ClassVar[str]
     #: Whether every player sees the event as it is: its class keeps :meth:`seen_by` as here.
     _public: ClassVar[bool] = True
@@ -221,18 +227,20 @@ class Declined(Event):
 
 @attrs.frozen
 class Melded(Event):
-    """``player`` laid down a new meld, which got the id ``meld``.
+    """``player`` laid down a new meld, which got the id ``meld_id``.
 
     Under ``join_melds`` a new run that continues a run on the table becomes part of it:
-    ``joined`` is then the id of the meld it joined (the id ``meld`` is used up all the same),
-    and ``None`` otherwise.
+    ``joined`` is then the id of the meld it joined (the id ``meld_id`` is used up all the
+    same), and ``None`` otherwise.
     """
 
     kind: ClassVar[str] = "meld"
     player: int
     melded: tuple[Card, ...]
-    meld: int
+    meld_id: int
     joined: int | None = None
+    #: The old name of :attr:`meld_id` (deprecated: warns when read).
+    meld = renamed_attribute("meld_id")
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -240,19 +248,21 @@ class Melded(Event):
 
     def text(self, *, ascii: bool = False) -> str:
         tail = "" if self.joined is None else f", joined to {self.joined}"
-        return f"P{self.player} meld {_cards(self.melded, ascii)} as {self.meld}{tail}"
+        return f"P{self.player} meld {_cards(self.melded, ascii)} as {self.meld_id}{tail}"
 
 
 @attrs.frozen
 class LaidOff(Event):
-    """``player`` laid cards off on the table meld with id ``meld`` (``high``: at a run's top
-    end, as in :class:`~rummy500.moves.Layoff`)."""
+    """``player`` laid cards off on the table meld with id ``meld_id`` (``high``: at a run's
+    top end, as in :class:`~rummy500.moves.Layoff`)."""
 
     kind: ClassVar[str] = "layoff"
     player: int
-    meld: int
+    meld_id: int
     laid: tuple[Card, ...]
     high: bool = False
+    #: The old name of :attr:`meld_id` (deprecated: warns when read).
+    meld = renamed_attribute("meld_id")
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -260,7 +270,7 @@ class LaidOff(Event):
 
     def text(self, *, ascii: bool = False) -> str:
         tail = " high" if self.high else ""
-        return f"P{self.player} layoff {self.meld} {_cards(self.laid, ascii)}{tail}"
+        return f"P{self.player} layoff {self.meld_id} {_cards(self.laid, ascii)}{tail}"
 
 
 @attrs.frozen
@@ -400,7 +410,8 @@ trusted_laid_off: Final[Callable[[int, int, tuple[Card, ...], bool], LaidOff]] =
 _HIDDEN_DRAWS: tuple[Drew, ...] = tuple(Drew(p, None) for p in range(MAX_PLAYERS))
 
 #: The registry's column ``"event"``: the class of the event the log records for each kind of
-#: move (its :attr:`Event.kind` is the move's verb).
+#: move (its :attr:`Event.kind` is the move's
+#: :attr:`~rummy500.moves.Move.kind`).
 MOVE_EVENTS: Final = kind_column(
     "event",
     {

@@ -341,7 +341,7 @@ def _after(s: Position, move: Meld | Layoff) -> tuple[tuple[Card, ...], tuple[Ta
     if isinstance(move, Meld):
         return put_down_unchecked(hand, s.table, move.melded, s._current, s.config)
     return put_down_unchecked(
-        hand, s.table, move.laid, s._current, s.config, onto=move.meld, high=move.high
+        hand, s.table, move.laid, s._current, s.config, onto=move.meld_id, high=move.high
     )
 
 
@@ -462,9 +462,9 @@ def layoff_problem(s: Position, move: Layoff, searched: bool = False) -> str | N
         if reason is not None:
             return reason
         table = s.table
-        index = meld_index(table, move.meld)
+        index = meld_index(table, move.meld_id)
         if index < 0:
-            return missing_meld(table, move.meld)
+            return missing_meld(table, move.meld_id)
         reason = layoff_error(table[index], move.laid, s.config, high=move.high)
         if reason is not None:
             return reason

@@ -23,6 +23,11 @@ A joker put down names the card it stands for: ``meld 5♠ JK=6♠ 7♠`` (or ``
 Cards in the text may be written in ASCII (``QH``, ``10h``, ``TH``) or Unicode (``Q♥``).
 :meth:`Move.from_text` reads any of these; ``str(move)`` writes the Unicode form and
 :meth:`Move.text` either form. A move is a value: two moves with the same text are equal.
+
+Each move class names its kind in :attr:`Move.kind`, the first word of its text
+(``Layoff.kind == "layoff"``), as :attr:`Event.kind <rummy500.events.Event.kind>` names the
+event the move is logged as. (Before 1.0 it was ``Move.verb``, and a lay-off's meld id
+``Layoff.meld``: the old names still read, with a :class:`DeprecationWarning`, until 1.1.0.)
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from typing import Any, ClassVar, Final, TypeVar
 import attrs
 
 from rummy500.cards import CARDS, JOKER, Card, format_cards, parse_cards
+from rummy500.deprecation import renamed_attribute
 from rummy500.errors import CardError, MoveParseError, describe_value, quote_text
 from rummy500.fastbuild import slot_builder
 from rummy500.melds import canonical_meld
@@ -60,7 +66,7 @@ V = TypeVar("V")
 
 #: The longest text :meth:`Move.from_text` reads. The longest move a game needs is a take of
 #: the whole discard pile: two decks with four jokers hold 112 cards, at most 4 characters
-#: each with the space (``"10♠ "``), so 448 characters after the verb; 1000 is over twice
+#: each with the space (``"10♠ "``), so 448 characters after the kind; 1000 is over twice
 #: that. (``take CARD`` takes a card deep in the pile with everything above it in a few
 #: characters.)
 MAX_MOVE_TEXT: Final = 1000
@@ -71,8 +77,11 @@ class Move:
 
     __slots__ = ()
 
-    #: The first word of the move's text form.
-    verb: ClassVar[str]
+    #: The kind of move: the first word of its text form (``"draw"``, ``"layoff"``...), as
+    #: :attr:`Event.kind <rummy500.events.Event.kind>` names the kind of an event.
+    kind: ClassVar[str]
+    #: The old name of :attr:`kind` (deprecated: warns when read).
+    verb = renamed_attribute("kind")
 
     def text(self, *, ascii: bool = False) -> str:
         """The move's text form, with cards in Unicode (default) or ASCII."""
@@ -102,15 +111,14 @@ class Move:
         words = text.split()
         if not words:
             raise MoveParseError("an empty text is not a move")
-        verb, args = words[0].lower(), words[1:]
-        kind = _BY_VERB.get(verb)
-        if kind is None:
+        cls = _BY_KIND.get(words[0].lower())
+        if cls is None:
             raise MoveParseError(
                 f"unknown move {quote_text(words[0])}: a move starts with one of "
-                f"{', '.join(_BY_VERB)}"
+                f"{', '.join(_BY_KIND)}"
             )
         try:
-            return kind._parse_args(args)
+            return cls._parse_args(words[1:])
         except CardError as exc:
             raise MoveParseError(f"{quote_text(text.strip())}: {exc}") from exc
 
@@ -122,13 +130,13 @@ class Move:
 def _no_args(cls: type[Move], args: list[str]) -> None:
     if args:
         raise MoveParseError(
-            f"'{cls.verb}' takes nothing after it, got {quote_text(' '.join(args))}"
+            f"'{cls.kind}' takes nothing after it, got {quote_text(' '.join(args))}"
         )
 
 
 def _need_cards(cls: type[Move], args: list[str]) -> tuple[Card, ...]:
     if not args:
-        raise MoveParseError(f"'{cls.verb}' needs at least one card after it")
+        raise MoveParseError(f"'{cls.kind}' needs at least one card after it")
     return parse_cards(args)
 
 
@@ -136,7 +144,7 @@ def _need_cards(cls: type[Move], args: list[str]) -> tuple[Card, ...]:
 class Draw(Move):
     """Draw the top card of the stock."""
 
-    verb: ClassVar[str] = "draw"
+    kind: ClassVar[str] = "draw"
 
     def text(self, *, ascii: bool = False) -> str:
         return "draw"
@@ -151,7 +159,7 @@ class Draw(Move):
 class Decline(Move):
     """With the stock empty, take nothing from the discard pile: the hand ends, nobody out."""
 
-    verb: ClassVar[str] = "decline"
+    kind: ClassVar[str] = "decline"
 
     def text(self, *, ascii: bool = False) -> str:
         return "decline"
@@ -166,7 +174,7 @@ class Decline(Move):
 class Pass(Move):
     """Let a chance to call rummy go by."""
 
-    verb: ClassVar[str] = "pass"
+    kind: ClassVar[str] = "pass"
 
     def text(self, *, ascii: bool = False) -> str:
         return "pass"
@@ -181,7 +189,7 @@ class Pass(Move):
 class Deal(Move):
     """Deal the next hand once the previous one has been scored."""
 
-    verb: ClassVar[str] = "deal"
+    kind: ClassVar[str] = "deal"
 
     def text(self, *, ascii: bool = False) -> str:
         return "deal"
@@ -248,7 +256,7 @@ class PileMove(Move):
         return self.taken
 
     def text(self, *, ascii: bool = False) -> str:
-        return f"{self.verb} {format_cards(self.taken, ascii=ascii)}"
+        return f"{self.kind} {format_cards(self.taken, ascii=ascii)}"
 
     @classmethod
     def _parse_args(cls, args: list[str]) -> Move:
@@ -263,7 +271,7 @@ class Take(PileMove):
     deepest card must be melded or laid off this turn.
     """
 
-    verb: ClassVar[str] = "take"
+    kind: ClassVar[str] = "take"
 
 
 def _meld_cards(cards: object) -> tuple[Card, ...]:
@@ -274,7 +282,7 @@ def _meld_cards(cards: object) -> tuple[Card, ...]:
 class Meld(Move):
     """Lay down a new set or run from the hand. The cards are kept in canonical order."""
 
-    verb: ClassVar[str] = "meld"
+    kind: ClassVar[str] = "meld"
     melded: tuple[Card, ...] = attrs.field(converter=_meld_cards)
 
     @property
@@ -300,7 +308,7 @@ def _is_number(word: str) -> bool:
 
 @attrs.frozen
 class Layoff(Move):
-    """Lay one or more cards off on the table meld whose id is ``meld``.
+    """Lay one or more cards off on the table meld whose id is ``meld_id``.
 
     A meld's id (:attr:`TableMeld.id <rummy500.melds.TableMeld.id>`) stays the same for the
     rest of the hand; melds get ids 0, 1, 2... in the order they are laid down, so until a run
@@ -310,17 +318,19 @@ class Layoff(Move):
     sorted.
     """
 
-    verb: ClassVar[str] = "layoff"
-    meld: int
+    kind: ClassVar[str] = "layoff"
+    meld_id: int
     laid: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
     high: bool = False
+    #: The old name of :attr:`meld_id` (deprecated: warns when read).
+    meld = renamed_attribute("meld_id")
 
     def __attrs_post_init__(self) -> None:
-        meld: object = self.meld
-        if not isinstance(meld, int) or isinstance(meld, bool):
-            raise MoveParseError(f"a table meld id is an int, not {describe_value(meld)}")
-        if meld < 0:
-            raise MoveParseError(f"a table meld id is 0 or more, not {describe_value(meld)}")
+        meld_id: object = self.meld_id
+        if not isinstance(meld_id, int) or isinstance(meld_id, bool):
+            raise MoveParseError(f"a table meld id is an int, not {describe_value(meld_id)}")
+        if meld_id < 0:
+            raise MoveParseError(f"a table meld id is 0 or more, not {describe_value(meld_id)}")
         high: object = self.high
         if not isinstance(high, bool):
             raise MoveParseError(f"'high' is True or False, not {describe_value(high)}")
@@ -331,7 +341,7 @@ class Layoff(Move):
 
     def text(self, *, ascii: bool = False) -> str:
         tail = " high" if self.high else ""
-        return f"layoff {self.meld} {format_cards(self.laid, ascii=ascii)}{tail}"
+        return f"layoff {self.meld_id} {format_cards(self.laid, ascii=ascii)}{tail}"
 
     @classmethod
     def _parse_args(cls, args: list[str]) -> Move:
@@ -346,7 +356,7 @@ class Layoff(Move):
 class Discard(Move):
     """Discard a card onto the discard pile, ending the turn."""
 
-    verb: ClassVar[str] = "discard"
+    kind: ClassVar[str] = "discard"
     card: Card = attrs.field(converter=_card)
 
     @property
@@ -370,7 +380,7 @@ class Call(PileMove):
     The deepest card taken must then be used this turn, as after a take.
     """
 
-    verb: ClassVar[str] = "call"
+    kind: ClassVar[str] = "call"
 
 
 #: A :class:`Take` of cards already known to be well-formed (for the move generator).
@@ -387,7 +397,7 @@ trusted_layoff: Final[Callable[[int, tuple[Card, ...], bool], Layoff]] = slot_bu
 
 #: The kinds of move that can be played, in the order messages list them: the registry every
 #: table of the package that does something for each kind of move is checked against. A kind
-#: of move is its class here (its verb, text form, parser and saved form are the class's) and
+#: of move is its class here (its kind, text form, parser and saved form are the class's) and
 #: one entry in each column of :data:`COLUMNS`, which the floor that knows it fills with
 #: :func:`kind_column` (see docs/design.md, "Adding a kind of move").
 KINDS: Final[tuple[type[Move], ...]] = (
@@ -435,7 +445,7 @@ def kind_entry(kind: type[Move]) -> dict[str, object]:
     return {name: column[kind] for name, column in COLUMNS.items()}
 
 
-_BY_VERB: dict[str, type[Move]] = {cls.verb: cls for cls in KINDS}
+_BY_KIND: dict[str, type[Move]] = {cls.kind: cls for cls in KINDS}
 
 #: The one instance of each move that names no card (moves compare by value all the same).
 DRAW = Draw()

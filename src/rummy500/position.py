@@ -668,7 +668,7 @@ def _melded(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
 
 def _laid_off(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
     assert isinstance(move, Layoff)
-    return (trusted_laid_off(before._current, move.meld, move.laid, move.high),)
+    return (trusted_laid_off(before._current, move.meld_id, move.laid, move.high),)
 
 
 def _passed(before: Position, move: Move, after: Position) -> tuple[Event, ...]:

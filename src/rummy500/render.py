@@ -120,7 +120,8 @@ def _meld_words(move: Meld, ascii: bool, you: bool) -> str:
 
 def _layoff_words(move: Layoff, ascii: bool, you: bool) -> str:
     high = " (at the top end)" if move.high else ""
-    return f"{_verb(you, 'lays', 'lay')} off {_cards(move.laid, ascii)} on meld {move.meld}{high}"
+    laid = _cards(move.laid, ascii)
+    return f"{_verb(you, 'lays', 'lay')} off {laid} on meld {move.meld_id}{high}"
 
 
 def _call_words(move: Call, ascii: bool, you: bool) -> str:

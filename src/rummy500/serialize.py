@@ -29,7 +29,9 @@ The format
     ``"top_id"`` when a run joined into it had a higher id and ``"doubled": true`` for a set
     that scores double; its kind and ends are rebuilt from the cards. An event is an object
     with its kind under ``"event"`` and its fields: ``{"event": "draw", "player": 1, "card":
-    "7H"}`` (``"card": null`` where it was hidden). A state holds every field that takes part in
+    "7H"}`` (``"card": null`` where it was hidden; a table meld's id, the field ``meld_id``
+    of :class:`~rummy500.events.Melded` and :class:`~rummy500.events.LaidOff`, under
+    ``"meld"``). A state holds every field that takes part in
     equality (not the undo chain: ``parent`` and ``last_move``), so the loaded state compares
     ``==`` to the saved one, and the ``"log"`` of the hand, so it keeps what its players saw. A
     player view holds each of its fields, its log as that player saw it included. State and
@@ -90,12 +92,13 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
-from typing import Any, Final, TypeVar, get_args, get_origin, get_type_hints
+from typing import Any, Final, TypeVar, cast, get_args, get_origin, get_type_hints
 
 import attrs
 import cattrs
 from cattrs.cols import list_structure_factory
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.errors import AttributeValidationNote
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.v import format_exception
 
 from rummy500.cards import CARDS, Card
@@ -332,7 +335,7 @@ converter.register_structure_hook(PlayerTable, _structure_player_table)
 
 def _move_hook(kind: type[Move]) -> Any:
     article = "an" if kind.__name__[0] in "AEIOU" else "a"
-    wanted = "a move" if kind is Move else f"{article} {kind.__name__} move ('{kind.verb} ...')"
+    wanted = "a move" if kind is Move else f"{article} {kind.__name__} move ('{kind.kind} ...')"
 
     def structure(value: Any, _: type) -> Move:
         if not isinstance(value, str):
@@ -377,11 +380,44 @@ def _event_hook(kind: type[Event]) -> Any:
     return structure
 
 
+#: The saved names of event fields renamed since the format was fixed (a table meld's id is
+#: ``meld_id`` on the events and ``"meld"`` in saved logs): files keep one format.
+_SAVED_NAMES: Final = {"meld_id": "meld"}
+
+
+def _event_fields(cls: type[Event]) -> tuple[Callable[[Any], Any], Callable[[Any, Any], Any]]:
+    """The functions writing and reading the fields of ``cls`` (the "event" key aside), each
+    field under its saved name."""
+    saved = {
+        f.name: _SAVED_NAMES[f.name]
+        for f in attrs.fields(cast("type[attrs.AttrsInstance]", cls))
+        if f.name in _SAVED_NAMES
+    }
+    renames: dict[str, Any] = {name: override(rename=key) for name, key in saved.items()}
+    write = make_dict_unstructure_fn(cls, converter, **renames)
+    read = make_dict_structure_fn(cls, converter, **renames)
+    if not saved:
+        return write, read
+
+    def read_saved(data: Any, tp: Any) -> Any:
+        try:
+            return read(data, tp)
+        except cattrs.ClassValidationError as exc:
+            # cattrs places an error at the field's name: place it at the key of the data.
+            for inner in exc.exceptions:
+                inner.__notes__ = [
+                    AttributeValidationNote(note, saved[note.name], note.type)
+                    if isinstance(note, AttributeValidationNote) and note.name in saved
+                    else note
+                    for note in getattr(inner, "__notes__", [])
+                ]
+            raise
+
+    return write, read_saved
+
+
 #: Each event class's functions to write and read its fields (the "event" key aside).
-_EVENT_FIELDS: Final = {
-    cls: (make_dict_unstructure_fn(cls, converter), make_dict_structure_fn(cls, converter))
-    for cls in EVENT_KINDS.values()
-}
+_EVENT_FIELDS: Final = {cls: _event_fields(cls) for cls in EVENT_KINDS.values()}
 _events: list[type[Event]] = [Event, *EVENT_KINDS.values()]
 for _event in _events:
     converter.register_unstructure_hook(_event, _unstructure_event)
@@ -636,8 +672,8 @@ def _lay_offs_by_id(record: GameRecord) -> tuple[Move, ...]:
     moves = list(record.moves)
     state = record.start()
     for number, move in enumerate(moves):
-        if isinstance(move, Layoff) and move.meld < len(state.table):
-            moves[number] = move = Layoff(state.table[move.meld].id, move.laid, move.high)
+        if isinstance(move, Layoff) and move.meld_id < len(state.table):
+            moves[number] = move = Layoff(state.table[move.meld_id].id, move.laid, move.high)
         try:
             state = state.apply(move)
         except IllegalMoveError:
