@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from helpers_positions import cards, position
 from rummy500 import (
-    CARDS,
     Aces,
     Card,
     CardValues,
@@ -20,19 +19,15 @@ from rummy500 import (
     Meld,
     Phase,
     RuleConfig,
-    RunShape,
     TableMeld,
     format_cards,
-    make_deck,
     new_game,
-    possible_layoffs,
-    possible_melds,
     presets,
-    run_shape,
 )
-from rummy500.melds import canonical_meld, layoff_error, meld_error, put_down
+from rummy500.melds import RunShape, canonical_meld, layoff_error, meld_error, put_down, run_shape
 from rummy500.meldsearch import availability, layoffs, new_melds
 from rummy500.scoring import table_points
+from rummy500.toolkit import CARDS, make_deck, possible_layoffs, possible_melds
 from strategies import scaled, seeds
 
 VALUES = CardValues()

@@ -31,7 +31,6 @@ from collections.abc import Callable, Sequence
 from typing import Final, Protocol, cast, runtime_checkable
 
 from rummy500 import (
-    JOKER,
     Call,
     Card,
     ConfigError,
@@ -46,16 +45,17 @@ from rummy500 import (
     Phase,
     PlayerView,
     RuleConfig,
-    RunShape,
     State,
     StateError,
     TableMeld,
     Take,
+)
+from rummy500.melds import RunShape, put_down, run_shape
+from rummy500.toolkit import (
+    JOKER,
     describe_value,
     possible_layoffs,
     possible_melds,
-    put_down,
-    run_shape,
     sample_world,
     table_points,
 )
