@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import warnings
 from types import ModuleType
 
 import pytest
 
 import rummy500
-from rummy500 import rules
+from rummy500 import cards, engine, melds, rules, state, toolkit
 from rummy500.deprecation import REMOVED_IN, module_aliases, renamed_attribute
 
 
@@ -69,3 +70,82 @@ def test_old_names_of_the_rules_enums(module: ModuleType, old: str, new: type) -
         f"{module.__name__}.{old} is deprecated and will be removed in rummy500 {REMOVED_IN}; "
         f"use rummy500.{new.__name__}"
     ]
+
+
+#: The names of the top level in 1.0, as the "API and stability" page lists them.
+TOP_LEVEL = [
+    "State", "PlayerView", "new_game", "Phase", "OwedUse", "CHANCE", "TERMINAL", "Move", "Draw",
+    "Take", "Call", "Meld", "Layoff", "Discard", "Pass", "Decline", "Deal", "TableMeld", "Card",
+    "Suit", "parse_cards", "format_cards", "events", "RuleConfig", "Aces", "Calling",
+    "CardValues", "DeepestCard", "EmptyStock", "FirstDealer", "PlayerTable", "presets",
+    "Rummy500Error", "ActionError", "CardError", "ConfigError", "IllegalMoveError",
+    "MoveParseError", "SerializationError", "StateError", "dumps", "loads", "to_data",
+    "from_data", "GameRecord", "__version__", "COMPILED", "toolkit",
+]  # fmt: skip
+
+#: The names of rummy500.toolkit.
+TOOLKIT = [
+    "ActionSpace", "ActionRange", "possible_melds", "possible_layoffs", "explain_meld",
+    "score_breakdown", "PlayerScore", "table_points", "known_cards", "KnownCardsReader",
+    "sample_world", "dealer_draw_rounds", "describe_value", "quote_value", "CARDS", "JOKER",
+    "make_deck",
+]  # fmt: skip
+
+#: The names that moved from the top level to the toolkit (explain_meld is new).
+MOVED = [name for name in TOOLKIT if name != "explain_meld"]
+
+#: Each name that left the top level in 1.0: what it now is, and what to use instead.
+LEFT_THE_TOP_LEVEL = [
+    *[(name, getattr(toolkit, name), f"rummy500.toolkit.{name}") for name in MOVED],
+    ("apply", engine.apply, "State.apply"),
+    ("explain_illegal", engine.explain_illegal, "State.explain_illegal"),
+    ("parse_move", state.parse_move, "State.parse_move"),
+    ("put_down", melds.put_down, "State.apply with a Meld move"),
+    ("RunShape", melds.RunShape, "rummy500.toolkit.explain_meld"),
+    ("run_shape", melds.run_shape, "rummy500.toolkit.explain_meld"),
+    ("JOKER_AS", cards.JOKER_AS, "rummy500.toolkit.JOKER.standing_for(card)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("old", "new", "instead"), LEFT_THE_TOP_LEVEL)
+def test_names_that_left_the_top_level_warn(old: str, new: object, instead: str) -> None:
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        value = getattr(rummy500, old)
+    assert value is new
+    assert [str(w.message) for w in record] == [
+        f"rummy500.{old} is deprecated and will be removed in rummy500 {REMOVED_IN}; use {instead}"
+    ]
+
+
+def test_every_name_that_left_the_top_level_has_an_alias() -> None:
+    old = {name for name, _, _ in LEFT_THE_TOP_LEVEL}
+    assert len(old) == 23
+    assert not old & set(rummy500.__all__)
+    assert set(MOVED) <= old
+
+
+@pytest.mark.parametrize(
+    ("module", "names"), [(rummy500, TOP_LEVEL), (toolkit, TOOLKIT)], ids=["top", "toolkit"]
+)
+def test_the_public_names_are_the_documented_ones_and_none_warns(
+    module: ModuleType, names: list[str]
+) -> None:
+    assert sorted(module.__all__) == sorted(names)
+    assert len(set(module.__all__)) == len(module.__all__)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for name in module.__all__:
+            getattr(module, name)
+
+
+def test_dir_shows_the_public_names() -> None:
+    assert dir(rummy500) == sorted(TOP_LEVEL)
+
+
+def test_star_import_gives_no_deprecated_name() -> None:
+    namespace: dict[str, object] = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        exec("from rummy500 import *", namespace)
+    del namespace["__builtins__"]
+    assert sorted(namespace) == sorted(TOP_LEVEL)

@@ -266,6 +266,22 @@ REFUSALS: list[tuple[Callable[[], Any], type[Rummy500Error], str]] = [
         "possible_melds needs a RuleConfig, not None",
     ),
     (
+        lambda: toolkit.explain_meld(parse_cards("8S 8H 8D"), None),
+        ConfigError,
+        "explain_meld's config must be a RuleConfig, not None",
+    ),
+    (
+        lambda: toolkit.explain_meld("8S 8H 8D", CONFIG),
+        CardError,
+        "explain_meld's cards must be a sequence of cards (parse_cards reads a text), "
+        "not '8S 8H 8D'",
+    ),
+    (
+        lambda: toolkit.explain_meld([1, 14, 1.5], CONFIG),
+        CardError,
+        "a card is a text such as 'QH' or a card id (an int from 0 to 104), not 1.5",
+    ),
+    (
         lambda: toolkit.possible_layoffs(STATE.hands[0], None, CONFIG),
         StateError,
         "possible_layoffs' table is a sequence of TableMeld, not None",
