@@ -88,11 +88,14 @@ TOOLKIT = [
     "ActionSpace", "ActionRange", "possible_melds", "possible_layoffs", "explain_meld",
     "score_breakdown", "PlayerScore", "table_points", "known_cards", "KnownCardsReader",
     "sample_world", "dealer_draw_rounds", "describe_value", "quote_value", "CARDS", "JOKER",
-    "make_deck",
+    "make_deck", "put_down", "run_distances",
 ]  # fmt: skip
 
-#: The names that moved from the top level to the toolkit (explain_meld is new).
-MOVED = [name for name in TOOLKIT if name != "explain_meld"]
+#: The names that moved from the top level to the toolkit (explain_meld and run_distances are
+#: new).
+MOVED = [name for name in TOOLKIT if name not in {"explain_meld", "run_distances"}]
+
+RUN_LIMITS = "rummy500.toolkit.run_distances or rummy500.toolkit.explain_meld"
 
 #: Each name that left the top level in 1.0: what it now is, and what to use instead.
 LEFT_THE_TOP_LEVEL = [
@@ -100,9 +103,8 @@ LEFT_THE_TOP_LEVEL = [
     ("apply", engine.apply, "State.apply"),
     ("explain_illegal", engine.explain_illegal, "State.explain_illegal"),
     ("parse_move", state.parse_move, "State.parse_move"),
-    ("put_down", melds.put_down, "State.apply with a Meld move"),
-    ("RunShape", melds.RunShape, "rummy500.toolkit.explain_meld"),
-    ("run_shape", melds.run_shape, "rummy500.toolkit.explain_meld"),
+    ("RunShape", melds.RunShape, RUN_LIMITS),
+    ("run_shape", melds.run_shape, RUN_LIMITS),
     ("JOKER_AS", cards.JOKER_AS, "rummy500.toolkit.JOKER.standing_for(card)"),
 ]  # fmt: skip
 

@@ -58,16 +58,17 @@ def _moved(name: str) -> tuple[_Callable[[], object], str]:
 
 #: Names that left the top level in 1.0, each kept for a release with a warning saying what to
 #: use instead (see rummy500.deprecation): the helpers now in the toolkit, and internals.
+_NEW_IN_THE_TOOLKIT = frozenset({"explain_meld", "run_distances"})
+_RUN_LIMITS = "rummy500.toolkit.run_distances or rummy500.toolkit.explain_meld"
 _ALIASES: dict[str, tuple[_Callable[[], object], str]] = {
     "AceRule": (lambda: Aces, "rummy500.Aces"),
     "CallRule": (lambda: Calling, "rummy500.Calling"),
-    **{name: _moved(name) for name in toolkit.__all__ if name != "explain_meld"},
+    **{name: _moved(name) for name in toolkit.__all__ if name not in _NEW_IN_THE_TOOLKIT},
     "apply": (lambda: _engine.apply, "State.apply"),
     "explain_illegal": (lambda: _engine.explain_illegal, "State.explain_illegal"),
     "parse_move": (lambda: _state.parse_move, "State.parse_move"),
-    "put_down": (lambda: _melds.put_down, "State.apply with a Meld move"),
-    "RunShape": (lambda: _melds.RunShape, "rummy500.toolkit.explain_meld"),
-    "run_shape": (lambda: _melds.run_shape, "rummy500.toolkit.explain_meld"),
+    "RunShape": (lambda: _melds.RunShape, _RUN_LIMITS),
+    "run_shape": (lambda: _melds.run_shape, _RUN_LIMITS),
     "JOKER_AS": (lambda: _cards.JOKER_AS, "rummy500.toolkit.JOKER.standing_for(card)"),
 }
 

@@ -18,8 +18,9 @@ The names, by what they are for:
 
 - **Actions** (fixed numbers for the moves, for search and learning): :class:`ActionSpace`,
   :class:`ActionRange`.
-- **Melds and lay-offs** (what a hand can put down, and why some cards are no meld):
-  :func:`possible_melds`, :func:`possible_layoffs`, :func:`explain_meld`.
+- **Melds and lay-offs** (what a hand can put down, what a play leaves, how close two cards
+  stand in a run, and why some cards are no meld): :func:`possible_melds`,
+  :func:`possible_layoffs`, :func:`put_down`, :func:`run_distances`, :func:`explain_meld`.
 - **Scoring**: :func:`score_breakdown`, :class:`PlayerScore`, :func:`table_points`.
 - **Hidden information** (what a player knows, and whole states consistent with it):
   :func:`known_cards`, :class:`KnownCardsReader`, :func:`sample_world`, and
@@ -37,7 +38,7 @@ from rummy500.actions import ActionRange, ActionSpace
 from rummy500.cards import CARDS, JOKER, Card, make_deck
 from rummy500.dealing import dealer_draw_rounds
 from rummy500.errors import CardError, ConfigError, describe_value, quote_value
-from rummy500.melds import canonical_meld, meld_error
+from rummy500.melds import canonical_meld, meld_error, put_down, run_shape
 from rummy500.meldsearch import possible_layoffs, possible_melds
 from rummy500.rules import RuleConfig
 from rummy500.scoring import PlayerScore, score_breakdown, table_points
@@ -57,7 +58,9 @@ __all__ = [
     "make_deck",
     "possible_layoffs",
     "possible_melds",
+    "put_down",
     "quote_value",
+    "run_distances",
     "sample_world",
     "score_breakdown",
     "table_points",
@@ -97,3 +100,28 @@ def explain_meld(cards: Sequence[int], config: RuleConfig) -> str | None:
         )
     # Card() words the error for an item that is no card (a bad id, a wrong type).
     return meld_error(canonical_meld([Card(card) for card in cards]), config)
+
+
+def run_distances(config: RuleConfig) -> tuple[tuple[int, ...], ...]:
+    """How close cards of two ranks can stand in a run under ``config``, for every pair.
+
+    ``run_distances(config)[a][b]`` is how many places apart the nearest places of a card of
+    rank ``a`` and one of rank ``b`` stand in a run the rules allow (ranks 1 to 13, the ace 1;
+    0 for the same rank). It counts the ace at both ends of a run (below the 2 and above the
+    king) unless aces are high only, and every card a lap up where runs wrap round; a bot reads
+    it to keep the cards that could grow into a run::
+
+        >>> from rummy500 import RuleConfig
+        >>> run_distances(RuleConfig())[1][13]  # the ace beside the king, in Q-K-A
+        1
+        >>> run_distances(RuleConfig())[2][13]  # no run goes K-A-2 under the standard rules
+        11
+
+    The table is built once for each kind of run rules and shared; a ``config`` that is not a
+    :class:`~rummy500.RuleConfig` raises :class:`~rummy500.ConfigError`.
+    """
+    if not isinstance(config, RuleConfig):
+        raise ConfigError(
+            f"run_distances's config must be a RuleConfig, not {describe_value(config)}"
+        )
+    return run_shape(config).apart
