@@ -31,7 +31,8 @@ except ImportError:  # run from a checkout without installing the package
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     import rummy500
 
-from rummy500 import ActionSpace, State, new_game, presets
+from rummy500 import State, new_game, presets
+from rummy500.toolkit import ActionSpace
 
 PLAYERS = 3
 

@@ -56,12 +56,13 @@ except ImportError:  # run from a checkout without installing the package
 
 import numpy as np
 
-from rummy500 import ActionSpace, Deal, RuleConfig, State, new_game, presets
+from rummy500 import Deal, RuleConfig, State, new_game, presets
 from rummy500.envs.gymnasium import Rummy500GymEnv
 from rummy500.envs.pettingzoo import env as pettingzoo_env
 from rummy500.envs.pettingzoo import raw_env
 from rummy500.infostate import InformationStateSpace
 from rummy500.observations import ObservationSpace
+from rummy500.toolkit import ActionSpace
 
 try:
     import pyspiel

@@ -21,8 +21,9 @@ import sys
 import time
 
 import rummy500
-from rummy500 import Deal, Phase, PlayerView, sample_world
+from rummy500 import Deal, Phase, PlayerView
 from rummy500.bots import GreedyBot, ISMCTSBot
+from rummy500.toolkit import sample_world
 
 
 def decision_views(players: int, count: int, seed: int = 0) -> list[PlayerView]:

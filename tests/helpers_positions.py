@@ -28,10 +28,10 @@ from rummy500 import (
     RuleConfig,
     State,
     Take,
-    make_deck,
     new_game,
     parse_cards,
 )
+from rummy500.toolkit import make_deck
 
 __all__ = ["TableSpec", "build", "cards", "play", "position", "random_line", "refused", "texts"]
 

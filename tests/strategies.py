@@ -45,7 +45,6 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from rummy500 import (
-    CARDS,
     Aces,
     Call,
     Calling,
@@ -71,10 +70,10 @@ from rummy500 import (
     Take,
     dumps,
     loads,
-    make_deck,
     parse_cards,
 )
 from rummy500.events import Dealt, Drew
+from rummy500.toolkit import CARDS, make_deck
 
 __all__ = [
     "ANY",

@@ -19,8 +19,6 @@ from helpers_scripts import load_script
 from rummy500 import (
     Aces,
     ActionError,
-    ActionRange,
-    ActionSpace,
     Calling,
     Discard,
     Draw,
@@ -35,10 +33,10 @@ from rummy500 import (
     Take,
     new_game,
     parse_cards,
-    possible_melds,
     presets,
 )
 from rummy500.errors import ConfigError
+from rummy500.toolkit import ActionRange, ActionSpace, possible_melds
 from strategies import meld_preferring_policy, random_policy, rule_configs, scaled, seeds
 
 #: Every preset with every player count it allows.

@@ -23,11 +23,11 @@ from rummy500 import (
     StateError,
     TableMeld,
     format_cards,
-    make_deck,
     parse_cards,
     presets,
 )
 from rummy500 import state as state_module
+from rummy500.toolkit import make_deck
 
 DOCS_PAGE = Path(__file__).parent.parent / "docs" / "build-positions.md"
 STANDARD = RuleConfig()

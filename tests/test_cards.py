@@ -6,17 +6,8 @@ import pickle
 
 import pytest
 
-from rummy500 import (
-    CARDS,
-    JOKER,
-    Card,
-    CardError,
-    CardValues,
-    Suit,
-    format_cards,
-    make_deck,
-    parse_cards,
-)
+from rummy500 import Card, CardError, CardValues, Suit, format_cards, parse_cards
+from rummy500.toolkit import CARDS, JOKER, make_deck
 
 
 @pytest.mark.parametrize("text", ["QH", "qh", "Qh", "Q♥", "q♥", "12H", "12♥", " QH ", "Q♡"])

@@ -24,8 +24,8 @@ from rummy500 import (
     PlayerTable,
     RuleConfig,
     presets,
-    quote_value,
 )
+from rummy500.toolkit import quote_value
 
 DEFAULT = RuleConfig()
 FIELDS = [a.name for a in attrs.fields(RuleConfig)]

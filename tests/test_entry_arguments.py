@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 
 from rummy500 import (
-    CARDS,
     CardError,
     ConfigError,
     IllegalMoveError,
@@ -18,6 +17,7 @@ from rummy500 import (
     Take,
     new_game,
 )
+from rummy500.toolkit import CARDS
 
 
 def error(exc: type[Exception], call: Any, *args: Any, **kwargs: Any) -> str:

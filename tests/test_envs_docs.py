@@ -10,8 +10,9 @@ import pytest
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-from rummy500 import ActionSpace, RuleConfig
+from rummy500 import RuleConfig
 from rummy500.observations import ObservationSpace
+from rummy500.toolkit import ActionSpace
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "train-pettingzoo.md"
 

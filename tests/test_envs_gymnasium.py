@@ -15,10 +15,11 @@ np = pytest.importorskip("numpy")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import rummy500  # noqa: E402
-from rummy500 import ActionError, ActionSpace, ConfigError, presets  # noqa: E402
+from rummy500 import ActionError, ConfigError, presets  # noqa: E402
 from rummy500.envs import gymnasium as gym_module  # noqa: E402
 from rummy500.envs._common import render_text  # noqa: E402
 from rummy500.envs.gymnasium import ENV_ID, Rummy500GymEnv  # noqa: E402
+from rummy500.toolkit import ActionSpace  # noqa: E402
 
 
 def one_hand(name: str) -> rummy500.RuleConfig:

@@ -15,16 +15,11 @@ pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import rummy500  # noqa: E402
-from rummy500 import (  # noqa: E402
-    ActionSpace,
-    Phase,
-    RuleConfig,
-    dumps,
-    sample_world,
-)
+from rummy500 import Phase, RuleConfig, dumps  # noqa: E402
 from rummy500.envs import openspiel  # noqa: E402
 from rummy500.envs.openspiel import SHORT_NAME, Rummy500State  # noqa: E402
 from rummy500.infostate import InformationStateSpace  # noqa: E402
+from rummy500.toolkit import ActionSpace, sample_world  # noqa: E402
 
 
 def load(**params: Any) -> Any:

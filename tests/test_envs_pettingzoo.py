@@ -18,9 +18,10 @@ from pettingzoo.utils import wrappers  # noqa: E402
 from pettingzoo.utils.env_logger import EnvLogger  # noqa: E402
 
 import rummy500  # noqa: E402
-from rummy500 import ActionError, ActionSpace, ConfigError, presets  # noqa: E402
+from rummy500 import ActionError, ConfigError, presets  # noqa: E402
 from rummy500.envs import pettingzoo as pz_module  # noqa: E402
 from rummy500.envs.pettingzoo import Rummy500AECEnv, env  # noqa: E402
+from rummy500.toolkit import ActionSpace  # noqa: E402
 
 
 def one_hand(name: str) -> rummy500.RuleConfig:

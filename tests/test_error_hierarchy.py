@@ -21,16 +21,15 @@ from rummy500 import (
     SerializationError,
     State,
     StateError,
-    describe_value,
     from_data,
     loads,
     new_game,
     parse_cards,
-    put_down,
-    quote_value,
     to_data,
+    toolkit,
 )
 from rummy500.bots import FlatMCBot, ISMCTSBot, RandomBot, hand_value, make_bot, play_game
+from rummy500.melds import put_down
 from rummy500.render import (
     game_result_line,
     meld_line,
@@ -39,6 +38,7 @@ from rummy500.render import (
     table_lines,
 )
 from rummy500.serialize import MAX_TEXT
+from rummy500.toolkit import describe_value, quote_value
 
 STATE = new_game(players=2, seed=1)
 CONFIG = STATE.config
@@ -226,17 +226,17 @@ REFUSALS: list[tuple[Callable[[], Any], type[Rummy500Error], str]] = [
         "format_cards writes an iterable of card ids (ints from 0 to 104), not None",
     ),
     (
-        lambda: rummy500.make_deck(1.5),
+        lambda: toolkit.make_deck(1.5),
         CardError,
         "make_deck's decks must be a whole number from 1 to 4, not 1.5",
     ),
     (
-        lambda: rummy500.make_deck(10**12),
+        lambda: toolkit.make_deck(10**12),
         CardError,
         "make_deck's decks must be a whole number from 1 to 4, not 1000000000000",
     ),
     (
-        lambda: rummy500.make_deck(1, "x"),
+        lambda: toolkit.make_deck(1, "x"),
         CardError,
         "make_deck's jokers_per_deck must be a whole number from 0 to 4, not 'x'",
     ),
@@ -246,64 +246,80 @@ REFUSALS: list[tuple[Callable[[], Any], type[Rummy500Error], str]] = [
         "a suit is a number from 0 (clubs) to 3 (spades), not 9",
     ),
     (
-        lambda: rummy500.ActionSpace.for_state(None),
+        lambda: toolkit.ActionSpace.for_state(None),
         rummy500.ActionError,
         "for_state needs a State, not None",
     ),
     (
-        lambda: rummy500.possible_melds(None, CONFIG),
+        lambda: toolkit.possible_melds(None, CONFIG),
         CardError,
         "possible_melds' hand is an iterable of Card values (see parse_cards), not None",
     ),
     (
-        lambda: rummy500.possible_melds(["8S"], CONFIG),
+        lambda: toolkit.possible_melds(["8S"], CONFIG),
         CardError,
         "possible_melds' hand holds Card values, not '8S'",
     ),
     (
-        lambda: rummy500.possible_melds(STATE.hands[0], None),
+        lambda: toolkit.possible_melds(STATE.hands[0], None),
         ConfigError,
         "possible_melds needs a RuleConfig, not None",
     ),
     (
-        lambda: rummy500.possible_layoffs(STATE.hands[0], None, CONFIG),
+        lambda: toolkit.explain_meld(parse_cards("8S 8H 8D"), None),
+        ConfigError,
+        "explain_meld's config must be a RuleConfig, not None",
+    ),
+    (
+        lambda: toolkit.explain_meld("8S 8H 8D", CONFIG),
+        CardError,
+        "explain_meld's cards must be a sequence of cards (parse_cards reads a text), "
+        "not '8S 8H 8D'",
+    ),
+    (
+        lambda: toolkit.explain_meld([1, 14, 1.5], CONFIG),
+        CardError,
+        "a card is a text such as 'QH' or a card id (an int from 0 to 104), not 1.5",
+    ),
+    (
+        lambda: toolkit.possible_layoffs(STATE.hands[0], None, CONFIG),
         StateError,
         "possible_layoffs' table is a sequence of TableMeld, not None",
     ),
     (
-        lambda: rummy500.possible_layoffs(STATE.hands[0], [("8S 8H 8D", 0)], CONFIG),
+        lambda: toolkit.possible_layoffs(STATE.hands[0], [("8S 8H 8D", 0)], CONFIG),
         StateError,
         "possible_layoffs' table[0] is a TableMeld, not a tuple",
     ),
     (
-        lambda: rummy500.score_breakdown(None, STATE.hands, ()),
+        lambda: toolkit.score_breakdown(None, STATE.hands, ()),
         ConfigError,
         "score_breakdown needs a RuleConfig, not None",
     ),
     (
-        lambda: rummy500.score_breakdown(CONFIG, None, ()),
+        lambda: toolkit.score_breakdown(CONFIG, None, ()),
         StateError,
         "hands is a list of each player's cards, not None",
     ),
     (
-        lambda: rummy500.score_breakdown(CONFIG, [["AS"], []], ()),
+        lambda: toolkit.score_breakdown(CONFIG, [["AS"], []], ()),
         StateError,
         "hands[0] holds Card values, not 'AS'",
     ),
     (
-        lambda: rummy500.score_breakdown(CONFIG, STATE.hands, [None]),
+        lambda: toolkit.score_breakdown(CONFIG, STATE.hands, [None]),
         StateError,
         "table[0] is a TableMeld, not None",
     ),
     (
-        lambda: rummy500.score_breakdown(
+        lambda: toolkit.score_breakdown(
             CONFIG, STATE.hands, [rummy500.TableMeld.of([1, 14, 27], [0, 0, 5])]
         ),
         StateError,
         "table[0] has a card put down by player 5, but hands holds 2 players",
     ),
     (
-        lambda: rummy500.score_breakdown(CONFIG, STATE.hands, (), went_out=2),
+        lambda: toolkit.score_breakdown(CONFIG, STATE.hands, (), went_out=2),
         StateError,
         "went_out is a player from 0 to 1 or None, not 2",
     ),

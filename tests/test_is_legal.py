@@ -33,9 +33,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummy500 import (
-    CARDS,
-    JOKER,
-    JOKER_AS,
     Call,
     Deal,
     Decline,
@@ -52,6 +49,8 @@ from rummy500 import (
     new_game,
     presets,
 )
+from rummy500.cards import JOKER_AS
+from rummy500.toolkit import CARDS, JOKER
 
 #: The most 3- and 4-card subsets of a hand tried as melds in one position.
 MAX_MELDS = 120

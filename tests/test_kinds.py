@@ -14,7 +14,6 @@ import pytest
 
 import rummy500
 from rummy500 import (
-    ActionSpace,
     Calling,
     Card,
     Deal,
@@ -36,6 +35,7 @@ from rummy500 import (
 )
 from rummy500.events import Called, LaidOff, Melded, Took
 from rummy500.moves import COLUMNS, KINDS, kind_column, kind_entry
+from rummy500.toolkit import ActionSpace
 
 #: Each column of the registry and the table of the package that is it.
 TABLES = {

@@ -31,9 +31,9 @@ from rummy500 import (
     loads,
     new_game,
     presets,
-    put_down,
     to_data,
 )
+from rummy500.melds import put_down
 from rummy500.render import table_lines
 
 JOIN = RuleConfig(join_melds=True)

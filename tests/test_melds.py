@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from helpers_positions import cards, position
 from rummy500 import (
-    CARDS,
     Aces,
     Card,
     CardValues,
@@ -20,19 +19,16 @@ from rummy500 import (
     Meld,
     Phase,
     RuleConfig,
-    RunShape,
     TableMeld,
     format_cards,
-    make_deck,
     new_game,
-    possible_layoffs,
-    possible_melds,
+    parse_cards,
     presets,
-    run_shape,
 )
-from rummy500.melds import canonical_meld, layoff_error, meld_error, put_down
+from rummy500.melds import RunShape, canonical_meld, layoff_error, meld_error, put_down, run_shape
 from rummy500.meldsearch import availability, layoffs, new_melds
 from rummy500.scoring import table_points
+from rummy500.toolkit import CARDS, explain_meld, make_deck, possible_layoffs, possible_melds
 from strategies import scaled, seeds
 
 VALUES = CardValues()
@@ -533,3 +529,28 @@ def test_melds_built_in_play_are_exactly_the_melds_their_fields_make(name: str, 
             ]
             seen += 1
     assert seen or state.is_terminal()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("7H 5H 6H", None),
+        ("8S 8H 8D 8C", None),
+        ("AH KH QH", None),
+        (
+            "QH KH AH 2H",
+            "a run cannot go round the corner (K-A-2): the ace is low or high, not both",
+        ),
+        ("5H 6H 8H", "the cards of a run must be consecutive"),
+        ("8S 8H", "a meld needs at least 3 cards, not 2"),
+        ("8S 8H 9D", "a run must be all one suit, and a set all one rank"),
+    ],
+)
+def test_explain_meld_says_why_cards_in_any_order_are_no_meld(
+    text: str, expected: str | None
+) -> None:
+    cards = parse_cards(text)
+    assert explain_meld(cards, RuleConfig()) == expected
+    # The same answer in reverse order, and from card ids.
+    assert explain_meld(cards[::-1], RuleConfig()) == expected
+    assert explain_meld([int(c) for c in cards], RuleConfig()) == expected

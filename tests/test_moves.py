@@ -30,9 +30,9 @@ from rummy500 import (
     Take,
     new_game,
     parse_cards,
-    parse_move,
     presets,
 )
+from rummy500.state import parse_move
 
 SAMPLE_MOVES: list[Move] = [
     Draw(),

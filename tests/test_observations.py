@@ -127,7 +127,7 @@ def test_the_parts_hold_what_the_layout_says() -> None:
         return [float(x) for x in vector[p.start : p.stop]]
 
     def cards(name: str) -> dict[str, float]:
-        from rummy500 import CARDS
+        from rummy500.toolkit import CARDS
 
         values = part(name)
         return {CARDS[i].ascii: v for i, v in enumerate(values) if v}

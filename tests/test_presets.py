@@ -35,13 +35,13 @@ from rummy500 import (
     RuleConfig,
     State,
     Take,
-    make_deck,
     new_game,
     parse_cards,
     presets,
 )
 from rummy500.melds import canonical_meld, meld_error
 from rummy500.presets import PRESETS, Preset
+from rummy500.toolkit import make_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 

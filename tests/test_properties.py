@@ -42,8 +42,8 @@ from rummy500 import (
     State,
     Take,
     new_game,
-    score_breakdown,
 )
+from rummy500.toolkit import score_breakdown
 from strategies import (
     Policy,
     build_position,

@@ -10,17 +10,7 @@ import attrs
 import pytest
 
 from helpers_positions import TableSpec, cards, play, position
-from rummy500 import (
-    TERMINAL,
-    Deal,
-    IllegalMoveError,
-    Phase,
-    PlayerScore,
-    PlayerTable,
-    RuleConfig,
-    State,
-    score_breakdown,
-)
+from rummy500 import TERMINAL, Deal, IllegalMoveError, Phase, PlayerTable, RuleConfig, State
 from rummy500.melds import TableMeld
 from rummy500.scoring import (
     GameResult,
@@ -31,6 +21,7 @@ from rummy500.scoring import (
     table_points,
     winner,
 )
+from rummy500.toolkit import PlayerScore, score_breakdown
 
 CONFIG = RuleConfig()
 VALUES = CONFIG.card_values

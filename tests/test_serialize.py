@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy500 import (
-    CARDS,
     Card,
     CardValues,
     Deal,
@@ -52,6 +51,7 @@ from rummy500.serialize import (
     to_data,
 )
 from rummy500.state import PlayerView
+from rummy500.toolkit import CARDS
 
 #: A low target ends random games within a few hands, so lines reach every phase quickly.
 SHORT_GAME = RuleConfig(target=60)

@@ -13,7 +13,6 @@ import pytest
 
 from helpers_positions import cards, play, position, random_line
 from rummy500 import (
-    CARDS,
     CHANCE,
     Call,
     Card,
@@ -32,10 +31,10 @@ from rummy500 import (
     State,
     StateError,
     Take,
-    make_deck,
     new_game,
 )
 from rummy500.dealing import shuffled_deck
+from rummy500.toolkit import CARDS, make_deck
 
 ALL_COUNTS = range(2, 9)
 

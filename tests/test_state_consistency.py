@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy500 import (
-    CARDS,
     EmptyStock,
     Layoff,
     Meld,
@@ -31,6 +30,7 @@ from rummy500 import (
     parse_cards,
     presets,
 )
+from rummy500.toolkit import CARDS
 
 
 @pytest.mark.parametrize("name", presets.names())

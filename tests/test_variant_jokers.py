@@ -15,8 +15,6 @@ import pytest
 
 from helpers_positions import build, cards, refused, texts
 from rummy500 import (
-    JOKER,
-    JOKER_AS,
     Card,
     CardError,
     CardValues,
@@ -30,10 +28,11 @@ from rummy500 import (
     State,
     StateError,
     Take,
-    make_deck,
     new_game,
 )
+from rummy500.cards import JOKER_AS
 from rummy500.melds import meld_error
+from rummy500.toolkit import JOKER, make_deck
 
 #: Two wild jokers a deck, at most one joker in a meld (the defaults).
 WILD = RuleConfig(jokers_per_deck=2)

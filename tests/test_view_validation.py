@@ -9,12 +9,13 @@ from typing import Any
 import attrs
 import pytest
 
-from rummy500 import Card, KnownCardsReader, PlayerView, known_cards, new_game, sample_world
+from rummy500 import Card, PlayerView, new_game
 from rummy500.errors import SerializationError, StateError
 from rummy500.events import Drew, Took
 from rummy500.melds import TableMeld
 from rummy500.serialize import from_data, to_data
 from rummy500.state import CHANCE
+from rummy500.toolkit import KnownCardsReader, known_cards, sample_world
 from test_worlds import REUSE, line
 
 STATE = new_game(players=3, seed=5)

@@ -16,18 +16,14 @@ from rummy500 import (
     Card,
     Deal,
     EmptyStock,
-    KnownCardsReader,
     Phase,
     PlayerTable,
     PlayerView,
     RuleConfig,
     State,
     StateError,
-    known_cards,
-    make_deck,
     new_game,
     presets,
-    sample_world,
 )
 from rummy500.events import (
     Called,
@@ -39,6 +35,7 @@ from rummy500.events import (
     Reshuffled,
     Took,
 )
+from rummy500.toolkit import KnownCardsReader, known_cards, make_deck, sample_world
 from strategies import meld_preferring_policy, rule_configs
 
 

@@ -15,9 +15,7 @@ from typing import Any
 
 import griffe
 
-_ROLE = re.compile(
-    r":(?:py:)?(?:class|func|meth|attr|data|mod|exc|obj|const):`(?P<body>[^`]+)`"
-)
+_ROLE = re.compile(r":(?:py:)?(?:class|func|meth|attr|data|mod|exc|obj|const):`(?P<body>[^`]+)`")
 _TITLED = re.compile(r"(?P<title>.*?)\s*<(?P<target>[^>]+)>$", re.S)
 
 

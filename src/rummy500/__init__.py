@@ -12,22 +12,16 @@ Start a game, list the legal moves, apply one, undo it::
 Every rule choice is a field of :class:`RuleConfig`; the defaults are the standard rules.
 """
 
-from rummy500 import events, presets
+from collections.abc import Callable as _Callable
+
+from rummy500 import cards as _cards
+from rummy500 import engine as _engine
+from rummy500 import events, presets, toolkit
+from rummy500 import melds as _melds
 from rummy500 import movegen as _movegen
-from rummy500.actions import ActionRange, ActionSpace
-from rummy500.cards import (
-    CARDS,
-    JOKER,
-    JOKER_AS,
-    Card,
-    Suit,
-    format_cards,
-    make_deck,
-    parse_cards,
-)
-from rummy500.dealing import dealer_draw_rounds
+from rummy500 import state as _state
+from rummy500.cards import Card, Suit, format_cards, parse_cards
 from rummy500.deprecation import module_aliases as _module_aliases
-from rummy500.engine import apply, explain_illegal
 from rummy500.errors import (
     ActionError,
     CardError,
@@ -37,11 +31,8 @@ from rummy500.errors import (
     Rummy500Error,
     SerializationError,
     StateError,
-    describe_value,
-    quote_value,
 )
-from rummy500.melds import RunShape, TableMeld, put_down, run_shape
-from rummy500.meldsearch import possible_layoffs, possible_melds
+from rummy500.melds import TableMeld
 from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
 from rummy500.phases import OwedUse
 from rummy500.rules import (
@@ -54,37 +45,51 @@ from rummy500.rules import (
     PlayerTable,
     RuleConfig,
 )
-from rummy500.scoring import PlayerScore, score_breakdown, table_points
 from rummy500.serialize import GameRecord, dumps, from_data, loads, to_data
-from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game, parse_move
-from rummy500.worlds import KnownCardsReader, known_cards, sample_world
+from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game
 
 __version__ = "0.1.0"
 
-# Names before 1.0, kept for a release with a warning (see rummy500.deprecation).
-__getattr__ = _module_aliases(
-    __name__,
-    {
-        "AceRule": (lambda: Aces, "rummy500.Aces"),
-        "CallRule": (lambda: Calling, "rummy500.Calling"),
-    },
-)
+
+def _moved(name: str) -> tuple[_Callable[[], object], str]:
+    """The alias entry of a name that moved to :mod:`rummy500.toolkit`."""
+    return (lambda: getattr(toolkit, name), f"rummy500.toolkit.{name}")
+
+
+#: Names that left the top level in 1.0, each kept for a release with a warning saying what to
+#: use instead (see rummy500.deprecation): the helpers now in the toolkit, and internals.
+_NEW_IN_THE_TOOLKIT = frozenset({"explain_meld", "run_distances"})
+_RUN_LIMITS = "rummy500.toolkit.run_distances or rummy500.toolkit.explain_meld"
+_ALIASES: dict[str, tuple[_Callable[[], object], str]] = {
+    "AceRule": (lambda: Aces, "rummy500.Aces"),
+    "CallRule": (lambda: Calling, "rummy500.Calling"),
+    **{name: _moved(name) for name in toolkit.__all__ if name not in _NEW_IN_THE_TOOLKIT},
+    "apply": (lambda: _engine.apply, "State.apply"),
+    "explain_illegal": (lambda: _engine.explain_illegal, "State.explain_illegal"),
+    "parse_move": (lambda: _state.parse_move, "State.parse_move"),
+    "RunShape": (lambda: _melds.RunShape, _RUN_LIMITS),
+    "run_shape": (lambda: _melds.run_shape, _RUN_LIMITS),
+    "JOKER_AS": (lambda: _cards.JOKER_AS, "rummy500.toolkit.JOKER.standing_for(card)"),
+}
+
+__getattr__ = _module_aliases(__name__, _ALIASES)
+
+
+def __dir__() -> list[str]:
+    """The public names (``dir(rummy500)``), not the deprecated aliases or the internals."""
+    return list(__all__)
+
 
 #: Whether the hot modules (melds and the table, the meld search, the legality predicates, the
 #: move generator, the transitions and scoring) run compiled with mypyc rather than as source.
 COMPILED: bool = not _movegen.__file__.endswith(".py")
 
 __all__ = [
-    "CARDS",
     "CHANCE",
     "COMPILED",
-    "JOKER",
-    "JOKER_AS",
     "TERMINAL",
     "Aces",
     "ActionError",
-    "ActionRange",
-    "ActionSpace",
     "Call",
     "Calling",
     "Card",
@@ -100,7 +105,6 @@ __all__ = [
     "FirstDealer",
     "GameRecord",
     "IllegalMoveError",
-    "KnownCardsReader",
     "Layoff",
     "Meld",
     "Move",
@@ -108,12 +112,10 @@ __all__ = [
     "OwedUse",
     "Pass",
     "Phase",
-    "PlayerScore",
     "PlayerTable",
     "PlayerView",
     "RuleConfig",
     "Rummy500Error",
-    "RunShape",
     "SerializationError",
     "State",
     "StateError",
@@ -121,28 +123,14 @@ __all__ = [
     "TableMeld",
     "Take",
     "__version__",
-    "apply",
-    "dealer_draw_rounds",
-    "describe_value",
     "dumps",
     "events",
-    "explain_illegal",
     "format_cards",
     "from_data",
-    "known_cards",
     "loads",
-    "make_deck",
     "new_game",
     "parse_cards",
-    "parse_move",
-    "possible_layoffs",
-    "possible_melds",
     "presets",
-    "put_down",
-    "quote_value",
-    "run_shape",
-    "sample_world",
-    "score_breakdown",
-    "table_points",
     "to_data",
+    "toolkit",
 ]

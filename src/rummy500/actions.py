@@ -6,7 +6,7 @@ whole game, and a mask of the ids that are legal now. :class:`ActionSpace` gives
 
     >>> import rummy500
     >>> state = rummy500.new_game(players=3, seed=7)
-    >>> space = rummy500.ActionSpace.for_state(state)
+    >>> space = rummy500.toolkit.ActionSpace.for_state(state)
     >>> space.size
     1514
     >>> space.legal_actions(state)

@@ -31,7 +31,6 @@ from collections.abc import Callable, Sequence
 from typing import Final, Protocol, cast, runtime_checkable
 
 from rummy500 import (
-    JOKER,
     Call,
     Card,
     ConfigError,
@@ -46,16 +45,18 @@ from rummy500 import (
     Phase,
     PlayerView,
     RuleConfig,
-    RunShape,
     State,
     StateError,
     TableMeld,
     Take,
+)
+from rummy500.toolkit import (
+    JOKER,
     describe_value,
     possible_layoffs,
     possible_melds,
     put_down,
-    run_shape,
+    run_distances,
     sample_world,
     table_points,
 )
@@ -213,7 +214,7 @@ def _greedy_points(
         must = None
 
 
-def _near_meld(card: Card, others: Sequence[Card], shape: RunShape) -> bool:
+def _near_meld(card: Card, others: Sequence[Card], distances: tuple[tuple[int, ...], ...]) -> bool:
     """Whether ``card`` is half of a future meld with another card: a pair, or two cards of a
     suit at most two positions apart in a run the rules allow."""
     if card.is_joker:
@@ -221,7 +222,7 @@ def _near_meld(card: Card, others: Sequence[Card], shape: RunShape) -> bool:
     suit, rank = card.suit, card.rank
     # A card may have two positions (the ace below the 2 and above the king, unless aces are
     # high only; every card one lap up where runs wrap round): apart counts the nearest.
-    apart = shape.apart[rank]
+    apart = distances[rank]
     for o in others:
         if o.rank == rank and o.suit != suit:
             return True
@@ -315,12 +316,12 @@ class GreedyBot:
         if not discards:
             return legal[0]
         hand = list(view.hand)
-        shape = run_shape(view.config)
+        distances = run_distances(view.config)
 
         def spare(card: Card) -> bool:
             others = list(hand)
             others.remove(card)
-            return not _near_meld(card, others, shape)
+            return not _near_meld(card, others, distances)
 
         pool = [m for m in discards if spare(m.card)] or discards
         return max(pool, key=lambda m: (values.points(m.card), m.card.rank, m.card))

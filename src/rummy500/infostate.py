@@ -14,10 +14,10 @@ sizes), and goes on with *history parts* read from the log of the hand as the pl
 * whole-hand summaries, one per seat (seats counted from the viewer, as in the observation):
   the cards each seat took from the discard pile (by ``take`` or ``call``), the cards each seat
   discarded, the cards each seat is known to hold still (taken from the pile and not played
-  since, as :func:`rummy500.known_cards` reads them with ``public=True``: for the viewer's own
-  seat too, what the other players know of their hand), and each seat's stock draws; and the
-  cards the viewer drew from the stock (the viewer's own draws only: nobody sees another
-  player's);
+  since, as :func:`rummy500.toolkit.known_cards` reads them with ``public=True``: for the
+  viewer's own seat too, what the other players know of their hand), and each seat's stock
+  draws; and the cards the viewer drew from the stock (the viewer's own draws only: nobody sees
+  another player's);
 * the last ``history`` events of the hand, newest first, one fixed-width row each: the acting
   seat one-hot (the dealer for a deal; none for the pile turned over or the hand's end), the
   event's kind one-hot (in the order of :data:`EVENT_KINDS`), and a card plane of the cards the
@@ -45,8 +45,9 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from rummy500 import ConfigError, KnownCardsReader, PlayerView, RuleConfig, State, describe_value
+from rummy500 import ConfigError, PlayerView, RuleConfig, State
 from rummy500.observations import CARD_COLUMNS, ObservationSpace, Part, VectorLayout, check_view
+from rummy500.toolkit import KnownCardsReader, describe_value
 
 __all__ = ["EVENT_KINDS", "HISTORY", "MAX_HISTORY", "InformationStateSpace"]
 
@@ -286,8 +287,8 @@ class InformationStateSpace(VectorLayout):
 
 class _Summary:
     """What an :class:`InformationStateSpace` read of one player's log of the hand: the whole
-    hand's planes and counts, what :class:`~rummy500.KnownCardsReader` keeps, and the rows of
-    the last events."""
+    hand's planes and counts, what :class:`~rummy500.toolkit.KnownCardsReader` keeps, and the
+    rows of the last events."""
 
     __slots__ = ("log", "planes", "reader", "window")
 

@@ -34,8 +34,8 @@ from rummy500 import (
     State,
     StateError,
     TableMeld,
-    describe_value,
 )
+from rummy500.toolkit import describe_value
 
 __all__ = ["CARD_COLUMNS", "ObservationSpace", "Part", "VectorLayout"]
 

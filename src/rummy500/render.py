@@ -29,11 +29,9 @@ from rummy500 import (
     StateError,
     TableMeld,
     Take,
-    dealer_draw_rounds,
-    describe_value,
     format_cards,
-    score_breakdown,
 )
+from rummy500.toolkit import dealer_draw_rounds, describe_value, score_breakdown
 
 __all__ = [
     "dealer_draw_lines",

@@ -8,7 +8,7 @@ information-set MCTS as in :mod:`rummy500.bots`).
 
     >>> import random
     >>> import rummy500
-    >>> from rummy500 import sample_world
+    >>> from rummy500.toolkit import sample_world
     >>> state = rummy500.new_game(players=3, seed=5)
     >>> view = state.view(1)
     >>> world = sample_world(view, random.Random(0))
@@ -80,7 +80,7 @@ class KnownCardsReader(LogReader):
     last call costs only those events::
 
         >>> import rummy500
-        >>> from rummy500 import KnownCardsReader, known_cards
+        >>> from rummy500.toolkit import KnownCardsReader, known_cards
         >>> state = rummy500.new_game(players=3, seed=5)
         >>> reader = KnownCardsReader(3)
         >>> reader.read(state.seen_log(1))

@@ -14,7 +14,7 @@ A third needs the ``openspiel`` extra (``pip install 'rummy500[openspiel]'``):
   ``"python_rummy500"``, every seat a player and every deal a chance node (the "Search with
   OpenSpiel" page of the documentation describes it).
 
-All three number moves through :class:`~rummy500.ActionSpace`, observe a player's view
+All three number moves through :class:`~rummy500.toolkit.ActionSpace`, observe a player's view
 through :class:`~rummy500.observations.ObservationSpace` and reward only the end of the game:
 +1 for each player of the winning side, -1 for the others, 0 for everyone when the game is
 drawn. The first two deal each new hand themselves (the "Train with PettingZoo" page of the

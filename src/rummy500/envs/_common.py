@@ -6,17 +6,10 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from rummy500 import (
-    ActionError,
-    ActionSpace,
-    ConfigError,
-    RuleConfig,
-    State,
-    describe_value,
-    presets,
-)
+from rummy500 import ActionError, ConfigError, RuleConfig, State, presets
 from rummy500.observations import ObservationSpace
 from rummy500.render import game_result_line, hand_text, move_words, side_names, table_lines
+from rummy500.toolkit import ActionSpace, describe_value
 
 #: A game seed drawn from an environment's random generator lies below this.
 SEED_RANGE = 2**32

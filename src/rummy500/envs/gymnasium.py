@@ -18,9 +18,9 @@ The learner sits at ``seat`` (default 0); the other seats are played by built-in
 ``opponents`` (``"greedy"``, the default, or ``"random"``: one name for every other seat, or
 one for each in seat order). It observes the ``float32`` vector of
 :class:`~rummy500.observations.ObservationSpace` for its own view (``Box``) and acts with the
-ids of :class:`~rummy500.ActionSpace` (``Discrete(size)``). Each :meth:`~Rummy500GymEnv.step`
-plays the learner's move, then the bots' moves and the deals of new hands until it is the
-learner's turn again or the game is over.
+ids of :class:`~rummy500.toolkit.ActionSpace` (``Discrete(size)``). Each
+:meth:`~Rummy500GymEnv.step` plays the learner's move, then the bots' moves and the deals of new
+hands until it is the learner's turn again or the game is over.
 
 Legal actions: ``info["action_mask"]`` is an ``int8`` vector with 1 at each legal id, and
 :meth:`~Rummy500GymEnv.action_masks` gives the same as booleans (what sb3-contrib's
@@ -51,15 +51,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from rummy500 import (
-    ActionError,
-    ActionSpace,
-    Deal,
-    IllegalMoveError,
-    RuleConfig,
-    State,
-    new_game,
-)
+from rummy500 import ActionError, Deal, IllegalMoveError, RuleConfig, State, new_game
 from rummy500.bots import Bot, make_bot
 from rummy500.envs._common import (
     RENDER_MODES,
@@ -75,6 +67,7 @@ from rummy500.envs._common import (
     resolve_config,
 )
 from rummy500.observations import ObservationSpace
+from rummy500.toolkit import ActionSpace
 
 __all__ = ["ENV_ID", "Rummy500GymEnv"]
 

@@ -24,11 +24,11 @@ target) and ``seeds`` (the number of chance outcomes of each deal, 4096 unless g
 :class:`~rummy500.ConfigError`. (``pyspiel.load_game`` itself refuses a number of 2**31 or
 more, with its own ``RuntimeError``, before the game sees it.)
 
-**Actions.** A player's action is an id of :class:`~rummy500.ActionSpace` for these rules and
-players (``num_distinct_actions`` is its ``size``): ``legal_actions()`` lists the ids of the
-engine's legal moves, and ``apply_action`` decodes the id and plays the move. An id is an int
-or a numpy integer: any other value raises :class:`~rummy500.ActionError`, as does an id out of
-range; an id in range that names no legal move raises :class:`~rummy500.IllegalMoveError`
+**Actions.** A player's action is an id of :class:`~rummy500.toolkit.ActionSpace` for these
+rules and players (``num_distinct_actions`` is its ``size``): ``legal_actions()`` lists the ids
+of the engine's legal moves, and ``apply_action`` decodes the id and plays the move. An id is an
+int or a numpy integer: any other value raises :class:`~rummy500.ActionError`, as does an id out
+of range; an id in range that names no legal move raises :class:`~rummy500.IllegalMoveError`
 (the state is left as it was).
 
 **Chance.** Every deal is a chance node: the state before the first hand, and every state
@@ -57,7 +57,7 @@ last events exactly and the earlier ones only through the summaries, where the s
 every event. Nothing in them depends on a card the player cannot see.
 
 **Determinization.** ``state.resample_from_infostate(player, sampler)`` returns a state the
-player cannot tell from this one (see :func:`rummy500.sample_world`), which is what
+player cannot tell from this one (see :func:`rummy500.toolkit.sample_world`), which is what
 OpenSpiel's IS-MCTS bot asks for.
 
 **Length.** ``max_game_length`` is a bound, far above any real game: ``hand_limit`` hands of
@@ -79,22 +79,20 @@ import pyspiel
 
 from rummy500 import (
     ActionError,
-    ActionSpace,
     ConfigError,
     Deal,
     IllegalMoveError,
     Phase,
     RuleConfig,
     State,
-    describe_value,
     loads,
     new_game,
     presets,
-    sample_world,
 )
 from rummy500.envs._common import action_id, agent_names, outcome, render_text
 from rummy500.infostate import InformationStateSpace
 from rummy500.observations import ObservationSpace
+from rummy500.toolkit import ActionSpace, describe_value, sample_world
 
 __all__ = [
     "DEFAULT_SEEDS",
@@ -428,7 +426,8 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Rummy500State:
         """A state ``player_id`` cannot tell from this one, its hidden cards dealt at random
-        by :func:`rummy500.sample_world` (the same state at a deal or at the end of the game).
+        by :func:`rummy500.toolkit.sample_world` (the same state at a deal or at the end of the
+        game).
 
         ``probability_sampler`` is called once, for a number in [0, 1) that seeds the deal.
         """

@@ -14,9 +14,9 @@ Needs the ``rl`` extra (``pip install 'rummy500[rl]'``)::
 The agents are ``player_0`` to ``player_{n-1}``, by seat. Each observes a dict: under
 ``"observation"`` the ``float32`` vector of :class:`~rummy500.observations.ObservationSpace`
 built from that player's view (nothing they cannot see goes in), under ``"action_mask"`` an
-``int8`` vector of :attr:`ActionSpace.size <rummy500.ActionSpace.size>` numbers, 1 at each
-legal action id (all 0 when it is not the agent's turn). Actions are ids of
-:class:`~rummy500.ActionSpace`: ``Discrete(size)``.
+``int8`` vector of :attr:`ActionSpace.size <rummy500.toolkit.ActionSpace.size>` numbers, 1 at
+each legal action id (all 0 when it is not the agent's turn). Actions are ids of
+:class:`~rummy500.toolkit.ActionSpace`: ``Discrete(size)``.
 
 Between hands the environment deals the next hand itself (the deal is a chance event, decided
 by the game seed), so an agent is only asked to move when a player has a choice. Rewards come
@@ -50,15 +50,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from rummy500 import (
-    ActionError,
-    ActionSpace,
-    Deal,
-    IllegalMoveError,
-    RuleConfig,
-    State,
-    new_game,
-)
+from rummy500 import ActionError, Deal, IllegalMoveError, RuleConfig, State, new_game
 from rummy500.envs._common import (
     RENDER_MODES,
     SEED_RANGE,
@@ -73,6 +65,7 @@ from rummy500.envs._common import (
     resolve_config,
 )
 from rummy500.observations import ObservationSpace
+from rummy500.toolkit import ActionSpace
 
 __all__ = ["Action", "Observation", "Rummy500AECEnv", "env", "raw_env"]
 

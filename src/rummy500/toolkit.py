@@ -1,0 +1,127 @@
+"""The helpers that bots, renderers and research code need, beyond playing a game.
+
+A game builder needs only the top-level package (:mod:`rummy500`): states, moves, rules,
+errors, saving and loading. Code that *reasons* about a game (a bot weighing its plays, a front
+end drawing the score sheet, a search or learning program numbering the moves and sampling what
+it cannot see) needs more, and finds it here. Every name below is public API, with the same
+stability promise as the top level (see the "API and stability" page of the docs)::
+
+    >>> import rummy500
+    >>> from rummy500.toolkit import explain_meld, possible_melds
+    >>> config = rummy500.RuleConfig()
+    >>> possible_melds(rummy500.parse_cards("5H 6H 7H 9C"), config)
+    [(Card('5H'), Card('6H'), Card('7H'))]
+    >>> explain_meld(rummy500.parse_cards("5H 6H 8H"), config)
+    'the cards of a run must be consecutive'
+
+The names, by what they are for:
+
+- **Actions** (fixed numbers for the moves, for search and learning): :class:`ActionSpace`,
+  :class:`ActionRange`.
+- **Melds and lay-offs** (what a hand can put down, what a play leaves, how close two cards
+  stand in a run, and why some cards are no meld): :func:`possible_melds`,
+  :func:`possible_layoffs`, :func:`put_down`, :func:`run_distances`, :func:`explain_meld`.
+- **Scoring**: :func:`score_breakdown`, :class:`PlayerScore`, :func:`table_points`.
+- **Hidden information** (what a player knows, and whole states consistent with it):
+  :func:`known_cards`, :class:`KnownCardsReader`, :func:`sample_world`, and
+  :func:`dealer_draw_rounds` (the draw for the first deal, as a front end shows it).
+- **Cards**: :data:`CARDS` (every card by id), :data:`JOKER`, :func:`make_deck`.
+- **Error-message helpers** (to word errors of your own as the package does):
+  :func:`describe_value`, :func:`quote_value`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummy500.actions import ActionRange, ActionSpace
+from rummy500.cards import CARDS, JOKER, Card, make_deck
+from rummy500.dealing import dealer_draw_rounds
+from rummy500.errors import CardError, ConfigError, describe_value, quote_value
+from rummy500.melds import canonical_meld, meld_error, put_down, run_shape
+from rummy500.meldsearch import possible_layoffs, possible_melds
+from rummy500.rules import RuleConfig
+from rummy500.scoring import PlayerScore, score_breakdown, table_points
+from rummy500.worlds import KnownCardsReader, known_cards, sample_world
+
+__all__ = [
+    "CARDS",
+    "JOKER",
+    "ActionRange",
+    "ActionSpace",
+    "KnownCardsReader",
+    "PlayerScore",
+    "dealer_draw_rounds",
+    "describe_value",
+    "explain_meld",
+    "known_cards",
+    "make_deck",
+    "possible_layoffs",
+    "possible_melds",
+    "put_down",
+    "quote_value",
+    "run_distances",
+    "sample_world",
+    "score_breakdown",
+    "table_points",
+]
+
+
+def explain_meld(cards: Sequence[int], config: RuleConfig) -> str | None:
+    """Why ``cards`` are not a valid new meld under ``config``, or ``None`` if they are.
+
+    The answer is the rule a :class:`~rummy500.Meld` of these cards would break, as the
+    :class:`~rummy500.IllegalMoveError` of such a move words it; the cards may come in any
+    order (they are put in the meld's order first, as ``Meld`` does). Only the cards are
+    weighed, not the turn: whether a player holds them and may meld now is
+    :meth:`State.explain_illegal <rummy500.State.explain_illegal>`'s question::
+
+        >>> from rummy500 import RuleConfig, parse_cards
+        >>> explain_meld(parse_cards("7H 5H 6H"), RuleConfig()) is None
+        True
+        >>> explain_meld(parse_cards("QH KH AH 2H"), RuleConfig())
+        'a run cannot go round the corner (K-A-2): the ace is low or high, not both'
+        >>> explain_meld(parse_cards("8S 8H"), RuleConfig())
+        'a meld needs at least 3 cards, not 2'
+
+    A ``config`` that is not a :class:`~rummy500.RuleConfig` raises
+    :class:`~rummy500.ConfigError`; ``cards`` that are not a sequence of cards (card ids or
+    :class:`~rummy500.Card` objects; :func:`~rummy500.parse_cards` reads a text) raise
+    :class:`~rummy500.CardError`.
+    """
+    if not isinstance(config, RuleConfig):
+        raise ConfigError(
+            f"explain_meld's config must be a RuleConfig, not {describe_value(config)}"
+        )
+    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+        raise CardError(
+            "explain_meld's cards must be a sequence of cards (parse_cards reads a text), "
+            f"not {describe_value(cards)}"
+        )
+    # Card() words the error for an item that is no card (a bad id, a wrong type).
+    return meld_error(canonical_meld([Card(card) for card in cards]), config)
+
+
+def run_distances(config: RuleConfig) -> tuple[tuple[int, ...], ...]:
+    """How close cards of two ranks can stand in a run under ``config``, for every pair.
+
+    ``run_distances(config)[a][b]`` is how many places apart the nearest places of a card of
+    rank ``a`` and one of rank ``b`` stand in a run the rules allow (ranks 1 to 13, the ace 1;
+    0 for the same rank). It counts the ace at both ends of a run (below the 2 and above the
+    king) unless aces are high only, and every card a lap up where runs wrap round; a bot reads
+    it to keep the cards that could grow into a run::
+
+        >>> from rummy500 import RuleConfig
+        >>> run_distances(RuleConfig())[1][13]  # the ace beside the king, in Q-K-A
+        1
+        >>> run_distances(RuleConfig())[2][13]  # no run goes K-A-2 under the standard rules
+        11
+
+    The table is built once for each kind of run rules and shared; a ``config`` that is not a
+    :class:`~rummy500.RuleConfig` raises :class:`~rummy500.ConfigError`.
+    """
+    if not isinstance(config, RuleConfig):
+        raise ConfigError(
+            f"run_distances's config must be a RuleConfig, not {describe_value(config)}"
+        )
+    return run_shape(config).apart
