@@ -32,7 +32,7 @@ def main() -> None:
     # Play the answer: lay off the 7♥ and 8♥, meld the nines, and throw the Q♣ to go out.
     state = puzzle
     for text in ("layoff 0 7H 8H", "meld 9D 9H 9S", "discard QC"):
-        state = state.apply(text)
+        state = state.apply_text(text)
         print(f"{text:>16} -> {state.phase.name.lower()}")
     print("Hand scores:", list(state.history[-1]), "totals:", list(state.totals))
 

@@ -32,7 +32,7 @@ def main() -> None:
 
     # Play the example: take from the J♣ up, meld the jacks, discard the 5♠.
     for text in ("take JC", "meld JC JH JS", "discard 5S"):
-        state = state.apply(text)  # "take JC" means the J♣ and every card above it
+        state = state.apply_text(text)  # "take JC" means the J♣ and every card above it
         print(f"{text:>14} -> hand: {' '.join(map(str, state.hands[0]))}")
     print("Table:", " | ".join(" ".join(map(str, m.cards)) for m in state.table))
     print("Discard pile now:", " ".join(map(str, state.pile)))

@@ -29,12 +29,12 @@ def main() -> None:
 
     # A move can also be written as text.
     first_discard = next(m for m in after.legal_moves() if isinstance(m, rummy500.Discard))
-    again = after.apply(first_discard.text(ascii=True))
+    again = after.apply_text(first_discard.text(ascii=True))
     print(f"Player {me} played '{again.last_move}'; now player {again.current_player} is to move.")
 
     # An illegal move raises IllegalMoveError, naming the rule it breaks.
     try:
-        state.apply("discard " + state.hands[me][0].ascii)
+        state.apply_text("discard " + state.hands[me][0].ascii)
     except rummy500.IllegalMoveError as exc:
         print("Refused:", exc)
 

@@ -61,7 +61,7 @@ def position(
     table: Sequence[TableSpec] = (),
     stock_top: str = "",
     leftover: str | int = "stock",
-    current: int = 0,
+    current_player: int = 0,
     dealer: int | None = None,
     phase: Phase = Phase.DRAW,
     owed: str | None = None,
@@ -123,7 +123,7 @@ def position(
         stock=stock,
         pile=pile_cards,
         table=melds,
-        current_player=current,
+        current_player=current_player,
         dealer=dealer,
         phase=phase,
         owed=None if owed is None else Card(owed),
@@ -157,7 +157,7 @@ def build(
 def play(state: State, *moves: str | Move) -> State:
     """The state after applying ``moves`` (text or :class:`Move`) one after another."""
     for move in moves:
-        state = state.apply(move)
+        state = state.apply_text(move) if isinstance(move, str) else state.apply(move)
     return state
 
 

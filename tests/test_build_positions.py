@@ -283,7 +283,7 @@ def test_went_out_scores_the_hand_exactly_as_play_does() -> None:
         hand_number=1,
         dealer=2,
     )
-    played = before.apply("discard 9H")
+    played = before.apply_text("discard 9H")
     built = State.from_position(
         STANDARD,
         **FINISHED,
@@ -400,7 +400,7 @@ def test_discarded_by_opens_the_call_window_play_would_open() -> None:
         turn=4,
         seed=3,
     )
-    played = before.apply("discard 8H")
+    played = before.apply_text("discard 8H")
     built = State.from_position(PAGAT, **CALLING, discarded_by=2, turn=5, seed=3)
     assert built == played.detached()
     assert (built.phase, built.current_player, built.discarder, built.turn) == (Phase.CALL, 0, 2, 5)

@@ -147,8 +147,10 @@ def test_push_is_apply() -> None:
     state = rummy500.new_game(players=3, seed=4)
     with pytest.warns(DeprecationWarning, match="is deprecated") as record:
         pushed = state.push("draw")
-    assert pushed == state.apply("draw")
-    assert _warned(record) == [_message("State.push", "State.apply, which takes a move's text too")]
+    assert pushed == state.apply_text("draw")
+    assert _warned(record) == [
+        _message("State.push", "State.apply, or State.apply_text for a move's text")
+    ]
 
 
 def test_from_position_takes_the_old_name_of_current_player() -> None:

@@ -132,7 +132,7 @@ def test_apply_refuses_the_move_base_class_and_what_is_not_a_move() -> None:
         "Discard, Decline, Call, Pass and Deal"
     )
     assert error(IllegalMoveError, state.apply, None) == "None is not a move"
-    assert state.apply("draw") == state.apply(state.parse_move("draw"))
+    assert state.apply_text("draw") == state.apply(state.parse_move("draw"))
 
 
 def test_a_refusal_quotes_only_the_start_of_a_huge_move() -> None:

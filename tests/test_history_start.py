@@ -126,7 +126,7 @@ def test_a_partnership_game_recorded_from_the_middle() -> None:
 def test_a_view_reads_where_the_record_starts() -> None:
     start = State.from_position(PAGAT, **DOCS_POSITION)
     over = play_on(start, random.Random(5), until_hand_over=True)
-    for state in (start, over, over.apply("deal")):
+    for state in (start, over, over.apply_text("deal")):
         for player in range(3):
             view = state.view(player)
             assert (view.history_start, view.start_totals) == (2, (85, 120, 40))
@@ -258,7 +258,7 @@ def test_a_format_3_state_without_a_history_starts_its_record_at_the_position() 
         1,
         (164, 45, 10),
     )
-    assert loaded.apply("deal").history_start == 1
+    assert loaded.apply_text("deal").history_start == 1
 
 
 def test_a_format_3_state_with_a_history_is_the_whole_record() -> None:
@@ -303,7 +303,7 @@ def test_a_hand_built_as_over_by_its_phase_starts_the_record_after_it() -> None:
     )
     assert (over.history, over.history_start, over.start_totals) == ((), 2, (100, 50, 20))
     check_step(over)
-    dealt = over.apply("deal")
+    dealt = over.apply_text("deal")
     assert (dealt.hand_number, dealt.history_start) == (2, 2)
     after = play_on(dealt, random.Random(3), until_hand_over=True)
     assert len(after.history) == 1

@@ -133,7 +133,7 @@ def play(*moves: str) -> list[State]:
     )
     states = [state]
     for move in moves:
-        state = state.apply(move)
+        state = state.apply_text(move)
         states.append(state)
     return states
 

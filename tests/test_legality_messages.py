@@ -91,7 +91,7 @@ def refused_exactly(state: State, move: object, text: str, *, legal: Move | None
 def went_out(totals: list[int]) -> State:
     """Player 0 melds the last three cards and goes out, with ``totals`` before the hand."""
     state = position(["8S 8H 8D", None, None], table=[CLUBS], phase=Phase.PLAY, totals=totals)
-    return state.apply("meld 8S 8H 8D")
+    return state.apply_text("meld 8S 8H 8D")
 
 
 def test_no_move_once_the_game_is_over() -> None:
@@ -122,7 +122,7 @@ def test_the_deal_only_between_hands() -> None:
     text = "'deal' is illegal: 'deal' comes only after a hand is over"
     drawing = position(["JS JH 5S 3C 7D 8C QS", None, None], pile="6S 9D")
     refused_exactly(drawing, Deal(), text, legal=Draw())
-    playing = drawing.apply("draw")
+    playing = drawing.apply_text("draw")
     refused_exactly(playing, Deal(), text, legal=Discard(Card("JS")))
 
 
@@ -212,7 +212,7 @@ def test_a_turn_starts_with_a_draw_or_a_take() -> None:
 
 
 def test_one_draw_a_turn() -> None:
-    state = position(["JS JH 5S 3C 7D 8C QS", None, None], pile="6S 9D").apply("draw")
+    state = position(["JS JH 5S 3C 7D 8C QS", None, None], pile="6S 9D").apply_text("draw")
     for move in (Draw(), Take(cards("9D")), Decline(), Call(cards("9D")), Pass()):
         refused_exactly(
             state,
@@ -639,7 +639,7 @@ def test_the_last_card_must_be_a_discard() -> None:
 def test_the_card_taken_goes_into_a_new_meld_not_onto_one() -> None:
     state = position(
         ["QS QD 2C 9D", None, None], config=NEW_MELD, table=[("9H 10H JH", 1)], pile="5C QH"
-    ).apply("take QH")
+    ).apply_text("take QH")
     refused_exactly(
         state,
         Layoff(0, "QH"),
@@ -649,7 +649,7 @@ def test_the_card_taken_goes_into_a_new_meld_not_onto_one() -> None:
 
 
 def test_a_card_called_is_laid_off_not_melded() -> None:
-    state = discarding(LAYOFF_ONLY, "8H", p1="8C 8D JC KS 2D").apply("call 8H")
+    state = discarding(LAYOFF_ONLY, "8H", p1="8C 8D JC KS 2D").apply_text("call 8H")
     assert (state.current_player, state.owed) == (1, Card("8H"))
     refused_exactly(
         state,
@@ -660,7 +660,7 @@ def test_a_card_called_is_laid_off_not_melded() -> None:
 
 
 def test_a_play_may_not_strand_the_card_taken() -> None:
-    state = position(["6S 7S 7H 7D 2C 9D JC", None, None], pile="KH 5S").apply("take 5S")
+    state = position(["6S 7S 7H 7D 2C 9D JC", None, None], pile="KH 5S").apply_text("take 5S")
     refused_exactly(
         state,
         Meld(cards("7S 7H 7D")),
@@ -673,7 +673,7 @@ def test_a_play_may_not_strand_the_card_taken() -> None:
 def test_a_play_may_not_strand_the_card_called() -> None:
     # With a card kept for the final discard, the run leaves no room to lay off the 8♥.
     config = attrs.evolve(LAYOFF_ONLY, discard_to_go_out=True)
-    state = discarding(config, "8H", p1="2S 3S 4S").apply("call 8H")
+    state = discarding(config, "8H", p1="2S 3S 4S").apply_text("call 8H")
     refused_exactly(
         state,
         Meld(cards("2S 3S 4S")),
@@ -686,7 +686,7 @@ def test_a_play_may_not_strand_the_card_called() -> None:
 def test_a_play_may_not_strand_the_card_that_must_start_a_meld() -> None:
     state = position(
         ["QS QD KD AD 2H", None, None], config=NEW_MELD, table=[CLUBS], pile="5C QH"
-    ).apply("take QH")
+    ).apply_text("take QH")
     refused_exactly(
         state,
         Meld(cards("QD KD AD")),
@@ -698,7 +698,7 @@ def test_a_play_may_not_strand_the_card_that_must_start_a_meld() -> None:
 
 def keeping_the_king() -> State:
     """Player 0 of a Pagat game holds 8♠ 8♥ 8♦ and has taken the K♦ to keep."""
-    return position(["8S 8H 8D", None, None], config=PAGAT, table=[CLUBS], pile="2C KD").apply(
+    return position(["8S 8H 8D", None, None], config=PAGAT, table=[CLUBS], pile="2C KD").apply_text(
         "take KD"
     )
 
@@ -719,7 +719,7 @@ def test_a_play_may_not_leave_the_kept_card_alone() -> None:
 
 
 def test_no_discard_while_the_card_taken_is_owed() -> None:
-    state = digging().apply("take JC")
+    state = digging().apply_text("take JC")
     for card in ("3C", "JC", "2S"):
         refused_exactly(
             state,
@@ -733,7 +733,7 @@ def test_no_discard_while_the_card_taken_is_owed() -> None:
 def test_no_discard_while_the_card_taken_must_start_a_meld() -> None:
     state = position(
         ["QS QD 2C 9D", None, None], config=NEW_MELD, table=[("9H 10H JH", 1)], pile="5C QH"
-    ).apply("take QH")
+    ).apply_text("take QH")
     refused_exactly(
         state,
         Discard(Card("2C")),

@@ -143,7 +143,7 @@ def test_a_position_built_directly_starts_with_an_empty_log() -> None:
     state = State.from_position(RuleConfig(), hands=hands, pile="8C")
     assert state.log == ()
     assert state.view(0).log == ()
-    after = state.apply("draw").apply("discard 7S")
+    after = state.apply_text("draw").apply_text("discard 7S")
     assert after.log == (Drew(0, state.stock[-1]), Discarded(0, Card("7S")))
     # A finished hand built directly holds the scoring it was built with.
     done = State.from_position(
@@ -154,7 +154,7 @@ def test_a_position_built_directly_starts_with_an_empty_log() -> None:
         went_out=0,
     )
     assert done.log == (HandEnded(0, 0, (64, -5, -10), (64, -5, -10)),)
-    assert done.apply("deal").log == (dealt(done.apply("deal")),)
+    assert done.apply_text("deal").log == (dealt(done.apply_text("deal")),)
 
 
 def test_a_saved_state_keeps_its_log_and_an_older_one_loads_with_none() -> None:
@@ -265,7 +265,7 @@ def test_a_run_joined_to_a_run_on_the_table_names_both_ids() -> None:
         table=table,
         phase=Phase.PLAY,
     )
-    after = state.apply("meld 5S 6S 7S")
+    after = state.apply_text("meld 5S 6S 7S")
     assert after.log == (Melded(0, cards("5S 6S 7S"), 3, 0),)
     assert str(after.log[0]) == "P0 meld 5♠ 6♠ 7♠ as 3, joined to 0"
 

@@ -62,11 +62,11 @@ def test_melds_get_ids_in_the_order_they_are_laid_down() -> None:
 def test_a_joined_run_keeps_the_id_and_owner_of_the_run_on_the_table() -> None:
     state = build(JOIN, ["8S 9S 10S KC KD KS 2C", None, None], table=[("5S 6S 7S", 1)])
     assert state.table == (meld("5S 6S 7S", (1, 1, 1), 0, 1, 0),)
-    joined = state.apply("meld 8S 9S 10S")
+    joined = state.apply_text("meld 8S 9S 10S")
     # The new run took id 1 and was joined into meld 0 at once: meld 0 keeps its id and owner.
     assert joined.table == (meld("5S 6S 7S 8S 9S 10S", (1, 1, 1, 0, 0, 0), 0, 1, 1),)
     # Id 1 is not given again: the next meld is meld 2.
-    after = joined.apply("meld KC KD KS")
+    after = joined.apply_text("meld KC KD KS")
     assert after.table == (
         meld("5S 6S 7S 8S 9S 10S", (1, 1, 1, 0, 0, 0), 0, 1, 1),
         meld("KC KD KS", (0, 0, 0), 2, 0, 2),
@@ -75,7 +75,7 @@ def test_a_joined_run_keeps_the_id_and_owner_of_the_run_on_the_table() -> None:
 
 def test_a_run_joined_below_a_table_run_takes_that_runs_id_and_owner() -> None:
     state = build(JOIN, ["5S 6S 7S 9C", None, None], table=[("9H 10H JH", 2), ("8S 9S 10S", 1)])
-    joined = state.apply("meld 5S 6S 7S").table
+    joined = state.apply_text("meld 5S 6S 7S").table
     assert joined == (
         meld("9H 10H JH", (2, 2, 2), 0, 2, 0),
         meld("5S 6S 7S 8S 9S 10S", (0, 0, 0, 1, 1, 1), 1, 1, 2),
@@ -86,7 +86,7 @@ def test_a_run_filling_a_gap_keeps_the_first_runs_id_and_later_ids_stay() -> Non
     table = [("2S 3S 4S", 1), ("8S 9S 10S", 2), ("9H 10H JH", 1)]
     state = build(JOIN, ["5S 6S 7S KC KD KS QH 2C", None, None], table=table)
     assert [(m.id, m.owner) for m in state.table] == [(0, 1), (1, 2), (2, 1)]
-    after = state.apply("meld 5S 6S 7S")
+    after = state.apply_text("meld 5S 6S 7S")
     owners = (1, 1, 1, 0, 0, 0, 2, 2, 2)
     assert after.table == (
         meld("2S 3S 4S 5S 6S 7S 8S 9S 10S", owners, 0, 1, 3),
@@ -94,7 +94,7 @@ def test_a_run_filling_a_gap_keeps_the_first_runs_id_and_later_ids_stay() -> Non
     )
     # The hearts run is still meld 2, now second on the table: a lay-off names it by its id.
     assert texts(after, Layoff) == ["layoff 2 QH"]
-    laid = after.apply("layoff 2 QH")
+    laid = after.apply_text("layoff 2 QH")
     assert laid.table[1] == meld("9H 10H JH QH", (1, 1, 1, 0), 2, 1, 2)
     refused = "there is no table meld 1: the table melds are 0 and 2"
     move = Layoff(1, cards("QH"))
@@ -103,7 +103,7 @@ def test_a_run_filling_a_gap_keeps_the_first_runs_id_and_later_ids_stay() -> Non
         after.apply(move)
     assert str(caught.value) == f"'layoff 1 Q♥' is illegal: {refused}"
     # The run joined into meld 0 took id 3 (the fourth meld laid down): the next is meld 4.
-    assert [m.id for m in after.apply("meld KC KD KS").table] == [0, 2, 4]
+    assert [m.id for m in after.apply_text("meld KC KD KS").table] == [0, 2, 4]
 
 
 def test_the_next_id_follows_the_highest_id_given_even_once_joined() -> None:
@@ -124,7 +124,7 @@ def test_a_lay_off_keeps_the_meld_id_and_owner() -> None:
 
 def test_the_view_carries_each_melds_id_and_owner() -> None:
     state = build(JOIN, ["8S 9S 10S 9C", None, None], table=[("5S 6S 7S", 1)])
-    after = state.apply("meld 8S 9S 10S")
+    after = state.apply_text("meld 8S 9S 10S")
     for player in range(3):
         view = after.view(player)
         assert view.table == after.table
@@ -180,7 +180,7 @@ def test_the_table_shows_each_melds_id_and_who_laid_it_down() -> None:
 def joined_state() -> State:
     table = [("2S 3S 4S", 1), ("8S 9S 10S", 2), ("9H 10H JH", 1)]
     state = build(JOIN, ["5S 6S 7S QH KC KD KS 2C", None, None], table=table)
-    return state.apply("meld 5S 6S 7S")
+    return state.apply_text("meld 5S 6S 7S")
 
 
 def test_a_saved_state_keeps_meld_ids_owners_and_the_highest_id() -> None:
@@ -200,8 +200,8 @@ def test_a_saved_state_keeps_meld_ids_owners_and_the_highest_id() -> None:
     back = loads(dumps(state), State)
     assert back == state
     # The loaded state gives the next meld the id the saved one would.
-    assert back.apply("meld KC KD KS").table == state.apply("meld KC KD KS").table
-    assert state.apply("meld KC KD KS").table[-1].id == 4
+    assert back.apply_text("meld KC KD KS").table == state.apply_text("meld KC KD KS").table
+    assert state.apply_text("meld KC KD KS").table[-1].id == 4
 
 
 def format_1(data: dict[str, Any]) -> dict[str, Any]:
@@ -218,7 +218,7 @@ def format_1(data: dict[str, Any]) -> dict[str, Any]:
 
 def test_a_format_1_state_loads_with_ids_by_place_and_the_first_cards_owner() -> None:
     state = build(STANDARD, ["8H 2C", None, None], table=[("5H 6H 7H", 2), ("8C 8D 8S", 1)])
-    laid = state.apply("layoff 0 8H")
+    laid = state.apply_text("layoff 0 8H")
     old = format_1(to_data(laid))
     assert old["table"] == [
         {"cards": ["5H", "6H", "7H", "8H"], "owners": [2, 2, 2, 0]},
@@ -228,7 +228,7 @@ def test_a_format_1_state_loads_with_ids_by_place_and_the_first_cards_owner() ->
     assert back == laid
     assert [(m.id, m.owner, m.top_id) for m in back.table] == [(0, 2, 0), (1, 1, 1)]
     # A lay-off at the low end: the first card's owner is taken as the meld's.
-    low = build(STANDARD, ["4H 2C", None, None], table=[("5H 6H 7H", 2)]).apply("layoff 0 4H")
+    low = build(STANDARD, ["4H 2C", None, None], table=[("5H 6H 7H", 2)]).apply_text("layoff 0 4H")
     assert from_data(format_1(to_data(low)), State).table[0].owner == 0
 
 
@@ -399,7 +399,7 @@ def test_from_position_takes_ids_and_owners_as_given_or_by_place() -> None:
     assert "layoff 5 QH" in texts(state, Layoff)
     assert {m.meld_id for m in state.legal_moves() if isinstance(m, Layoff)} == {0, 5}
     # The next meld takes the id after the highest: 6.
-    assert state.apply("meld 5S 6S 7S").table[0] == meld(
+    assert state.apply_text("meld 5S 6S 7S").table[0] == meld(
         "2S 3S 4S 5S 6S 7S", (1, 1, 1, 0, 0, 0), 0, 1, 6
     )
     given = meld("QC QD QS", (2, 2, 2), 9, 2, 9)

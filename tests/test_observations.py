@@ -38,7 +38,7 @@ def position(**changes: Any) -> State:
         "hand_number": 1,
         "totals": [40, -10, 25],
         "turn": 4,
-        "current": 0,
+        "current_player": 0,
         "seed": 3,
     }
     arguments.update(changes)

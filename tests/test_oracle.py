@@ -842,7 +842,7 @@ def test_using_either_copy_of_the_owed_card_pays_the_debt() -> None:
         phase=Phase.PLAY,
         owed="5S",
     )
-    after = s.apply("meld 5S 5H 5D")
+    after = s.apply_text("meld 5S 5H 5D")
     assert after.owed is None
     assert assert_agrees(after) >= set(_moves("discard 5S\ndiscard KH"))
 
@@ -858,7 +858,7 @@ def test_a_run_filling_the_gap_between_two_runs_joins_both() -> None:
         phase=Phase.PLAY,
     )
     assert_agrees(s)
-    after = s.apply("meld 6S 7S 8S")
+    after = s.apply_text("meld 6S 7S 8S")
     assert [m.cards for m in after.table] == [
         parse_cards("3S 4S 5S 6S 7S 8S 9S 10S JS"),
         parse_cards("QH KH AH"),
@@ -878,6 +878,6 @@ def test_putting_down_either_copy_of_the_kept_card_uses_it_up() -> None:
         kept="KD",
     )
     assert Meld(parse_cards("JD QD KD")) in assert_agrees(s)
-    after = s.apply("meld JD QD KD")
+    after = s.apply_text("meld JD QD KD")
     assert after.kept is None
     assert Move.from_text("discard KD") in assert_agrees(after)

@@ -434,9 +434,11 @@ def test_persian_four_jokers_melded_together_score_double() -> None:
     position = State.from_position(
         config, hands=hands, stock=rest[26:], pile=rest[25:26], current_player=0, phase=Phase.PLAY
     )
-    after = position.apply("meld JK JK JK JK")
+    after = position.apply_text("meld JK JK JK JK")
     assert after.table[0].card_points(config.card_values) == (40, 40, 40, 40)
-    assert position.apply("meld JK JK JK").table[0].card_points(config.card_values) == (20,) * 3
+    assert (
+        position.apply_text("meld JK JK JK").table[0].card_points(config.card_values) == (20,) * 3
+    )
 
 
 def test_persian_aces_are_only_high() -> None:

@@ -256,9 +256,9 @@ def test_winner_is_the_unique_highest_total_at_or_above_the_target(
             players, hands={0: "2C"}, table=[("JD QD KD", 1)], phase=Phase.PLAY, totals=totals
         )
 
-    scores = oracle_scores(going_out().apply("discard 2C"))
+    scores = oracle_scores(going_out().apply_text("discard 2C"))
     s = going_out([f - d for f, d in zip(finals, scores, strict=False)])
-    end = s.apply("discard 2C")
+    end = s.apply_text("discard 2C")
     assert end.totals == tuple(finals[:players])
     check_hand_end(s, Discard(Card("2C")), end, HandLog(len(s.stock)))
 

@@ -22,7 +22,7 @@ def going_out(config: RuleConfig, totals: tuple[int, int, int]) -> State:
         phase=Phase.PLAY,
         totals=totals,
     )
-    return state.apply("discard 9D")
+    return state.apply_text("discard 9D")
 
 
 def test_a_game_won_on_the_target() -> None:
@@ -77,7 +77,7 @@ def test_teams_win_or_draw_as_teams() -> None:
             table=[("KC KD KH", 1), ("5H 6H 7H", 3)],
             totals=totals,
         )
-        return state.apply("meld 8C 8D 8H").apply("discard 9C")
+        return state.apply_text("meld 8C 8D 8H").apply_text("discard 9C")
 
     won = player_0_goes_out((0, 0))
     assert game_result_line(won, names) == (

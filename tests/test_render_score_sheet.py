@@ -19,7 +19,7 @@ def _player_0_goes_out(config: RuleConfig, **options: Any) -> State:
         table=[("KC KD KH", 1), ("5H 6H 7H", 3)],
         **options,
     )
-    return state.apply("meld 8C 8D 8H").apply("discard 9C")
+    return state.apply_text("meld 8C 8D 8H").apply_text("discard 9C")
 
 
 def test_a_sheet_without_partnerships_has_a_column_per_player() -> None:

@@ -64,7 +64,7 @@ def test_take_of_no_card_is_illegal() -> None:
     with pytest.raises(MoveParseError, match="at least one"):
         Take(())
     with pytest.raises(MoveParseError, match="at least one card"):
-        digging().apply("take")
+        digging().apply_text("take")
 
 
 def test_cannot_take_the_four_of_hearts_when_it_cannot_be_used() -> None:
@@ -106,24 +106,24 @@ def test_every_take_offered_is_a_card_with_all_cards_above_it() -> None:
 
 
 def test_deepest_card_taken_must_be_used_before_discarding() -> None:
-    state = digging().apply("take JC")
+    state = digging().apply_text("take JC")
     assert not any(isinstance(m, Discard) for m in state.legal_moves())
     with pytest.raises(IllegalMoveError, match="J♣, the deepest card you took"):
-        state.apply("discard 3C")
+        state.apply_text("discard 3C")
 
 
 def test_deepest_card_taken_cannot_be_discarded() -> None:
-    state = digging().apply("take JC")
+    state = digging().apply_text("take JC")
     with pytest.raises(IllegalMoveError, match="must be melded or laid off before you discard"):
-        state.apply("discard JC")
+        state.apply_text("discard JC")
 
 
 def test_top_card_taken_alone_must_be_used_too() -> None:
     state = position(["2C 2D 5S 3C 7D 8C QS", None, None], pile=DIG_PILE)
-    taken = state.apply("take 2S")
+    taken = state.apply_text("take 2S")
     assert taken.owed == Card("2S")
     with pytest.raises(IllegalMoveError, match="2♠, the deepest card you took"):
-        taken.apply("discard 5S")
+        taken.apply_text("discard 5S")
     assert taken.legal_moves() == (Meld(cards("2C 2D 2S")),)
 
 
@@ -131,7 +131,7 @@ def test_unusable_top_card_cannot_be_taken_to_keep() -> None:
     state = digging()
     assert Take(cards("2S")) not in state.legal_moves()
     with pytest.raises(IllegalMoveError, match="2♠, must be melded or laid off this turn"):
-        state.apply("take 2S")
+        state.apply_text("take 2S")
 
 
 def test_deepest_card_can_be_laid_off_on_a_meld_already_down() -> None:
@@ -174,14 +174,14 @@ def test_may_discard_a_card_just_picked_up_once_the_deepest_is_used() -> None:
     state = play(digging(), "take JC", "meld JC JS JH")
     for card in cards("4H KD 2S"):
         assert Discard(card) in state.legal_moves()
-    after = state.apply("discard 4H")
+    after = state.apply_text("discard 4H")
     assert after.pile[-1] == Card("4H")
 
 
 def test_cannot_discard_a_card_just_picked_up_before_using_the_deepest() -> None:
-    state = digging().apply("take JC")
+    state = digging().apply_text("take JC")
     with pytest.raises(IllegalMoveError, match="J♣, the deepest card you took"):
-        state.apply("discard 2S")
+        state.apply_text("discard 2S")
 
 
 def test_drawing_from_the_stock_owes_nothing() -> None:
@@ -196,7 +196,7 @@ def test_drawing_from_the_stock_owes_nothing() -> None:
 def owed_five_of_spades(extra: str) -> State:
     """Player 0 has taken the 5♠ and holds 6♠ 7♠ 7♥ 7♦ plus ``extra``."""
     state = position([f"6S 7S 7H 7D {extra}", None, None], pile="KH 5S")
-    return state.apply("take 5S")
+    return state.apply_text("take 5S")
 
 
 def test_meld_that_leaves_the_owed_card_unusable_is_illegal() -> None:
@@ -217,7 +217,7 @@ def test_meld_that_keeps_the_owed_card_usable_is_legal() -> None:
     assert Meld(cards("7C 7H 7D")) in state.legal_moves()
     assert Meld(cards("7S 7H 7D")) not in state.legal_moves()
     assert Meld(cards("7C 7D 7H 7S")) not in state.legal_moves()
-    after = state.apply("meld 7C 7H 7D")
+    after = state.apply_text("meld 7C 7H 7D")
     assert after.owed == Card("5S")
     assert after.legal_moves() == (Meld(cards("5S 6S 7S")),)
 
@@ -227,7 +227,7 @@ def test_lay_off_that_leaves_the_owed_card_unusable_is_illegal() -> None:
         ["6S 7S 2C 9D", "4H 5D", "3C 3D"],
         table=[("7C 7D 7H", 1)],
         pile="KH 5S",
-    ).apply("take 5S")
+    ).apply_text("take 5S")
     assert Layoff(0, cards("7S")) not in state.legal_moves()
     with pytest.raises(IllegalMoveError, match="5♠, the deepest card you took"):
         state.apply(Layoff(0, cards("7S")))

@@ -45,7 +45,7 @@ def assert_went_out(state: State, player: int) -> None:
 
 def test_going_out_by_discarding_the_last_card() -> None:
     state = position(["9C", "2D 3D", "4C 4D"], table=[RUN], current_player=0, phase=Phase.PLAY)
-    after = state.apply("discard 9C")
+    after = state.apply_text("discard 9C")
     assert_went_out(after, 0)
     assert after.pile[-1] == Card("9C")
 
@@ -62,7 +62,7 @@ def test_going_out_by_melding_the_last_cards_needs_no_discard() -> None:
 def test_going_out_by_laying_off_the_last_card_needs_no_discard() -> None:
     state = position(["8H", "2D 3D", "4C 4D"], table=[RUN], current_player=0, phase=Phase.PLAY)
     pile_before = state.pile
-    after = state.apply("layoff 0 8H")
+    after = state.apply_text("layoff 0 8H")
     assert_went_out(after, 0)
     assert after.pile == pile_before
 
@@ -71,13 +71,13 @@ def test_going_out_after_a_full_turn_of_draw_meld_discard() -> None:
     state = position(["KC KD 9S", "2D 3D", "4C 4D"], table=[RUN], current_player=0, stock_top="KS")
     after = play(state, "draw", "meld KC KD KS")
     assert after.phase is Phase.PLAY
-    over = after.apply("discard 9S")
+    over = after.apply_text("discard 9S")
     assert_went_out(over, 0)
 
 
 def test_going_out_earns_no_bonus() -> None:
     state = position(["8H", "2D 3D", "4C 4D"], table=[RUN], current_player=0, phase=Phase.PLAY)
-    after = state.apply("layoff 0 8H")
+    after = state.apply_text("layoff 0 8H")
     # 8 points laid off, nothing in hand, and nothing more for going out.
     assert after.history[-1][0] == 8
     assert after.totals[0] == 8

@@ -79,13 +79,13 @@ def test_set_needs_different_suits_with_two_decks() -> None:
 def test_meld_needs_three_cards() -> None:
     state = playing("8S 8H 5D 6D 2C 9D 4H 10H")
     with pytest.raises(IllegalMoveError, match="at least 3 cards"):
-        state.apply("meld 8S 8H")
+        state.apply_text("meld 8S 8H")
 
 
 def test_run_must_be_consecutive() -> None:
     state = playing("5D 6D 8D 2C 9C 4H 10H JS")
     with pytest.raises(IllegalMoveError, match="consecutive"):
-        state.apply("meld 5D 6D 8D")
+        state.apply_text("meld 5D 6D 8D")
 
 
 def test_ace_is_low_or_high_but_not_both() -> None:
@@ -93,13 +93,13 @@ def test_ace_is_low_or_high_but_not_both() -> None:
     assert meld_legal(state, "AS 2S 3S")
     assert meld_legal(state, "QS KS AS")
     with pytest.raises(IllegalMoveError, match="round the corner"):
-        state.apply("meld QS KS AS 2S 3S")
+        state.apply_text("meld QS KS AS 2S 3S")
 
 
 def test_cannot_meld_cards_not_held() -> None:
     state = playing("8S 8H 5D 6D 2C 9D 4H 10H")
     with pytest.raises(IllegalMoveError, match="do not hold 8♦"):
-        state.apply("meld 8S 8H 8D")
+        state.apply_text("meld 8S 8H 8D")
 
 
 def test_several_melds_in_one_turn() -> None:
@@ -108,7 +108,7 @@ def test_several_melds_in_one_turn() -> None:
     assert len(after.table) == 2
     assert after.phase is Phase.PLAY
     assert after.hands[0] == cards("9D 10H")
-    done = after.apply("discard 9D")
+    done = after.apply_text("discard 9D")
     assert done.current_player == 1
     assert len(done.table) == 2
 
@@ -118,7 +118,7 @@ def test_several_melds_in_one_turn() -> None:
 
 def test_lay_off_on_another_players_meld_keeps_the_card_for_the_layer() -> None:
     state = playing("9H 2C 9D", table=[("5H 6H 7H 8H", 1)])
-    after = state.apply("layoff 0 9H")
+    after = state.apply_text("layoff 0 9H")
     assert after.table[0].cards == cards("5H 6H 7H 8H 9H")
     assert after.table[0].owners == (1, 1, 1, 1, 0)
 
@@ -131,13 +131,13 @@ def test_no_meld_of_your_own_is_needed_to_lay_off() -> None:
 
 def test_lay_off_on_your_own_meld() -> None:
     state = playing("9H 2C 9D", table=[("6H 7H 8H", 0)])
-    after = state.apply("layoff 0 9H")
+    after = state.apply_text("layoff 0 9H")
     assert after.table[0].owners == (0, 0, 0, 0)
 
 
 def test_set_can_take_its_fourth_card() -> None:
     state = playing("8C 2C 9D", table=[("8S 8H 8D", 1)])
-    after = state.apply("layoff 0 8C")
+    after = state.apply_text("layoff 0 8C")
     assert after.table[0].cards == cards("8C 8D 8H 8S")
     assert after.table[0].owners == (0, 1, 1, 1)
 
@@ -148,7 +148,7 @@ def test_set_of_four_takes_no_more_cards_with_two_decks() -> None:
     )
     assert not any(isinstance(m, Layoff) for m in state.legal_moves())
     with pytest.raises(IllegalMoveError, match="at most 4 cards"):
-        state.apply("layoff 0 8S")
+        state.apply_text("layoff 0 8S")
 
 
 def test_set_takes_no_second_card_of_a_suit_with_two_decks() -> None:
@@ -156,7 +156,7 @@ def test_set_takes_no_second_card_of_a_suit_with_two_decks() -> None:
         ["8S 2C 9D", None, None, None, None], table=[("8S 8H 8D", 1)], phase=Phase.PLAY
     )
     with pytest.raises(IllegalMoveError, match="same suit"):
-        state.apply("layoff 0 8S")
+        state.apply_text("layoff 0 8S")
 
 
 @pytest.mark.parametrize(
@@ -172,7 +172,7 @@ def test_run_grows_at_either_end(laid: str, run: str) -> None:
 
 def test_run_takes_several_cards_at_one_end() -> None:
     state = playing("8H 9H 10H 2C", table=[("5H 6H 7H", 1)])
-    after = state.apply("layoff 0 8H 9H 10H")
+    after = state.apply_text("layoff 0 8H 9H 10H")
     assert after.table[0].cards == cards("5H 6H 7H 8H 9H 10H")
     assert (after.table[0].low, after.table[0].high) == (5, 10)
 
@@ -180,13 +180,13 @@ def test_run_takes_several_cards_at_one_end() -> None:
 def test_lay_off_with_a_gap_is_illegal() -> None:
     state = playing("9H 2C 9D", table=[("5H 6H 7H", 1)])
     with pytest.raises(IllegalMoveError, match="extend the run at its ends, with no gap"):
-        state.apply("layoff 0 9H")
+        state.apply_text("layoff 0 9H")
 
 
 def test_lay_off_on_a_meld_that_is_not_there_is_illegal() -> None:
     state = playing("8H 2C 9D", table=[("5H 6H 7H", 1)])
     with pytest.raises(IllegalMoveError, match="no table meld 3"):
-        state.apply("layoff 3 8H")
+        state.apply_text("layoff 3 8H")
 
 
 def test_low_ace_laid_off_on_two_three_four() -> None:
@@ -213,7 +213,7 @@ def test_high_ace_laid_off_on_queen_king() -> None:
 def test_high_is_refused_for_an_ace_that_fits_only_the_top_of_a_run() -> None:
     state = playing("AS 2C 9D", table=[("JS QS KS", 1)])
     with pytest.raises(IllegalMoveError) as info:
-        state.apply("layoff 0 AS high")
+        state.apply_text("layoff 0 AS high")
     message = str(info.value)
     assert message.startswith("'layoff 0 A♠ high' is illegal")
     assert "'high' is only for cards that could go at either end of the run" in message

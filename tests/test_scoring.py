@@ -108,7 +108,7 @@ def test_worked_example_ana_goes_out_laying_off_her_last_card() -> None:
         current_player=ANA,
         phase=Phase.PLAY,
     )
-    over = state.apply("layoff 2 8H")
+    over = state.apply_text("layoff 2 8H")
     assert over.phase is Phase.HAND_OVER
     assert over.went_out == ANA
     assert over.history == (WORKED_SCORES,)
@@ -136,7 +136,7 @@ def test_worked_example_ana_goes_out_melding_her_kings() -> None:
         current_player=ANA,
         phase=Phase.PLAY,
     )
-    over = state.apply("meld KC KD KS")
+    over = state.apply_text("meld KC KD KS")
     assert over.history == (WORKED_SCORES,)
 
 
@@ -149,7 +149,7 @@ def test_worked_example_adds_to_running_totals() -> None:
         totals=[100, 10, -40],
         history=[[100, 10, -40]],
     )
-    over = state.apply("layoff 2 8H")
+    over = state.apply_text("layoff 2 8H")
     assert over.totals == (144, -8, -22)
     assert over.history == ((100, 10, -40), WORKED_SCORES)
     assert over.phase is Phase.HAND_OVER
@@ -168,7 +168,7 @@ def test_minus_15_example() -> None:
         totals=[5, 0],
         history=[[5, 0]],
     )
-    over = state.apply("discard 9C")
+    over = state.apply_text("discard 9C")
     assert over.history[-1][0] == -15
     # A running total can drop below zero too.
     assert over.totals[0] == -10
@@ -209,7 +209,7 @@ def test_low_ace_laid_off_on_two_three_four_scores_1_for_the_layer() -> None:
     state = position(
         ["AS", "9C", "4D 5D"], table=[("2S 3S 4S", 1)], current_player=0, phase=Phase.PLAY
     )
-    over = state.apply("layoff 0 AS")
+    over = state.apply_text("layoff 0 AS")
     assert over.history[-1][0] == 1
     assert over.history[-1][1] == 9 - 9
 
@@ -218,7 +218,7 @@ def test_high_ace_laid_off_on_queen_king_scores_15_for_the_layer() -> None:
     state = position(
         ["AS", "9C", "4D 5D"], table=[("JS QS KS", 1)], current_player=0, phase=Phase.PLAY
     )
-    over = state.apply("layoff 0 AS")
+    over = state.apply_text("layoff 0 AS")
     assert over.history[-1][0] == 15
     assert over.history[-1][1] == 30 - 9
 
@@ -227,7 +227,7 @@ def test_lay_off_on_another_players_meld_scores_for_the_layer_not_the_owner() ->
     state = position(
         ["8C", "9C", "4D 5D"], table=[("8S 8H 8D", 1)], current_player=0, phase=Phase.PLAY
     )
-    over = state.apply("layoff 0 8C")
+    over = state.apply_text("layoff 0 8C")
     assert over.history[-1] == (8, 24 - 9, -9)
 
 
@@ -251,7 +251,7 @@ def ending(totals: list[int], table: list[TableSpec], hands: tuple[str, str]) ->
         totals=totals,
         history=[totals],
     )
-    return state.apply("discard 9C")
+    return state.apply_text("discard 9C")
 
 
 def test_game_ends_when_a_total_reaches_500() -> None:
@@ -321,7 +321,7 @@ def test_no_move_after_the_game_is_over() -> None:
     before = copy.deepcopy(over)
     for move in ("deal", "draw", "discard 2D"):
         with pytest.raises(IllegalMoveError, match="the game is over"):
-            over.apply(move)
+            over.apply_text(move)
     assert over == before
 
 

@@ -208,7 +208,7 @@ def test_turn_is_draw_then_plays_then_discard() -> None:
 def test_a_turn_starts_with_a_draw(move: str) -> None:
     state = position(["5S 6S 7S 2C 4C 9D JD", None, None], pile="KH")
     with pytest.raises(IllegalMoveError, match="starts with a draw"):
-        state.apply(move)
+        state.apply_text(move)
 
 
 def test_cannot_draw_twice() -> None:
@@ -271,7 +271,7 @@ def test_deal_passes_to_the_left_after_each_hand() -> None:
         totals=[10, 20, 30],
         history=[[10, 20, 30]],
     )
-    over = state.apply("discard 9C")
+    over = state.apply_text("discard 9C")
     assert over.phase is Phase.HAND_OVER
     assert over.current_player == CHANCE
     assert over.is_chance_node()
@@ -299,7 +299,7 @@ def test_deal_is_legal_only_between_hands() -> None:
 def test_nothing_but_deal_after_the_hand_is_over() -> None:
     state = position(
         ["9C", "2D 3D", "4H 5H"], table=[("KC KD KH", 0)], leftover=2, phase=Phase.PLAY
-    ).apply("discard 9C")
+    ).apply_text("discard 9C")
     for move in (Draw(), Discard(Card("2D")), Decline()):
         with pytest.raises(IllegalMoveError, match="the next move is 'deal'"):
             state.apply(move)
@@ -351,10 +351,10 @@ ILLEGAL_IN_PLAY: list[tuple[str, str]] = [
 
 @pytest.mark.parametrize(("text", "rule"), ILLEGAL_IN_PLAY)
 def test_illegal_play_names_the_rule_and_leaves_state_unchanged(text: str, rule: str) -> None:
-    state = _digging_position().apply("take JC")
+    state = _digging_position().apply_text("take JC")
     before = copy.deepcopy(state)
     with pytest.raises(IllegalMoveError) as info:
-        state.apply(text)
+        state.apply_text(text)
     assert rule in str(info.value)
     assert state == before
     assert state.owed == Card("JC")
@@ -363,9 +363,9 @@ def test_illegal_play_names_the_rule_and_leaves_state_unchanged(text: str, rule:
 def test_undo_returns_the_exact_previous_state() -> None:
     start = _digging_position()
     before = copy.deepcopy(start)
-    taken = start.apply("take JC")
-    melded = taken.apply("meld JC JS JH")
-    discarded = melded.apply("discard 5S")
+    taken = start.apply_text("take JC")
+    melded = taken.apply_text("meld JC JS JH")
+    discarded = melded.apply_text("discard 5S")
     assert discarded.undo() is melded
     assert melded.undo() is taken
     assert taken.undo() is start
@@ -382,7 +382,7 @@ def test_undo_of_the_end_of_a_hand_restores_the_hand() -> None:
         ["9C", "2D 3D", "4H 5H"], table=[("KC KD KH", 0)], leftover=2, phase=Phase.PLAY
     )
     before = copy.deepcopy(state)
-    over = state.apply("discard 9C")
+    over = state.apply_text("discard 9C")
     assert over.totals != before.totals
     assert over.undo() == before
     assert over.undo().totals == (0, 0, 0)

@@ -7,11 +7,11 @@ import pytest
 from rummy500 import Deal, MoveParseError, RuleConfig, State, StateError, new_game
 
 
-def test_apply_reads_a_moves_text() -> None:
+def test_apply_text_applies_the_move_a_text_writes() -> None:
     state = new_game(players=3, seed=4)
-    assert state.apply("draw") == state.apply(state.parse_move("draw"))
+    assert state.apply_text("draw") == state.apply(state.parse_move("draw"))
     with pytest.raises(MoveParseError) as info:
-        state.apply("fly away")
+        state.apply_text("fly away")
     assert str(info.value) == (
         "unknown move 'fly': a move starts with one of draw, take, meld, layoff, discard, "
         "decline, call, pass, deal"

@@ -203,7 +203,7 @@ def test_after_each_hand_the_deal_passes_to_the_left() -> None:
         leftover="pile",
     )
     assert state.dealer == 2
-    dealt = state.apply("decline").apply("deal")
+    dealt = state.apply_text("decline").apply_text("deal")
     assert dealt.hand_number == 1
     assert dealt.dealer == 0
     assert dealt.current_player == 1

@@ -155,7 +155,7 @@ def test_what_a_joker_stands_for_never_changes() -> None:
         ["5S 7S JK 9C 2C", "6S 4S 8S 2D", "3D 4D"],
         table=[("KC KD KH", 2)],
     )
-    after = state.apply("meld 5S JK=6S 7S").apply("discard 9C").apply("draw")
+    after = state.apply_text("meld 5S JK=6S 7S").apply_text("discard 9C").apply_text("draw")
     # Player 1 holds the natural 6S: nothing puts it where the joker stands or takes the joker.
     assert after.current_player == 1
     refused(after, "layoff 1 6S", "extend the run")
@@ -163,7 +163,7 @@ def test_what_a_joker_stands_for_never_changes() -> None:
     for move in after.legal_moves():
         assert Card("JK=6S") in after.apply(move).table[1].cards, str(move)
     # The run grows round the joker, which keeps standing for the 6S to the end of the hand.
-    grown = after.apply("layoff 1 4S 8S")
+    grown = after.apply_text("layoff 1 4S 8S")
     assert grown.table[1].cards == cards("4S 5S JK=6S 7S 8S")
     assert grown.table[1].owners == (1, 0, 0, 0, 1)
     assert Card("6S") in grown.hands[1]
@@ -171,7 +171,7 @@ def test_what_a_joker_stands_for_never_changes() -> None:
 
 def test_the_natural_card_a_joker_stands_for_may_go_into_another_meld() -> None:
     state = build(WILD, ["6S 6H 6D 2C", None, None], table=[("5S JK=6S 7S", 1)])
-    after = state.apply("meld 6S 6H 6D")
+    after = state.apply_text("meld 6S 6H 6D")
     assert after.table[0].cards == cards("5S JK=6S 7S")
     assert after.table[1].cards == cards("6D 6H 6S")
 
@@ -184,7 +184,7 @@ def test_a_natural_card_cannot_be_laid_off_where_a_joker_already_stands_for_it()
     refused(state, "layoff 0 9H", "same suit")
     refused(state, "layoff 1 6S", "extend the run")
     assert "layoff 0 9S" in texts(state, Layoff)
-    assert state.apply("layoff 0 9S").table[0].cards == cards("9C 9D JK=9H 9S")
+    assert state.apply_text("layoff 0 9S").table[0].cards == cards("9C 9D JK=9H 9S")
 
 
 def test_a_joker_standing_for_a_suit_already_in_a_set_is_refused() -> None:
@@ -193,7 +193,7 @@ def test_a_joker_standing_for_a_suit_already_in_a_set_is_refused() -> None:
     refused(state, "layoff 0 JK=9C", "same suit")
     refused(state, "layoff 0 JK=8H", "of the set's rank")
     assert texts(state, Layoff) == ["layoff 0 JK=9H"]
-    after = state.apply("layoff 0 JK=9H")
+    after = state.apply_text("layoff 0 JK=9H")
     assert after.table[0].cards == cards("9C 9D JK=9H 9S")
     assert after.table[0].owners == (1, 1, 0, 1)
 
@@ -206,8 +206,8 @@ def test_jokers_may_be_laid_off_at_either_end_of_a_run() -> None:
     assert sorted(texts(state, Layoff)) == ["layoff 0 JK=4S", "layoff 0 JK=8S"]
     refused(state, "layoff 0 JK=9S", "extend the run")
     refused(state, "layoff 1 JK=9S", "same suit|at most 4")
-    low = state.apply("layoff 0 JK=4S").table[0]
-    high = state.apply("layoff 0 JK=8S").table[0]
+    low = state.apply_text("layoff 0 JK=4S").table[0]
+    high = state.apply_text("layoff 0 JK=8S").table[0]
     assert (low.low, low.high, low.cards[0]) == (4, 7, Card("JK=4S"))
     assert (high.low, high.high, high.cards[-1]) == (5, 8, Card("JK=8S"))
 
@@ -216,8 +216,8 @@ def test_a_joker_that_fits_either_end_of_a_run_says_high_for_the_top() -> None:
     run = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
     state = build(WILD, ["JK 2C 3D", None, None], table=[(run, 1)])
     assert texts(state, Layoff) == ["layoff 0 JK=AS", "layoff 0 JK=AS high"]
-    low = state.apply("layoff 0 JK=AS").table[0]
-    high = state.apply("layoff 0 JK=AS high").table[0]
+    low = state.apply_text("layoff 0 JK=AS").table[0]
+    high = state.apply_text("layoff 0 JK=AS high").table[0]
     assert (low.low, low.high, low.cards[0]) == (1, 13, Card("JK=AS"))
     assert (high.low, high.high, high.cards[-1]) == (2, 14, Card("JK=AS"))
 
@@ -235,7 +235,7 @@ def test_a_meld_holds_one_joker_by_default() -> None:
     looser = build(
         attrs.evolve(WILD, max_jokers_per_meld=2), ["5S JK JK 9C 9D 2H 4D 10C", None, None]
     )
-    after = looser.apply("meld 5S JK=6S JK=7S")
+    after = looser.apply_text("meld 5S JK=6S JK=7S")
     assert after.table[0].cards == cards("5S JK=6S JK=7S")
     assert after.table[0].jokers == 2
 
@@ -248,7 +248,7 @@ def test_the_joker_limit_counts_jokers_laid_off_over_the_meld_s_life() -> None:
     two = attrs.evolve(three, max_jokers_per_meld=2)
     state = build(two, ["JK JK 2C 3D", None, None], table=[("5S JK=6S 7S", 1)])
     refused(state, "layoff 0 JK=4S JK=8S", "at most 2 jokers")
-    after = state.apply("layoff 0 JK=8S")
+    after = state.apply_text("layoff 0 JK=8S")
     assert after.table[0].jokers == 2
     refused(after, "layoff 0 JK=9S", "at most 2 jokers")
     refused(after, "layoff 0 JK=4S", "at most 2 jokers")
@@ -268,7 +268,7 @@ def test_a_new_meld_needs_a_natural_card_unless_joker_only_melds() -> None:
     offered = texts(allowed, Meld)
     assert "meld JK=5S JK=6S JK=7S" in offered
     assert "meld JK=9C JK=9D JK=9H" in offered
-    after = allowed.apply("meld JK=5S JK=6S JK=7S")
+    after = allowed.apply_text("meld JK=5S JK=6S JK=7S")
     assert after.table[0].cards == cards("JK=5S JK=6S JK=7S")
     assert after.table[0].is_run
     # The run of jokers is an ordinary run: the natural 8S can be laid off on it.
@@ -288,10 +288,10 @@ def test_a_new_meld_needs_a_natural_card_unless_joker_only_melds() -> None:
 def test_a_joker_taken_from_the_pile_must_be_used_that_turn() -> None:
     usable = build(WILD, ["5S 7S 2C 9D 4H 10H JC", None, None], pile="JK", phase=Phase.DRAW)
     assert Take((JOKER,)) in usable.legal_moves()
-    taken = usable.apply("take JK")
+    taken = usable.apply_text("take JK")
     assert taken.owed == JOKER
     refused(taken, "discard 2C", "deepest card you took .* before you discard")
-    done = taken.apply("meld 5S JK=6S 7S")
+    done = taken.apply_text("meld 5S JK=6S 7S")
     assert done.owed is None
     assert "discard 2C" in texts(done, Discard)
     useless = build(WILD, ["5S 8S 2C 9D 4H 10H JC", None, None], pile="JK", phase=Phase.DRAW)
@@ -306,7 +306,7 @@ def test_a_joker_taken_from_the_pile_must_be_used_that_turn() -> None:
 def test_a_joker_counts_15_or_its_configured_value_on_the_table_and_in_hand(joker: int) -> None:
     config = attrs.evolve(WILD, card_values=CardValues(joker=joker))
     state = build(config, ["5S 7S JK 9C", "JK 4D", "2D 3D"], table=[("KC KD KH", 1)])
-    over = state.apply("meld 5S JK=6S 7S").apply("discard 9C")
+    over = state.apply_text("meld 5S JK=6S 7S").apply_text("discard 9C")
     assert over.phase is Phase.HAND_OVER
     assert over.went_out == 0
     # Player 0: 5 + joker + 7 on the table. Player 1: three kings, minus joker and 4 in hand.
@@ -316,7 +316,7 @@ def test_a_joker_counts_15_or_its_configured_value_on_the_table_and_in_hand(joke
 def test_a_joker_counts_its_own_value_whatever_it_stands_for() -> None:
     # A natural low ace counts 1; a joker standing for it counts as a joker, 15.
     state = build(WILD, ["JK 2S 3S 9C", "AH 2H 3H 4D", "2D 3D"], table=[("KC KD KH", 2)])
-    over = state.apply("meld JK=AS 2S 3S").apply("discard 9C")
+    over = state.apply_text("meld JK=AS 2S 3S").apply_text("discard 9C")
     assert over.table[1].cards == cards("JK=AS 2S 3S")
     assert over.history[-1] == (15 + 2 + 3, -(15 + 2 + 3 + 4), 30 - 5)
 
@@ -331,10 +331,10 @@ def test_jokers_that_are_not_wild_make_sets_of_three_or_four_jokers_only() -> No
     refused(state, "meld 5S JK=6S 7S", "not wild")
     refused(state, "meld JK=9C JK=9D JK=9H", "not wild")
     refused(state, "meld JK JK", "at least 3 cards")
-    after = state.apply("meld JK JK JK")
+    after = state.apply_text("meld JK JK JK")
     assert after.table[0].cards == (JOKER, JOKER, JOKER)
     assert after.table[0].is_joker_set
-    assert after.apply("layoff 0 JK").table[0].cards == (JOKER,) * 4
+    assert after.apply_text("layoff 0 JK").table[0].cards == (JOKER,) * 4
 
 
 def test_a_joker_that_is_not_wild_goes_into_no_other_meld() -> None:
@@ -352,14 +352,14 @@ def test_a_joker_that_is_not_wild_goes_into_no_other_meld() -> None:
     refused(state, "layoff 0 JK high", "only to a run")
     full = build(NOT_WILD, ["JK 9C 2D", None, None], table=[("JK JK JK", 1), ("8H 8D 8C", 1)])
     assert texts(full, Layoff) == ["layoff 0 JK"]
-    four = full.apply("layoff 0 JK").apply("discard 9C")
+    four = full.apply_text("layoff 0 JK").apply_text("discard 9C")
     assert four.table[0].cards == (JOKER,) * 4
     assert four.table[0].owners == (0, 1, 1, 1)
 
 
 def test_a_set_of_jokers_scores_the_joker_value_of_each() -> None:
     state = build(NOT_WILD, ["JK JK JK 9C", "JK 4D", "2D 3D"], table=[("KC KD KH", 1)])
-    over = state.apply("meld JK JK JK").apply("discard 9C")
+    over = state.apply_text("meld JK JK JK").apply_text("discard 9C")
     assert over.phase is Phase.HAND_OVER
     assert over.history[-1] == (3 * 20, 30 - 20 - 4, -5)
 
@@ -452,6 +452,6 @@ def test_a_joker_is_taken_from_the_pile_only_when_it_can_be_put_down(
     state = build(config, [hand, None, None], table=table, pile="JK", phase=Phase.DRAW)
     assert (Take((JOKER,)) in state.legal_moves()) is offered
     if offered:
-        taken = state.apply("take JK")
+        taken = state.apply_text("take JK")
         assert taken.owed == JOKER
         assert any(JOKER in m.cards or any(c > JOKER for c in m.cards) for m in taken.legal_moves())

@@ -47,7 +47,7 @@ def _player_0_goes_out(config: RuleConfig, totals: tuple[int, ...]) -> State:
         table=[("KC KD KH", 1), ("5H 6H 7H", 3)],
         totals=totals,
     )
-    return state.apply("meld 8C 8D 8H").apply("discard 9C")
+    return state.apply_text("meld 8C 8D 8H").apply_text("discard 9C")
 
 
 # -- "partners sitting across from each other" ------------------------------------------------
@@ -85,7 +85,7 @@ def test_a_team_scores_the_sum_of_its_players_scores(
     config: RuleConfig, scores: tuple[int, ...]
 ) -> None:
     state = build(config, ["8C 8D 8H 9C", "2D", "3D", "4D", "5D", "6D"], table=[("KC KD KH", 3)])
-    over = state.apply("meld 8C 8D 8H").apply("discard 9C")
+    over = state.apply_text("meld 8C 8D 8H").apply_text("discard 9C")
     assert over.phase is Phase.HAND_OVER
     assert over.history == (scores,)
     assert over.player_history == ((24, -2, -3, 26, -5, -6),)
@@ -146,7 +146,7 @@ def test_from_position_takes_each_players_scores() -> None:
         player_history=[(10, 30, -10, 10)],
     )
     assert state.player_history == ((10, 30, -10, 10),)
-    over = state.apply("meld 8C 8D 8H").apply("discard 9C")
+    over = state.apply_text("meld 8C 8D 8H").apply_text("discard 9C")
     assert over.history == ((0, 40), (14, 43))
     assert over.player_history == ((10, 30, -10, 10), (24, 28, -10, 15))
 
@@ -290,7 +290,7 @@ def test_teams_tied_at_the_top_play_another_hand() -> None:
 def test_persian_rummy_is_two_deals_won_by_the_higher_team_total() -> None:
     persian = presets.get("persian")
     first = build(persian, ["8C 8D 8H 9C", "2D", "QS", "3D"], table=[("KC KD KH", 1)])
-    after_first = first.apply("meld 8C 8D 8H").apply("discard 9C")
+    after_first = first.apply_text("meld 8C 8D 8H").apply_text("discard 9C")
     assert after_first.phase is Phase.HAND_OVER
     second = build(
         persian,
@@ -299,7 +299,7 @@ def test_persian_rummy_is_two_deals_won_by_the_higher_team_total() -> None:
         totals=(0, 40),
         history=[(0, 40)],
     )
-    over = second.apply("meld 8C 8D 8H").apply("discard 9C")
+    over = second.apply_text("meld 8C 8D 8H").apply_text("discard 9C")
     # Team 0 went out and scores 14, team 1 scores 28 - 3 = 25: 14 against 65.
     assert over.history == ((0, 40), (14, 25))
     # The position was built without each player's scores of the first deal.

@@ -27,7 +27,7 @@ def _ana_goes_out(values: CardValues) -> State:
         ["AC 2C 3C 4S", "AS 9S 2D QS", "4D 4H 6S 3H"],
         table=[("QD KD AD", 0), ("5H 6H 7H", 1), ("KC KS KH", 2)],
     )
-    over = state.apply("meld AC 2C 3C").apply("discard 4S")
+    over = state.apply_text("meld AC 2C 3C").apply_text("discard 4S")
     assert over.phase is Phase.HAND_OVER
     assert over.went_out == 0
     return over
@@ -84,7 +84,7 @@ def test_the_traditional_values_give_the_rule_book_example() -> None:
         ["KC KD KS 8H 5C", "AS QD 9S 2D", "4D 4S 6S 3H"],
         table=[("AC 2C 3C", 0), ("5H 6H 7H", 1), ("QH KH AH", 2)],
     )
-    over = state.apply("meld KC KD KS").apply("layoff 1 8H").apply("discard 5C")
+    over = state.apply_text("meld KC KD KS").apply_text("layoff 1 8H").apply_text("discard 5C")
     assert over.history[-1] == (44, -18, 18)
 
 
@@ -129,26 +129,26 @@ def test_a_set_of_four_melded_in_one_move_scores_double(double: bool) -> None:
         ["8C 8D 8H 8S 9C", "2D", "3D"],
         table=[("KC KD KH", 1)],
     )
-    over = state.apply("meld 8C 8D 8H 8S").apply("discard 9C")
+    over = state.apply_text("meld 8C 8D 8H 8S").apply_text("discard 9C")
     assert over.table[1].doubled is double
     assert over.history[-1] == ((2 if double else 1) * 4 * 8, 30 - 2, -3)
 
 
 def test_a_set_of_three_completed_by_a_lay_off_does_not_score_double() -> None:
     state = build(DOUBLE, ["8C 8D 8H 8S 9C", "2D", "3D"], table=[("KC KD KH", 1)])
-    over = state.apply("meld 8C 8D 8H").apply("layoff 1 8S").apply("discard 9C")
+    over = state.apply_text("meld 8C 8D 8H").apply_text("layoff 1 8S").apply_text("discard 9C")
     assert over.table[1].cards == tuple(Card(c) for c in ("8C", "8D", "8H", "8S"))
     assert not over.table[1].doubled
     assert over.history[-1] == (4 * 8, 30 - 2, -3)
     # Nor does a fourth card laid off by another player double the three already down.
     other = build(DOUBLE, ["8S 9C 2C", "2D", "3D"], table=[("8C 8D 8H", 1)])
-    over = other.apply("layoff 0 8S").apply("discard 9C").apply("draw")
+    over = other.apply_text("layoff 0 8S").apply_text("discard 9C").apply_text("draw")
     assert not over.table[0].doubled
 
 
 def test_a_run_of_four_does_not_score_double() -> None:
     state = build(DOUBLE, ["5H 6H 7H 8H 9C", "2D", "3D"], table=[("KC KD KH", 1)])
-    over = state.apply("meld 5H 6H 7H 8H").apply("discard 9C")
+    over = state.apply_text("meld 5H 6H 7H 8H").apply_text("discard 9C")
     assert not over.table[1].doubled
     assert over.history[-1] == (5 + 6 + 7 + 8, 30 - 2, -3)
 
@@ -156,7 +156,7 @@ def test_a_run_of_four_does_not_score_double() -> None:
 def test_a_set_of_four_with_a_joker_standing_in_scores_double() -> None:
     config = RuleConfig(four_of_a_kind_double=True, jokers_per_deck=2)
     state = build(config, ["8C 8D 8H JK 9C", "2D", "3D"], table=[("KC KD KH", 1)])
-    over = state.apply("meld 8C 8D 8H JK=8S").apply("discard 9C")
+    over = state.apply_text("meld 8C 8D 8H JK=8S").apply_text("discard 9C")
     assert over.table[1].doubled
     assert over.history[-1] == (2 * (8 + 8 + 8 + 15), 30 - 2, -3)
 
@@ -169,10 +169,10 @@ def test_four_jokers_that_are_not_wild_melded_together_score_double() -> None:
         card_values=CardValues(joker=20),
     )
     state = build(config, ["JK JK JK JK 9C", "2D", "3D"], table=[("KC KD KH", 1)])
-    over = state.apply("meld JK JK JK JK").apply("discard 9C")
+    over = state.apply_text("meld JK JK JK JK").apply_text("discard 9C")
     assert over.history[-1] == (2 * 4 * 20, 30 - 2, -3)
     three = build(config, ["JK JK JK JK 9C", "2D", "3D"], table=[("KC KD KH", 1)])
-    over = three.apply("meld JK JK JK").apply("layoff 1 JK").apply("discard 9C")
+    over = three.apply_text("meld JK JK JK").apply_text("layoff 1 JK").apply_text("discard 9C")
     assert over.history[-1] == (4 * 20, 30 - 2, -3)
 
 
@@ -186,7 +186,7 @@ def test_the_going_out_bonus_goes_to_the_player_who_goes_out(bonus: int) -> None
         ["8C 8D 8H 9C", "2D", "3D"],
         table=[("KC KD KH", 1)],
     )
-    over = state.apply("meld 8C 8D 8H").apply("discard 9C")
+    over = state.apply_text("meld 8C 8D 8H").apply_text("discard 9C")
     assert over.history[-1] == (24 + bonus, 30 - 2, -3)
 
 
@@ -199,7 +199,7 @@ def test_nobody_gets_the_going_out_bonus_when_nobody_goes_out() -> None:
         leftover="pile",
     )
     assert not state.stock
-    over = state.apply("decline")
+    over = state.apply_text("decline")
     assert over.phase is Phase.HAND_OVER
     assert over.went_out is None
     assert over.history[-1] == (30 - 5, -4, -5)

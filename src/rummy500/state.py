@@ -83,13 +83,10 @@ class State(Position):
         """Why ``move`` is illegal here, naming the rule; ``None`` when it is legal."""
         return explain_illegal(self, move)
 
-    def apply(self, move: Move | str) -> State:
-        """The state after ``move``, a :class:`~rummy500.moves.Move` or its text (read by
-        :meth:`parse_move`: ``state.apply("take 8C")``). Raises
-        :class:`~rummy500.errors.IllegalMoveError` naming the rule an illegal move breaks, and
-        :class:`~rummy500.errors.MoveParseError` for a text that is not a move."""
-        if move.__class__ is str:
-            move = self.parse_move(move)
+    def apply(self, move: Move) -> State:
+        """The state after ``move``. Raises :class:`~rummy500.errors.IllegalMoveError` naming
+        the rule an illegal move breaks (and anything that is not a move: for a move's text,
+        :meth:`apply_text`)."""
         after = apply(self, move)
         turn = after.turn
         if turn != self.turn and not turn % SWEEP_TURNS:
@@ -97,11 +94,18 @@ class State(Position):
             _MEMORY.sweep(after)
         return after
 
+    def apply_text(self, text: str) -> State:
+        """The state after the move written ``text`` (read by :meth:`parse_move`:
+        ``state.apply_text("take 8C")``), as python-chess's ``push_san`` reads a move's
+        notation. Raises :class:`~rummy500.errors.MoveParseError` for a text that is not a
+        move and :class:`~rummy500.errors.IllegalMoveError` as :meth:`apply` does."""
+        return self.apply(self.parse_move(text))
+
     def push(self, move: Move | str) -> State:
-        """Deprecated: :meth:`apply` takes a move's text too (``push`` returned a new state,
-        unlike python-chess's ``push``, which changes the board)."""
-        warn("State.push", "State.apply, which takes a move's text too")
-        return self.apply(move)
+        """Deprecated: :meth:`apply`, or :meth:`apply_text` for a move's text (``push``
+        returned a new state, unlike python-chess's ``push``, which changes the board)."""
+        warn("State.push", "State.apply, or State.apply_text for a move's text")
+        return self.apply(self.parse_move(move) if isinstance(move, str) else move)
 
     def undo(self) -> State:
         """The state before the last move (the same object). Raises if there is none."""
