@@ -64,7 +64,7 @@ BASE: dict[str, Any] = {
     "hands": OPENING.hands,
     "stock": OPENING.stock,
     "pile": OPENING.pile,
-    "current": OPENING.current_player,
+    "current_player": OPENING.current_player,
     "dealer": OPENING.dealer,
 }
 
