@@ -6,6 +6,7 @@ end the same way.
 from __future__ import annotations
 
 import ast
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,8 @@ def test_the_top_level_names_are_documented(name: str) -> None:
         assert "`rummy500.__version__`" in doc
     else:
         assert f"::: rummy500.{name}\n" in doc
+
+
+def test_the_version_is_the_one_the_package_is_built_with() -> None:
+    project = tomllib.loads((SRC.parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert rummy500.__version__ == project["project"]["version"] == "1.0.0"

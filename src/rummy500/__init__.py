@@ -48,7 +48,7 @@ from rummy500.rules import (
 from rummy500.serialize import GameRecord, dumps, from_data, loads, to_data
 from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"
 
 
 def _moved(name: str) -> tuple[_Callable[[], object], str]:
