@@ -12,6 +12,7 @@ way, so the cache makes them faster but never different. Every successor is buil
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 from typing import Final, TypeVar, cast
 
@@ -27,7 +28,7 @@ from rummy500.legality import (
     problem,
     take_use,
 )
-from rummy500.melds import TableMeld, physical, put_down_unchecked, remove_cards
+from rummy500.melds import TableMeld, physical, put_down_unchecked
 from rummy500.movegen import generate
 from rummy500.moves import (
     Call,
@@ -132,7 +133,10 @@ def _with_hand(s: Position, hand: tuple[Card, ...]) -> _Hands:
 def _draw(s: Position, move: Move) -> Position:
     size = s.stock_size - 1
     card = s._standing.stock_cards[size]
-    hand = tuple(sorted((*s.hands[s._current], card)))
+    held = s.hands[s._current]
+    # The hand is sorted: put the card in its place rather than sort the hand again.
+    at = bisect_right(held, card)
+    hand = (*held[:at], card, *held[at:])
     return s._next(move, Phase.PLAY, s._current, _with_hand(s, hand), size, s.pile, s.table)
 
 
@@ -203,7 +207,9 @@ def _put_down(s: Position, move: Move) -> Position:
 def _discard(s: Position, move: Move) -> Position:
     assert isinstance(move, Discard)
     player = s._current
-    hand = remove_cards(s.hands[player], (move.card,))
+    held = s.hands[player]
+    at = held.index(move.card)
+    hand = (*held[:at], *held[at + 1 :])
     hands = _with_hand(s, hand)
     pile = (*s.pile, move.card)
     if not hand:

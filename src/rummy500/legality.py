@@ -42,15 +42,18 @@ from rummy500.melds import (
     placed_meld,
     put_down_unchecked,
     remove_cards,
+    run_shape,
 )
 from rummy500.meldsearch import (
     add_card,
     availability,
     fits_straight,
     meld_through,
+    meld_through_at,
     near_table,
     new_melds,
     use_cost,
+    wild_jokers,
 )
 from rummy500.moves import (
     KINDS,
@@ -222,17 +225,28 @@ def usable_takes(s: Position, depth: int | None = None) -> list[int]:
     avail = availability(hand, cfg)
     # Most pile cards are far from every table meld: for those only a new meld counts.
     near = near_table(table, cfg) if how is OwedUse.ANY else [0, 0, 0, 0]
+    shape = run_shape(cfg)
+    bits, starts = shape.bits, shape.starts
+    wild = wild_jokers(avail[4], cfg)
     out = []
     # Walk down from the top: each card joins the cards that a take from there brings along.
-    # This runs at every draw, over the whole pile: the loop reads what it can once.
+    # This runs at every draw, over the whole pile: the loop reads what it can once, and adds
+    # each card to the availability list itself (as ``add_card`` would).
     for k in range(1, deepest + 1):
         card = pile[-k]
-        add_card(avail, card, cfg)
+        if card >= JOKER:
+            avail[4] += 1
+            wild = wild_jokers(avail[4], cfg)
+            suit = rank = -1
+        else:
+            suit = card // 13
+            rank = card - suit * 13 + 1
+            avail[suit] |= bits[card]
         if k == 1 and keep_top:
             out.append(k)
-        elif card < JOKER and not near[card // 13] >> (card % 13 + 1) & 1:
+        elif rank >= 0 and not near[suit] >> rank & 1:
             # A new meld takes three cards.
-            if room + k >= 3 and meld_through(card, avail, cfg):
+            if room + k >= 3 and meld_through_at(suit, rank, avail, wild, starts):
                 out.append(k)
         else:
             cost = use_cost(card, avail, table, cfg, how)
@@ -370,7 +384,7 @@ def play_problem(s: Position, move: Meld | Layoff) -> str | None:
             # Cards of another rank and suit (and no joker) change nothing the owed card could
             # use: its cheapest use stays as it is.
             pass
-        else:
+        elif not _meld_left(s, owed, move.cards, left - keep):
             new_hand, new_table = _after(s, move)
             cost = use_cost(owed, availability(new_hand, cfg), new_table, cfg, s.owed_use)
             if (cost is None or cost > left - keep) and not _layoff_after_meld(
@@ -389,6 +403,19 @@ def play_problem(s: Position, move: Meld | Layoff) -> str | None:
         ):
             return f"afterwards you would hold only {kept}, which you kept and cannot discard"
     return None
+
+
+def _meld_left(s: Position, owed: Card, cards: Sequence[Card], room: int) -> bool:
+    """Whether the owed card, which ``cards`` leave in hand, can still go into a new meld of
+    three cards afterwards (and may: it is not owed as a lay-off), with ``room`` cards to use.
+
+    A new meld needs nothing on the table, so this is answered from the hand alone, without
+    building the table the move leaves (the costly part of asking the full question).
+    """
+    if room < 3 or owed >= JOKER or s.owed_use is OwedUse.LAYOFF:
+        return False
+    cfg = s.config
+    return meld_through(owed, availability(remove_cards(s.hands[s._current], cards), cfg), cfg)
 
 
 def _touches(owed: Card, cards: Sequence[Card]) -> bool:

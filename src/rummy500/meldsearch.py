@@ -27,11 +27,13 @@ __all__ = [
     "fits_straight",
     "layoffs",
     "meld_through",
+    "meld_through_at",
     "near_table",
     "new_melds",
     "possible_layoffs",
     "possible_melds",
     "use_cost",
+    "wild_jokers",
 ]
 
 _JOKER: Final = 52
@@ -432,15 +434,29 @@ def meld_through(card: int, avail: Sequence[int], config: RuleConfig) -> bool:
     """Whether the available cards (``card`` among them, not a joker) make a new meld with
     ``card``: a set of its rank or a run through it, wild jokers filling in."""
     s = card // 13
-    rank = card - s * 13 + 1
-    m = avail[s]
-    jokers = avail[4]
-    wild = min(jokers, config.max_jokers_per_meld) if jokers and config.jokers_wild else 0
+    return meld_through_at(
+        s, card - s * 13 + 1, avail, wild_jokers(avail[4], config), run_shape(config).starts
+    )
+
+
+def wild_jokers(jokers: int, config: RuleConfig) -> int:
+    """How many of ``jokers`` available jokers one new meld can hold as wild cards."""
+    return min(jokers, config.max_jokers_per_meld) if jokers and config.jokers_wild else 0
+
+
+def meld_through_at(
+    s: int, rank: int, avail: Sequence[int], wild: int, starts: Sequence[int]
+) -> bool:
+    """:func:`meld_through` for the card of suit ``s`` and ``rank``, with the rules read
+    beforehand: ``wild`` is :func:`wild_jokers` of the available jokers and ``starts`` the
+    :attr:`RunShape.starts <rummy500.melds.RunShape.starts>` of the rules (a caller that asks
+    about card after card reads them once)."""
     bit = 1 << rank
     # Each term is 0 or ``bit``, so the shifted sum is the number of suits holding the rank.
     suits = ((avail[0] & bit) + (avail[1] & bit) + (avail[2] & bit) + (avail[3] & bit)) >> rank
     if suits + wild >= 3:
         return True
+    m = avail[s]
     # Bit ``p`` of ``whole`` is set when positions p, p+1 and p+2 are all available; with one
     # wild joker two of the three will do, and with two or more any run through the card
     # (which is available) will.
@@ -450,7 +466,7 @@ def meld_through(card: int, avail: Sequence[int], config: RuleConfig) -> bool:
         whole = (m & (m >> 1)) | (m & (m >> 2)) | ((m >> 1) & (m >> 2))
     else:
         whole = -1
-    return bool(whole & run_shape(config).starts[rank])
+    return bool(whole & starts[rank])
 
 
 def near_table(table: Sequence[TableMeld], config: RuleConfig) -> list[int]:
