@@ -180,22 +180,24 @@ class _Weigher:
     meld under ``join_melds`` can change other melds, so it is remembered with its table.
     """
 
-    __slots__ = ("config", "gains", "joins", "values")
+    __slots__ = ("config", "gains", "joins", "near", "values")
 
     def __init__(self, config: RuleConfig) -> None:
         self.config = config
         self.values = config.card_values
         self.joins = config.join_melds
-        #: What each play is worth, by player and play: the points, and for a lay-off the
-        #: meld it grows into (for a new meld under ``join_melds``, the table after it).
+        #: By rank, the other ranks that make a card of it half of a run (see _loose).
+        self.near = _near_ranks(run_distances(config))
+        #: What each play is worth, by player and play: the points, and what :meth:`gain`
+        #: says the play changes.
         self.gains: dict[tuple[object, ...], tuple[int, tuple[TableMeld, ...]]] = {}
 
     def gain(
         self, play: _Play, table: tuple[TableMeld, ...], player: int, players: int
     ) -> tuple[int, tuple[TableMeld, ...]]:
         """The points ``play`` puts down on ``table`` for ``player``, and what it changes:
-        the lay-off's meld grown, or the table after a new meld under ``join_melds`` (empty
-        for any other new meld)."""
+        the lay-off's meld grown, the table after a new meld under ``join_melds``, or else
+        the new meld (as made on an empty table)."""
         cards, onto, high = play
         key: tuple[object, ...]
         if onto is not None:
@@ -219,7 +221,7 @@ class _Weigher:
             known = (table_points(values, after, players)[player] - before, after)
         else:
             _, made = put_down(held, (), cards, player, self.config)
-            known = (table_points(values, made, players)[player], ())
+            known = (table_points(values, made, players)[player], made)
         if len(self.gains) >= _REMEMBERED:
             self.gains.clear()
         self.gains[key] = known
@@ -233,12 +235,16 @@ class _Weigher:
         player: int,
     ) -> tuple[TableMeld, ...]:
         """The table after ``play`` (``changed`` is what :meth:`gain` gave with its points)."""
-        cards, onto, _ = play
+        onto = play[1]
         if onto is not None:
             return tuple(changed[0] if m is onto else m for m in table)
         if self.joins:
             return changed
-        return put_down(_physical(cards), table, cards, player, self.config)[1]
+        # The meld as made on an empty table, named as the next meld on this one: one more
+        # than the highest top_id on it (see TableMeld), which is all the table changes.
+        made = changed[0]
+        named = max((m.top_id for m in table), default=-1) + 1
+        return (*table, TableMeld.new(made.cards, player, doubled=made.doubled, id=named))
 
     def plays(self, hand: tuple[Card, ...], table: tuple[TableMeld, ...]) -> list[_Play]:
         """Every meld and lay-off that ``hand`` allows on ``table``, melds first, then
@@ -258,23 +264,26 @@ class _Weigher:
         player: int,
         players: int,
         first_with: Card | None = None,
+        options: list[_Play] | None = None,
     ) -> tuple[int, tuple[Card, ...]]:
         """Put down the best play again and again; return the points put down and the cards
         left. The best play scores the most points, then has the most cards, then comes first.
 
         With ``first_with``, the first play must include that card (the deepest card of a
-        take).
+        take). ``options`` are the :meth:`plays` of ``cards`` on ``table``, when known.
         """
         hand = tuple(cards)
         melds = table
         scored = 0
         must = first_with
         gain = self.gain
+        if options is None:
+            options = self.plays(hand, melds)
         while True:
             best: _Play | None = None
             best_key = (0, 0)
             best_changed: tuple[TableMeld, ...] = ()
-            for play in self.plays(hand, melds):
+            for play in options:
                 if must is not None and must not in _physical(play[0]):
                     continue
                 points, changed = gain(play, melds, player, players)
@@ -287,35 +296,45 @@ class _Weigher:
             melds = self.after(best, best_changed, melds, player)
             hand = _without(hand, best[0])
             must = None
+            options = self.plays(hand, melds)
 
 
-def _loose(hand: Sequence[Card], distances: tuple[tuple[int, ...], ...]) -> set[Card]:
+def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
+    """Whether ``hand`` holds ``cards`` (as held: a joker standing for a card is a joker)."""
+    held = _physical(cards)
+    return all(hand.count(c) >= held.count(c) for c in held)
+
+
+def _near_ranks(distances: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """For each rank, a mask (bit ``rank``) of the other ranks at most two positions away in
+    a run the rules allow (``distances`` is :func:`run_distances`)."""
+    return tuple(
+        sum(1 << other for other in range(1, 14) if other != rank and apart[other] <= 2)
+        for rank, apart in enumerate(distances)
+    )
+
+
+def _loose(hand: Sequence[Card], near: tuple[int, ...]) -> set[Card]:
     """The cards of ``hand`` that are not half of a future meld with another card of it: no
     pair (a card of the same rank and another suit), and no two cards of a suit at most two
-    positions apart in a run the rules allow. Jokers are never loose (they are wild)."""
+    positions apart in a run the rules allow (``near`` is :func:`_near_ranks`). Jokers are
+    never loose (they are wild)."""
     # A card's other copy (two decks) is of the same suit and rank, and a joker has neither:
-    # neither makes a card less loose, so the distinct standard cards are all that count.
-    suits_of: dict[int, int] = {}  # rank -> mask of the suits holding it
-    ranks_in: dict[int, set[int]] = {}  # suit -> the ranks it holds
+    # neither makes a card less loose, so the masks of the standard cards are all that count.
+    suits_of = [0] * 14  # by rank, a mask of the suits holding it
+    ranks_in = [0, 0, 0, 0]  # by suit, a mask of the ranks it holds
+    naturals = []
     for card in hand:
         if card < JOKER:
-            suit, low = divmod(int(card), 13)
-            suits_of[low + 1] = suits_of.get(low + 1, 0) | 1 << suit
-            ranks_in.setdefault(suit, set()).add(low + 1)
-    loose: set[Card] = set()
-    for card in hand:
-        if card >= JOKER:
-            continue
-        suit, low = divmod(int(card), 13)
-        rank = low + 1
-        if suits_of[rank] != 1 << suit:
-            continue
-        # A card may have two positions (the ace below the 2 and above the king, unless aces
-        # are high only; every card one lap up where runs wrap round): apart counts the nearest.
-        apart = distances[rank]
-        if not any(other != rank and apart[other] <= 2 for other in ranks_in[suit]):
-            loose.add(card)
-    return loose
+            suit, low = divmod(card, 13)
+            suits_of[low + 1] |= 1 << suit
+            ranks_in[suit] |= 2 << low
+            naturals.append((card, suit, low + 1))
+    return {
+        card
+        for card, suit, rank in naturals
+        if suits_of[rank] == 1 << suit and not ranks_in[suit] & near[rank]
+    }
 
 
 class GreedyBot:
@@ -381,12 +400,17 @@ class GreedyBot:
         for move in legal:
             if not isinstance(move, Take | Call):
                 continue
+            cards = (*hand, *move.taken)
+            options = weigher.plays(cards, table)
             if baseline is None:
-                # Only worked out when there is a take to weigh: a hand that could put cards
-                # down before drawing is rare, but looking costs a search.
-                baseline, _ = weigher.greedy_points(hand, table, player, players)
+                # What the hand alone puts down. The plays of fewer cards are those of more
+                # cards that need no other (possible_melds and possible_layoffs list every
+                # play): most turns none is left, and then there is nothing to search.
+                baseline = 0
+                if any(_holds(hand, play[0]) for play in options):
+                    baseline, _ = weigher.greedy_points(hand, table, player, players)
             scored, left = weigher.greedy_points(
-                (*hand, *move.taken), table, player, players, move.deepest
+                cards, table, player, players, move.deepest, options
             )
             # Only the taken cards still in hand count against the take: the bot's own cards
             # are in its hand either way.
@@ -425,7 +449,7 @@ class GreedyBot:
         discards = [m for m in legal if isinstance(m, Discard)]
         if not discards:
             return legal[0]
-        loose = _loose(view.hand, run_distances(view.config))
+        loose = _loose(view.hand, self._weigh(view.config).near)
         pool = [m for m in discards if m.card in loose] or discards
         return max(pool, key=lambda m: (values.points(m.card), m.card.rank, m.card))
 
