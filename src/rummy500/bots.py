@@ -152,8 +152,8 @@ _DEAL: Final = Deal()
 #: as the moves hold them), the table meld they go onto (``None``: a new meld) and ``high``.
 _Play = tuple[tuple[Card, ...], TableMeld | None, bool]
 
-#: The most plays a greedy bot remembers the value of before it starts again (a game needs a
-#: few thousand at most: the bound only keeps a bot that plays on and on from growing).
+#: The most plays a weigher remembers the value of before it starts again (a game needs a
+#: few thousand at most: the bound only keeps a process that plays on and on from growing).
 _REMEMBERED: Final = 1 << 15
 
 
@@ -176,8 +176,11 @@ class _Weigher:
     The points a play puts down depend on the play and on the one table meld it changes, not on
     the hand or on the rest of the table (a table's points are the sum of its melds'): a meld
     of the same cards, or the same lay-off onto the same meld, is worth the same whenever it
-    comes up again (weighing the takes, then playing the take, turn after turn). Only a new
-    meld under ``join_melds`` can change other melds, so it is remembered with its table.
+    comes up again (weighing the takes, then playing the take, turn after turn, game after
+    game: a new meld is worth the same to whoever makes it). Only a new meld under
+    ``join_melds`` can change other melds, so it is remembered with its table. What a weigher
+    remembers is all worked out from the rules, so greedy bots share one weigher for a set of
+    rules (see :func:`_weigher`).
     """
 
     __slots__ = ("config", "gains", "joins", "near", "values")
@@ -205,7 +208,7 @@ class _Weigher:
         elif self.joins:
             key = (player, table, cards)
         else:
-            key = (player, cards)
+            key = (cards,)
         known = self.gains.get(key)
         if known is not None:
             return known
@@ -220,8 +223,9 @@ class _Weigher:
             before = table_points(values, table, players)[player]
             known = (table_points(values, after, players)[player] - before, after)
         else:
-            _, made = put_down(held, (), cards, player, self.config)
-            known = (table_points(values, made, players)[player], made)
+            # Made by player 0: its points are the same for whoever makes it.
+            _, made = put_down(held, (), cards, 0, self.config)
+            known = (table_points(values, made, 1)[0], made)
         if len(self.gains) >= _REMEMBERED:
             self.gains.clear()
         self.gains[key] = known
@@ -240,8 +244,8 @@ class _Weigher:
             return tuple(changed[0] if m is onto else m for m in table)
         if self.joins:
             return changed
-        # The meld as made on an empty table, named as the next meld on this one: one more
-        # than the highest top_id on it (see TableMeld), which is all the table changes.
+        # The meld as made on an empty table, made by ``player`` and named as the next meld on
+        # this one: one more than the highest top_id on it (see TableMeld).
         made = changed[0]
         named = max((m.top_id for m in table), default=-1) + 1
         return (*table, TableMeld.new(made.cards, player, doubled=made.doubled, id=named))
@@ -293,10 +297,51 @@ class _Weigher:
             if best is None:
                 return scored, hand
             scored += best_key[0]
-            melds = self.after(best, best_changed, melds, player)
+            after = self.after(best, best_changed, melds, player)
             hand = _without(hand, best[0])
             must = None
+            if self.none_left(hand, options, best[1], after):
+                return scored, hand
+            melds = after
             options = self.plays(hand, melds)
+
+    def none_left(
+        self,
+        hand: tuple[Card, ...],
+        options: list[_Play],
+        changed: TableMeld | None,
+        table: tuple[TableMeld, ...],
+    ) -> bool:
+        """Whether ``hand`` (what is left of a hand after one of its ``options`` went down,
+        changing the meld ``changed``, or making a new one: ``table`` is the table after it)
+        surely has no play left, which is most often the case.
+
+        The plays of fewer cards are among those of more cards (possible_melds and
+        possible_layoffs list every play), so only the options the hand still holds and the
+        lay-offs onto the meld that changed can be left. Under ``join_melds`` a new meld can
+        change several melds: then the answer is no (look).
+        """
+        if changed is None and self.joins:
+            return False
+        for cards, onto, _ in options:
+            if (onto is None or onto is not changed) and _holds(hand, cards):
+                return False
+        grown = table[-1] if changed is None else next(m for m in table if m.id == changed.id)
+        return not possible_layoffs(hand, (grown,), self.config)
+
+
+#: The weighers in use, by rules (a few sets of rules at a time: see :func:`_weigher`).
+_WEIGHERS: Final[dict[RuleConfig, _Weigher]] = {}
+
+
+def _weigher(config: RuleConfig) -> _Weigher:
+    """The weigher shared by the greedy bots playing under ``config``."""
+    weigher = _WEIGHERS.get(config)
+    if weigher is None:
+        if len(_WEIGHERS) >= 8:
+            _WEIGHERS.clear()
+        weigher = _WEIGHERS[config] = _Weigher(config)
+    return weigher
 
 
 def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
@@ -364,10 +409,10 @@ class GreedyBot:
         self._weigher: _Weigher | None = None
 
     def _weigh(self, config: RuleConfig) -> _Weigher:
-        """The weigher for ``config``: what it has worked out holds for these rules only."""
+        """The weigher for ``config`` (looked up once for a game's rules)."""
         weigher = self._weigher
         if weigher is None or weigher.config is not config:
-            weigher = self._weigher = _Weigher(config)
+            weigher = self._weigher = _weigher(config)
         return weigher
 
     def choose(self, view: PlayerView) -> Move:
