@@ -401,12 +401,22 @@ class GreedyBot:
       rules allow: an ace and a 2 are not, where aces are high only; a king and a 2 are, where
       runs wrap round); if every card is, its highest-value card overall. Ties go to the higher
       rank, then the higher suit.
+
+    Greedy bots under the same rules share what they work out (the points of each play), which
+    changes none of their choices.
     """
 
     name: Final = "greedy"
 
     def __init__(self) -> None:
         self._weigher: _Weigher | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        # What the bot remembers is found again from the rules: a pickled bot carries none.
+        return {}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self._weigher = None
 
     def _weigh(self, config: RuleConfig) -> _Weigher:
         """The weigher for ``config`` (looked up once for a game's rules)."""
