@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -146,7 +147,8 @@ def test_greedy_bot_is_deterministic() -> None:
     again = play_game(start, [GreedyBot() for _ in range(4)])
     assert first.move_stack == again.move_stack
     assert first == again
-    # The same view always gets the same answer (the bot keeps no state between moves).
+    # The same view always gets the same answer (what the bot remembers between moves is
+    # worked out from the rules alone, so it changes no answer).
     mid = first
     for _ in range(30):
         mid = mid.undo()
@@ -155,6 +157,32 @@ def test_greedy_bot_is_deterministic() -> None:
     view = mid.view(mid.current_player)
     bot = GreedyBot()
     assert len({bot.choose(view) for _ in range(5)}) == 1
+
+
+@pytest.mark.parametrize(
+    "config",
+    [RuleConfig(), RuleConfig(join_melds=True, jokers_per_deck=2, max_jokers_per_meld=2)],
+    ids=["standard", "join-melds-wild-jokers"],
+)
+def test_greedy_bot_plays_the_same_whatever_it_remembers(config: RuleConfig) -> None:
+    # Greedy bots share what they work out under a set of rules (the worth of each play):
+    # a game plays the same with nothing remembered, after other games, and with one bot
+    # playing every seat.
+    start = rummy500.new_game(config, players=3, seed=5)
+    rummy500.bots._WEIGHERS.clear()
+    first = play_game(start, [GreedyBot() for _ in range(3)])
+    for seed in (6, 7):
+        play_game(rummy500.new_game(config, players=3, seed=seed), [GreedyBot() for _ in range(3)])
+    again = play_game(start, [GreedyBot() for _ in range(3)])
+    one = GreedyBot()
+    shared = play_game(start, [one, one, one])
+    assert len(first.move_stack) > 100
+    assert again.move_stack == first.move_stack
+    assert shared.move_stack == first.move_stack
+    assert again == first == shared
+    # A pickled bot carries none of it, and plays the same.
+    copied = pickle.loads(pickle.dumps(one))
+    assert play_game(start, [copied, copied, copied]).move_stack == first.move_stack
 
 
 def test_a_bot_asked_out_of_turn_raises() -> None:

@@ -148,87 +148,238 @@ _DRAW: Final = Draw()
 _PASS: Final = Pass()
 _DEAL: Final = Deal()
 
+#: A play the greedy bot weighs: its cards (a meld's in canonical order, a lay-off's sorted,
+#: as the moves hold them), the table meld they go onto (``None``: a new meld) and ``high``.
+_Play = tuple[tuple[Card, ...], TableMeld | None, bool]
 
-def _gain(
-    hand: Sequence[Card],
-    table: tuple[TableMeld, ...],
-    move: Meld | Layoff,
-    config: RuleConfig,
-    player: int,
-    players: int,
-) -> tuple[int, tuple[Card, ...], tuple[TableMeld, ...]]:
-    """The points a meld or lay-off puts down for ``player``, and the hand and table after it."""
-    if isinstance(move, Layoff):
-        onto: int | None = move.meld_id
-        high = move.high
-    else:
-        onto, high = None, False
-    new_hand, new_table = put_down(
-        tuple(hand), table, move.cards, player, config, onto=onto, high=high
-    )
-    values = config.card_values
-    before = table_points(values, table, players)[player]
-    after = table_points(values, new_table, players)[player]
-    return after - before, new_hand, new_table
+#: The most plays a weigher remembers the value of before it starts again (a game needs a
+#: few thousand at most: the bound only keeps a process that plays on and on from growing).
+_REMEMBERED: Final = 1 << 15
 
 
-def _plays(
-    hand: Sequence[Card], table: tuple[TableMeld, ...], config: RuleConfig
-) -> list[Meld | Layoff]:
-    """Every meld and lay-off that ``hand`` allows on ``table``."""
-    moves: list[Meld | Layoff] = [Meld(cards) for cards in possible_melds(hand, config)]
-    moves.extend(
-        Layoff(index, cards, high) for index, cards, high in possible_layoffs(hand, table, config)
-    )
-    return moves
+def _physical(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards as held in hand: a joker standing for a card is the plain joker."""
+    return tuple(JOKER if c > JOKER else c for c in cards)
 
 
-def _greedy_points(
-    cards: Sequence[Card],
-    table: Sequence[TableMeld],
-    config: RuleConfig,
-    player: int,
-    players: int,
-    first_with: Card | None = None,
-) -> tuple[int, list[Card]]:
-    """Put down the best play again and again; return the points put down and the cards left.
+def _without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``hand`` without one copy of each of ``cards`` as held (what :func:`put_down` leaves)."""
+    rest = list(hand)
+    for c in cards:
+        rest.remove(JOKER if c > JOKER else c)
+    return tuple(rest)
 
-    With ``first_with``, the first play must include that card (the deepest card of a take).
+
+class _Weigher:
+    """The greedy bot's arithmetic under one set of rules, remembering what it worked out.
+
+    The points a play puts down depend on the play and on the one table meld it changes, not on
+    the hand or on the rest of the table (a table's points are the sum of its melds'): a meld
+    of the same cards, or the same lay-off onto the same meld, is worth the same whenever it
+    comes up again (weighing the takes, then playing the take, turn after turn, game after
+    game: a new meld is worth the same to whoever makes it). Only a new meld under
+    ``join_melds`` can change other melds, so it is remembered with its table. What a weigher
+    remembers is all worked out from the rules, so greedy bots share one weigher for a set of
+    rules (see :func:`_weigher`).
     """
-    hand = tuple(cards)
-    melds = tuple(table)
-    scored = 0
-    must = first_with
-    while True:
-        options = _plays(hand, melds, config)
-        if must is not None:
-            options = [m for m in options if must in [c.physical for c in m.cards]]
-        if not options:
-            return scored, list(hand)
-        best = max(
-            ((*_gain(hand, melds, m, config, player, players), len(m.cards)) for m in options),
-            key=lambda g: (g[0], g[3]),
-        )
-        points, hand, melds, _ = best
-        scored += points
-        must = None
+
+    __slots__ = ("config", "gains", "joins", "near", "values")
+
+    def __init__(self, config: RuleConfig) -> None:
+        self.config = config
+        self.values = config.card_values
+        self.joins = config.join_melds
+        #: By rank, the other ranks that make a card of it half of a run (see _loose).
+        self.near = _near_ranks(run_distances(config))
+        #: What each play is worth, by player and play: the points, and what :meth:`gain`
+        #: says the play changes.
+        self.gains: dict[tuple[object, ...], tuple[int, tuple[TableMeld, ...]]] = {}
+
+    def gain(
+        self, play: _Play, table: tuple[TableMeld, ...], player: int, players: int
+    ) -> tuple[int, tuple[TableMeld, ...]]:
+        """The points ``play`` puts down on ``table`` for ``player``, and what it changes:
+        the lay-off's meld grown, the table after a new meld under ``join_melds``, or else
+        the new meld (as made on an empty table)."""
+        cards, onto, high = play
+        key: tuple[object, ...]
+        if onto is not None:
+            key = (player, onto, cards, high)
+        elif self.joins:
+            key = (player, table, cards)
+        else:
+            key = (cards,)
+        known = self.gains.get(key)
+        if known is not None:
+            return known
+        values = self.values
+        held = _physical(cards)
+        if onto is not None:
+            _, grown = put_down(held, (onto,), cards, player, self.config, onto=onto.id, high=high)
+            before = table_points(values, (onto,), players)[player]
+            known = (table_points(values, grown, players)[player] - before, grown)
+        elif self.joins:
+            _, after = put_down(held, table, cards, player, self.config)
+            before = table_points(values, table, players)[player]
+            known = (table_points(values, after, players)[player] - before, after)
+        else:
+            # Made by player 0: its points are the same for whoever makes it.
+            _, made = put_down(held, (), cards, 0, self.config)
+            known = (table_points(values, made, 1)[0], made)
+        if len(self.gains) >= _REMEMBERED:
+            self.gains.clear()
+        self.gains[key] = known
+        return known
+
+    def after(
+        self,
+        play: _Play,
+        changed: tuple[TableMeld, ...],
+        table: tuple[TableMeld, ...],
+        player: int,
+    ) -> tuple[TableMeld, ...]:
+        """The table after ``play`` (``changed`` is what :meth:`gain` gave with its points)."""
+        onto = play[1]
+        if onto is not None:
+            return tuple(changed[0] if m is onto else m for m in table)
+        if self.joins:
+            return changed
+        # The meld as made on an empty table, made by ``player`` and named as the next meld on
+        # this one: one more than the highest top_id on it (see TableMeld).
+        made = changed[0]
+        named = max((m.top_id for m in table), default=-1) + 1
+        return (*table, TableMeld.new(made.cards, player, doubled=made.doubled, id=named))
+
+    def plays(self, hand: tuple[Card, ...], table: tuple[TableMeld, ...]) -> list[_Play]:
+        """Every meld and lay-off that ``hand`` allows on ``table``, melds first, then
+        lay-offs by table meld in table order."""
+        config = self.config
+        out: list[_Play] = [(cards, None, False) for cards in possible_melds(hand, config)]
+        layoffs = possible_layoffs(hand, table, config)
+        if layoffs:
+            by_id = {m.id: m for m in table}
+            out.extend((tuple(sorted(cards)), by_id[i], high) for i, cards, high in layoffs)
+        return out
+
+    def greedy_points(
+        self,
+        cards: Sequence[Card],
+        table: tuple[TableMeld, ...],
+        player: int,
+        players: int,
+        first_with: Card | None = None,
+        options: list[_Play] | None = None,
+    ) -> tuple[int, tuple[Card, ...]]:
+        """Put down the best play again and again; return the points put down and the cards
+        left. The best play scores the most points, then has the most cards, then comes first.
+
+        With ``first_with``, the first play must include that card (the deepest card of a
+        take). ``options`` are the :meth:`plays` of ``cards`` on ``table``, when known.
+        """
+        hand = tuple(cards)
+        melds = table
+        scored = 0
+        must = first_with
+        gain = self.gain
+        if options is None:
+            options = self.plays(hand, melds)
+        while True:
+            best: _Play | None = None
+            best_key = (0, 0)
+            best_changed: tuple[TableMeld, ...] = ()
+            for play in options:
+                if must is not None and must not in _physical(play[0]):
+                    continue
+                points, changed = gain(play, melds, player, players)
+                key = (points, len(play[0]))
+                if best is None or key > best_key:
+                    best, best_key, best_changed = play, key, changed
+            if best is None:
+                return scored, hand
+            scored += best_key[0]
+            after = self.after(best, best_changed, melds, player)
+            hand = _without(hand, best[0])
+            must = None
+            if self.none_left(hand, options, best[1], after):
+                return scored, hand
+            melds = after
+            options = self.plays(hand, melds)
+
+    def none_left(
+        self,
+        hand: tuple[Card, ...],
+        options: list[_Play],
+        changed: TableMeld | None,
+        table: tuple[TableMeld, ...],
+    ) -> bool:
+        """Whether ``hand`` (what is left of a hand after one of its ``options`` went down,
+        changing the meld ``changed``, or making a new one: ``table`` is the table after it)
+        surely has no play left, which is most often the case.
+
+        The plays of fewer cards are among those of more cards (possible_melds and
+        possible_layoffs list every play), so only the options the hand still holds and the
+        lay-offs onto the meld that changed can be left. Under ``join_melds`` a new meld can
+        change several melds: then the answer is no (look).
+        """
+        if changed is None and self.joins:
+            return False
+        for cards, onto, _ in options:
+            if (onto is None or onto is not changed) and _holds(hand, cards):
+                return False
+        grown = table[-1] if changed is None else next(m for m in table if m.id == changed.id)
+        return not possible_layoffs(hand, (grown,), self.config)
 
 
-def _near_meld(card: Card, others: Sequence[Card], distances: tuple[tuple[int, ...], ...]) -> bool:
-    """Whether ``card`` is half of a future meld with another card: a pair, or two cards of a
-    suit at most two positions apart in a run the rules allow."""
-    if card.is_joker:
-        return True  # a joker is wild: always worth keeping
-    suit, rank = card.suit, card.rank
-    # A card may have two positions (the ace below the 2 and above the king, unless aces are
-    # high only; every card one lap up where runs wrap round): apart counts the nearest.
-    apart = distances[rank]
-    for o in others:
-        if o.rank == rank and o.suit != suit:
-            return True
-        if o.suit == suit and o.rank != rank and apart[o.rank] <= 2:
-            return True
-    return False
+#: The weighers in use, by rules (a few sets of rules at a time: see :func:`_weigher`).
+_WEIGHERS: Final[dict[RuleConfig, _Weigher]] = {}
+
+
+def _weigher(config: RuleConfig) -> _Weigher:
+    """The weigher shared by the greedy bots playing under ``config``."""
+    weigher = _WEIGHERS.get(config)
+    if weigher is None:
+        if len(_WEIGHERS) >= 8:
+            _WEIGHERS.clear()
+        weigher = _WEIGHERS[config] = _Weigher(config)
+    return weigher
+
+
+def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
+    """Whether ``hand`` holds ``cards`` (as held: a joker standing for a card is a joker)."""
+    held = _physical(cards)
+    return all(hand.count(c) >= held.count(c) for c in held)
+
+
+def _near_ranks(distances: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """For each rank, a mask (bit ``rank``) of the other ranks at most two positions away in
+    a run the rules allow (``distances`` is :func:`run_distances`)."""
+    return tuple(
+        sum(1 << other for other in range(1, 14) if other != rank and apart[other] <= 2)
+        for rank, apart in enumerate(distances)
+    )
+
+
+def _loose(hand: Sequence[Card], near: tuple[int, ...]) -> set[Card]:
+    """The cards of ``hand`` that are not half of a future meld with another card of it: no
+    pair (a card of the same rank and another suit), and no two cards of a suit at most two
+    positions apart in a run the rules allow (``near`` is :func:`_near_ranks`). Jokers are
+    never loose (they are wild)."""
+    # A card's other copy (two decks) is of the same suit and rank, and a joker has neither:
+    # neither makes a card less loose, so the masks of the standard cards are all that count.
+    suits_of = [0] * 14  # by rank, a mask of the suits holding it
+    ranks_in = [0, 0, 0, 0]  # by suit, a mask of the ranks it holds
+    naturals = []
+    for card in hand:
+        if card < JOKER:
+            suit, low = divmod(card, 13)
+            suits_of[low + 1] |= 1 << suit
+            ranks_in[suit] |= 2 << low
+            naturals.append((card, suit, low + 1))
+    return {
+        card
+        for card, suit, rank in naturals
+        if suits_of[rank] == 1 << suit and not ranks_in[suit] & near[rank]
+    }
 
 
 class GreedyBot:
@@ -250,9 +401,29 @@ class GreedyBot:
       rules allow: an ace and a 2 are not, where aces are high only; a king and a 2 are, where
       runs wrap round); if every card is, its highest-value card overall. Ties go to the higher
       rank, then the higher suit.
+
+    Greedy bots under the same rules share what they work out (the points of each play), which
+    changes none of their choices.
     """
 
     name: Final = "greedy"
+
+    def __init__(self) -> None:
+        self._weigher: _Weigher | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        # What the bot remembers is found again from the rules: a pickled bot carries none.
+        return {}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self._weigher = None
+
+    def _weigh(self, config: RuleConfig) -> _Weigher:
+        """The weigher for ``config`` (looked up once for a game's rules)."""
+        weigher = self._weigher
+        if weigher is None or weigher.config is not config:
+            weigher = self._weigher = _weigher(config)
+        return weigher
 
     def choose(self, view: PlayerView) -> Move:
         """The greedy move in this view."""
@@ -264,9 +435,9 @@ class GreedyBot:
         if best is not None:
             return best
         if isinstance(first, Call | Pass):
-            return _PASS
+            return _listed(_PASS, legal)
         if _DRAW in legal:
-            return _DRAW
+            return _listed(_DRAW, legal)
         for move in legal:
             if isinstance(move, Decline):
                 return move
@@ -274,23 +445,32 @@ class GreedyBot:
 
     def _best_take(self, view: PlayerView, legal: tuple[Move, ...]) -> Move | None:
         """The take (or call) that puts the most points down this turn, if any gains."""
-        config = view.config
-        values = config.card_values
+        points = view.config.card_values.points
+        weigher = self._weigh(view.config)
         players = len(view.hand_sizes)
-        baseline, _ = _greedy_points(view.hand, view.table, config, view.player, players)
+        hand, table, player = view.hand, view.table, view.player
+        baseline: int | None = None
         best: Move | None = None
         best_gain = 0
         for move in legal:
             if not isinstance(move, Take | Call):
                 continue
-            cards = (*view.hand, *move.taken)
-            scored, left = _greedy_points(
-                cards, view.table, config, view.player, players, move.deepest
+            cards = (*hand, *move.taken)
+            options = weigher.plays(cards, table)
+            if baseline is None:
+                # What the hand alone puts down. The plays of fewer cards are those of more
+                # cards that need no other (possible_melds and possible_layoffs list every
+                # play): most turns none is left, and then there is nothing to search.
+                baseline = 0
+                if any(_holds(hand, play[0]) for play in options):
+                    baseline, _ = weigher.greedy_points(hand, table, player, players)
+            scored, left = weigher.greedy_points(
+                cards, table, player, players, move.deepest, options
             )
             # Only the taken cards still in hand count against the take: the bot's own cards
             # are in its hand either way.
-            stuck = _taken_left(move.taken, view.hand, left)
-            gain = scored - baseline - sum(values.points(c) for c in stuck)
+            stuck = _taken_left(move.taken, hand, left)
+            gain = scored - baseline - sum(points(c) for c in stuck)
             if gain > best_gain:
                 best, best_gain = move, gain
         return best
@@ -299,11 +479,20 @@ class GreedyBot:
         best: Move | None = None
         best_key = (-1, -1)
         players = len(view.hand_sizes)
+        weigher = self._weigh(view.config)
+        table, player = view.table, view.player
+        by_id: dict[int, TableMeld] | None = None
         for move in legal:
-            if not isinstance(move, Meld | Layoff):
+            play: _Play
+            if isinstance(move, Meld):
+                play = (move.cards, None, False)
+            elif isinstance(move, Layoff):
+                if by_id is None:
+                    by_id = {m.id: m for m in table}
+                play = (move.cards, by_id[move.meld_id], move.high)
+            else:
                 continue
-            points, _, _ = _gain(view.hand, view.table, move, view.config, view.player, players)
-            key = (points, len(move.cards))
+            key = (weigher.gain(play, table, player, players)[0], len(move.cards))
             if key > best_key:
                 best, best_key = move, key
         if best is not None:
@@ -315,19 +504,21 @@ class GreedyBot:
         discards = [m for m in legal if isinstance(m, Discard)]
         if not discards:
             return legal[0]
-        hand = list(view.hand)
-        distances = run_distances(view.config)
-
-        def spare(card: Card) -> bool:
-            others = list(hand)
-            others.remove(card)
-            return not _near_meld(card, others, distances)
-
-        pool = [m for m in discards if spare(m.card)] or discards
+        loose = _loose(view.hand, self._weigh(view.config).near)
+        pool = [m for m in discards if m.card in loose] or discards
         return max(pool, key=lambda m: (values.points(m.card), m.card.rank, m.card))
 
     def __repr__(self) -> str:
         return "GreedyBot()"
+
+
+def _listed(move: Move, legal: tuple[Move, ...]) -> Move:
+    """The move of ``legal`` equal to ``move`` (the listed object, which the engine
+    recognises without checking it again)."""
+    for listed in legal:
+        if listed == move:
+            return listed
+    return move
 
 
 def _taken_left(taken: Sequence[Card], hand: Sequence[Card], left: Sequence[Card]) -> list[Card]:

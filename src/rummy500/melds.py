@@ -906,7 +906,8 @@ def _cards_of(name: str, cards: object) -> tuple[Card, ...]:
     """``cards`` (put_down's argument ``name``) as a tuple of cards."""
     if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
         raise CardError(f"put_down's {name} must be a tuple of cards, not {describe_value(cards)}")
-    return tuple(Card(cast(int | str, c)) for c in cards)
+    # Cards are the pre-built instances (see Card): one already a Card is kept as it is.
+    return tuple(c if type(c) is Card else Card(cast(int | str, c)) for c in cards)
 
 
 def put_down_unchecked(
