@@ -192,7 +192,7 @@ def _first_dealer(value: FirstDealer | str) -> FirstDealer:
     return cast(FirstDealer, _member(FirstDealer, value))
 
 
-def _ace_rule(value: Aces | str) -> Aces:
+def _aces(value: Aces | str) -> Aces:
     return cast(Aces, _member(Aces, value))
 
 
@@ -204,7 +204,7 @@ def _empty_stock(value: EmptyStock | str) -> EmptyStock:
     return cast(EmptyStock, _member(EmptyStock, value))
 
 
-def _call_rule(value: Calling | str) -> Calling:
+def _calling(value: Calling | str) -> Calling:
     return cast(Calling, _member(Calling, value))
 
 
@@ -397,7 +397,7 @@ class RuleConfig:
 
     # -- melds -------------------------------------------------------------------------------
     #: Where an ace may stand in a run (a member, or its value such as ``"high_only"``).
-    aces: Aces = attrs.field(default=Aces.LOW_OR_HIGH, converter=_ace_rule, metadata=_one_of(Aces))
+    aces: Aces = attrs.field(default=Aces.LOW_OR_HIGH, converter=_aces, metadata=_one_of(Aces))
     #: Runs may pass through the ace (J-Q-K-A-2), each rank at most once.
     wrap_around: bool = attrs.field(default=False, metadata=_flag())
     #: Jokers are wild (stand for any card). When not, they make sets of jokers only.
@@ -423,7 +423,7 @@ class RuleConfig:
     )
     #: Calling rummy on a missed play (a member, or its value such as ``"none"``).
     calling: Calling = attrs.field(
-        default=Calling.NONE, converter=_call_rule, metadata=_one_of(Calling)
+        default=Calling.NONE, converter=_calling, metadata=_one_of(Calling)
     )
 
     # -- going out and scoring ---------------------------------------------------------------

@@ -105,7 +105,7 @@ class State(Position):
         """Deprecated: :meth:`apply`, or :meth:`apply_text` for a move's text (``push``
         returned a new state, unlike python-chess's ``push``, which changes the board)."""
         warn("State.push", "State.apply, or State.apply_text for a move's text")
-        return self.apply(self.parse_move(move) if isinstance(move, str) else move)
+        return self.apply_text(move) if isinstance(move, str) else self.apply(move)
 
     def undo(self) -> State:
         """The state before the last move (the same object). Raises if there is none."""
