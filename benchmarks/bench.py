@@ -42,9 +42,15 @@ The comparisons:
    this Python against the same command from commit ``9767885``'s pure build, installed into a
    throwaway virtual environment from a git worktree, as whole processes in alternating order;
    games per CPU second, with the same games played by both.
+7. **Against the peers bot researchers use** (``peers.py``): rummy500 random play against
+   RLCard's gin rummy environment, rummy500's PettingZoo environment against PettingZoo's own
+   ``gin_rummy_v4`` (in a throwaway virtual environment; left out with ``--quick``), and
+   rummy500's ISMCTS against OpenSpiel's Python IS-MCTS, in simulations per second.
 
 The targets depend on the build measured: against ``gin_rummy``, 1.2 pure and 2.0 compiled
 (and, compiled only, 1.0 from a cloned initial state); bot play 1.5 pure and 3.0 compiled.
+Against the peers, the figures measured when the 1.0 engine was tuned: RLCard 2.9, PettingZoo
+3.8, OpenSpiel's IS-MCTS 3.15.
 
 Slices end by the wall clock (``time.perf_counter``), but speeds are decisions per second of
 the process's CPU time (``time.process_time``), which stands still while another process has
@@ -70,12 +76,12 @@ import statistics
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 try:
     import rummy500
@@ -84,6 +90,8 @@ except ImportError:  # run from a checkout without installing the package
     import rummy500
 
 import bot_play
+import peers
+from timing import Ratio, Slice, interleave, median_rate, progress, slices_json
 
 from rummy500 import PlayerTable, RuleConfig, State, new_game, presets
 
@@ -129,28 +137,6 @@ WARMUP_SECONDS = 0.1
 
 
 # -- workloads ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Slice:
-    """What one workload did in one time slice: decisions, wall time and the CPU time used."""
-
-    decisions: int
-    seconds: float
-    cpu_seconds: float
-
-    @property
-    def rate(self) -> float:
-        """Decisions per second of CPU time."""
-        return self.decisions / max(self.cpu_seconds, 1e-9)
-
-
-class Workload(Protocol):
-    """Random play for a given time, carrying on where the previous slice stopped."""
-
-    def run(self, seconds: float) -> Slice:
-        """Play for about ``seconds``; return the decisions made and the time taken."""
-        ...
 
 
 class RandomPlay:
@@ -357,108 +343,6 @@ class OpenSpielPlay:
         return Slice(decisions, elapsed, time.process_time() - cpu)
 
 
-# -- interleaving and statistics ------------------------------------------------------------
-
-
-def _rotated(count: int, by: int) -> list[int]:
-    """``0 .. count - 1``, starting from ``by`` (modulo ``count``) and wrapping around."""
-    return [(by + i) % count for i in range(count)]
-
-
-def interleave(
-    groups: Sequence[Sequence[Workload]],
-    rounds: int,
-    seconds: float,
-    warmup: float,
-    progress: Callable[[int], None] | None = None,
-) -> list[list[list[Slice]]]:
-    """Run every workload once per round, the members of a group right after one another.
-
-    Returns ``slices[g][i][r]``: the slice of member ``i`` of group ``g`` in round ``r``. Each
-    workload first plays one unrecorded warm-up slice of ``warmup`` seconds. From one round to
-    the next, the order of the groups and of the members within each group turns by one, so
-    that no workload always goes first or always follows the same one.
-    """
-    for group in groups:
-        for workload in group:
-            workload.run(warmup)
-    slices: list[list[list[Slice]]] = [[[] for _ in group] for group in groups]
-    for r in range(rounds):
-        for g in _rotated(len(groups), r):
-            for i in _rotated(len(groups[g]), r):
-                slices[g][i].append(groups[g][i].run(seconds))
-        if progress is not None:
-            progress(r)
-    return slices
-
-
-@dataclass
-class Ratio:
-    """One ratio per round between two workloads, summarised by its median."""
-
-    per_round: list[float] = field(default_factory=list)
-
-    @classmethod
-    def of_rates(cls, numerator: Sequence[Slice], denominator: Sequence[Slice]) -> Ratio:
-        """Round by round, the decisions/s of ``numerator`` over those of ``denominator``."""
-        return cls([a.rate / b.rate for a, b in zip(numerator, denominator, strict=True)])
-
-    @property
-    def median(self) -> float:
-        """The median over the rounds (NaN when there are none)."""
-        return statistics.median(self.per_round) if self.per_round else float("nan")
-
-    @property
-    def upper_quartile(self) -> float:
-        """The value a quarter of the rounds are above (the median with fewer than 2 rounds)."""
-        if len(self.per_round) < 2:
-            return self.median
-        return statistics.quantiles(self.per_round, n=4, method="inclusive")[2]
-
-    def spread(self) -> str:
-        """The lowest and the highest round, as text."""
-        if not self.per_round:
-            return "-"
-        return f"{min(self.per_round):.2f}-{max(self.per_round):.2f}"
-
-    def to_json(self) -> dict[str, Any]:
-        """The ratio's figures for the JSON report."""
-        return {
-            "median": self.median,
-            "upper_quartile": self.upper_quartile,
-            "min": min(self.per_round, default=None),
-            "max": max(self.per_round, default=None),
-            "per_round": self.per_round,
-        }
-
-
-def median_rate(slices: Sequence[Slice]) -> float:
-    """The median decisions/s over the rounds."""
-    return statistics.median(s.rate for s in slices)
-
-
-def slices_json(slices: Sequence[Slice]) -> dict[str, Any]:
-    """A workload's slices for the JSON report."""
-    return {
-        "median_decisions_per_s": median_rate(slices),
-        "decisions": [s.decisions for s in slices],
-        "seconds": [round(s.seconds, 6) for s in slices],
-        "cpu_seconds": [round(s.cpu_seconds, 6) for s in slices],
-    }
-
-
-def _progress(label: str, rounds: int) -> Callable[[int], None] | None:
-    """On a terminal, a callback showing ``label: round r/rounds`` on one line of stderr."""
-    if not sys.stderr.isatty():
-        return None
-
-    def report(r: int) -> None:
-        end = "\n" if r + 1 == rounds else ""
-        print(f"\r  {label}: round {r + 1}/{rounds}", end=end, file=sys.stderr, flush=True)
-
-    return report
-
-
 # -- the comparisons ------------------------------------------------------------------------
 
 
@@ -501,7 +385,7 @@ def bench_open_spiel(
     fresh = OpenSpielPlay(game, seed, clone=False)
     cloned = OpenSpielPlay(game, seed, clone=True)
     [[mine, theirs, theirs_cloned]] = interleave(
-        [[ours, fresh, cloned]], rounds, seconds, warmup, _progress("OpenSpiel", rounds)
+        [[ours, fresh, cloned]], rounds, seconds, warmup, progress("OpenSpiel", rounds)
     )
     return PeerResult(
         mine,
@@ -596,7 +480,7 @@ def bench_late_early(seed: int, rounds: int, seconds: float, warmup: float) -> L
     """The mean time of a late decision over that of an early one, slice by slice."""
     play = RandomPlay(RuleConfig(), PLAYERS, seed)
     play.run(warmup)
-    report = _progress("late/early", rounds)
+    report = progress("late/early", rounds)
     slices: list[TimedSlice] = []
     for r in range(rounds):
         slices.append(play.run_timed(seconds))
@@ -628,7 +512,7 @@ def bench_decks(seed: int, rounds: int, seconds: float, warmup: float) -> DecksR
     two = RandomPlay(RuleConfig(decks=PlayerTable.of(2)), PLAYERS, seed)
     one = RandomPlay(RuleConfig(), PLAYERS, seed)
     [[with_two, with_one]] = interleave(
-        [[two, one]], rounds, seconds, warmup, _progress("decks", rounds)
+        [[two, one]], rounds, seconds, warmup, progress("decks", rounds)
     )
     return DecksResult(with_two, with_one, Ratio.of_rates(with_two, with_one))
 
@@ -674,7 +558,7 @@ def bench_presets(seed: int, rounds: int, seconds: float, warmup: float) -> list
             standard[players] = RandomPlay(RuleConfig(), players, seed)
         plays[name] = RandomPlay(config, players, seed)
     pairs = [[play, standard[play.players]] for play in plays.values()]
-    slices = interleave(pairs, rounds, seconds, warmup, _progress("presets", rounds))
+    slices = interleave(pairs, rounds, seconds, warmup, progress("presets", rounds))
     return [
         PresetResult(
             name,
@@ -941,6 +825,7 @@ def targets_of(
     preset_rows: Sequence[PresetResult],
     memory: MemoryResult,
     bots: bot_play.BotPlayResult | None,
+    peer_rows: Sequence[peers.PeerRow] = (),
 ) -> list[Target]:
     """Every figure that has a target (for the build measured: pure or compiled)."""
     nan = float("nan")
@@ -968,6 +853,7 @@ def targets_of(
             bots_figure,
             bot_play.target(rummy500.COMPILED),
         ),
+        *(Target(row.label, row.ratio.median, row.target) for row in peer_rows),
         Target("two decks / one deck", decks.ratio.median, TARGET_TWO_DECKS),
         Target(f"slowest preset / standard ({slowest.name})", slowest.ratio.median, TARGET_PRESETS),
         Target(
@@ -1041,7 +927,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0, help="base seed of every workload")
     parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
     parser.add_argument(
-        "--no-peer", action="store_true", help="leave out the comparison with OpenSpiel"
+        "--no-peer",
+        action="store_true",
+        help="leave out the comparisons with OpenSpiel, RLCard and PettingZoo",
     )
     parser.add_argument(
         "--no-bot-play",
@@ -1091,6 +979,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     decks = bench_decks(seed, rounds, seconds, warmup)
     preset_rows = bench_presets(seed, rounds, seconds, warmup)
     memory = bench_memory(seed)
+    peer_rows = (
+        []
+        if args.no_peer
+        else peers.bench_peers(
+            lambda: RandomPlay(RuleConfig(), PLAYERS, seed),
+            seed,
+            rounds,
+            seconds,
+            warmup,
+            quick=args.quick,
+        )
+    )
     bots = (
         None
         if args.quick or args.no_bot_play
@@ -1117,8 +1017,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     print_bot_play(bots, args)
     print()
+    if peer_rows:
+        peers.print_peers(peer_rows)
+        print()
 
-    targets = targets_of(peer, decks, preset_rows, memory, bots)
+    targets = targets_of(peer, decks, preset_rows, memory, bots, peer_rows)
     print("Targets")
     header = f"  {'figure':<44}  {'measured':>9}  {'target':>14}  status"
     print(header)
@@ -1170,6 +1073,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "presets": [row.to_json() for row in preset_rows],
             "memory": memory.to_json(),
             "bot_play": None if bots is None else bots.to_json(),
+            "peers": [row.to_json() for row in peer_rows],
             "targets": [t.to_json() for t in targets],
             "presets_clearly_below_floor": failing,
             "exit_status": status,

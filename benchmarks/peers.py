@@ -1,0 +1,400 @@
+"""rummy500 against the libraries bot researchers already use, in interleaved slices.
+
+Three comparisons, each a ratio of speeds measured side by side (see ``timing.py``):
+
+1. **RLCard's gin rummy environment** (``rlcard.make("gin-rummy")``, pure Python): rummy500
+   random play on the engine (3 players, standard rules) against random play through RLCard's
+   environment, a random legal action from ``state["legal_actions"]`` at every step.
+2. **PettingZoo's gin rummy environment** (``gin_rummy_v4``, built on RLCard): rummy500's
+   PettingZoo environment (``rummy500.envs.pettingzoo.env()``, 3 players) against
+   ``gin_rummy_v4.env()``, a step each being ``env.last()``, a random legal id read off the
+   action mask, and ``env.step(id)``. PettingZoo dropped ``gin_rummy_v4`` after 1.24.3, so
+   that environment runs in a throwaway virtual environment with PettingZoo 1.24.3 and RLCard
+   1.2.0, in a child process that plays one slice whenever it is asked, between rummy500's
+   slices; it reports its own steps and CPU time. Left out with ``--quick``, as it installs
+   packages.
+3. **OpenSpiel's Python IS-MCTS** (``open_spiel.python.algorithms.ismcts.ISMCTSBot``, one
+   random rollout per simulation, on OpenSpiel's ``gin_rummy``) against rummy500's
+   ``ISMCTSBot`` at 2 players: simulations per CPU second, over decisions of seeded games. The
+   same algorithm on the nearest game OpenSpiel has (``benchmarks/bench_search.py`` says more).
+
+Each row is skipped, with the reason, when the peer's package is missing: ``rlcard`` is in the
+``bench`` extra, numpy, PettingZoo and Gymnasium in ``rl``, OpenSpiel in ``bench``.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from timing import Ratio, Slice, Workload, interleave, median_rate, progress, slices_json
+
+from rummy500 import Deal, Phase, PlayerView, RuleConfig, new_game
+from rummy500.bots import GreedyBot, ISMCTSBot
+
+#: Players in the engine and environment workloads (OpenSpiel's and RLCard's gin have 2).
+PLAYERS = 3
+#: The search workloads' simulations per decision: small, so that a slice ends near its time.
+SEARCH_ITERATIONS = 20
+#: The search slices are this many times longer than the others (a decision takes longer).
+SEARCH_SLICE_FACTOR = 4
+#: The last PettingZoo release with ``gin_rummy_v4``, and what it needs to run.
+OLD_PETTINGZOO = ("pettingzoo==1.24.3", "rlcard==1.2.0", "pygame", "numpy")
+
+# The targets: the figures measured when the 1.0 engine was tuned, not to be lost since.
+TARGET_RLCARD = 2.9
+TARGET_PETTINGZOO = 3.8
+TARGET_ISMCTS = 3.15
+
+
+class Steps:
+    """A workload from an endless iterator that yields the work done at each step (1 per
+    step, or the simulations of a search): resumable slice by slice."""
+
+    def __init__(self, work: Iterator[int]) -> None:
+        self.work = work
+
+    def run(self, seconds: float) -> Slice:
+        """Take steps for about ``seconds``; the clock is read after every step."""
+        clock = time.perf_counter
+        done = 0
+        cpu = time.process_time()
+        start = clock()
+        deadline = start + seconds
+        for amount in self.work:
+            done += amount
+            if clock() >= deadline:
+                break
+        return Slice(done, clock() - start, time.process_time() - cpu)
+
+
+def rlcard_steps(seed: int) -> Iterator[int]:
+    """Random legal actions through RLCard's gin rummy environment: yields 1 per step."""
+    import rlcard  # type: ignore[import-not-found]  # optional: the row is left out without it
+
+    rng = random.Random(f"rlcard/{seed}")
+    env = rlcard.make("gin-rummy", config={"seed": seed})
+    state, _ = env.reset()
+    while True:
+        if env.is_over():
+            state, _ = env.reset()
+            continue
+        legal = list(state["legal_actions"])
+        state, _ = env.step(legal[rng.randrange(len(legal))])
+        yield 1
+
+
+def pettingzoo_steps(seed: int) -> Iterator[int]:
+    """Random legal ids through rummy500's PettingZoo environment (as ``env()`` gives it, in
+    PettingZoo's order checks): yields 1 per step."""
+    from rummy500.envs.pettingzoo import env as make_env  # optional: needs the rl extra
+
+    rng = random.Random(f"pettingzoo/{seed}")
+    game: Any = make_env(RuleConfig(), PLAYERS)
+    game.reset(seed=seed)
+    while True:
+        observation, _, termination, truncation, _ = game.last()
+        if termination or truncation:
+            game.step(None)
+            if not game.agents:
+                game.reset()
+            continue
+        legal = observation["action_mask"].nonzero()[0]
+        game.step(int(legal[rng.randrange(len(legal))]))
+        yield 1
+
+
+#: The child process that plays PettingZoo's ``gin_rummy_v4``: each line it reads is a slice
+#: length in seconds, each line it writes is ``steps wall_seconds cpu_seconds``.
+_OLD_PETTINGZOO_CHILD = """
+import random, sys, time
+from pettingzoo.classic import gin_rummy_v4
+seed = int(sys.argv[1])
+rng = random.Random(f"pettingzoo/{seed}")
+game = gin_rummy_v4.env()
+game.reset(seed=seed)
+def steps():
+    while True:
+        observation, _, termination, truncation, _ = game.last()
+        if termination or truncation:
+            game.step(None)
+            if not game.agents:
+                game.reset()
+            continue
+        legal = observation["action_mask"].nonzero()[0]
+        game.step(int(legal[rng.randrange(len(legal))]))
+        yield 1
+work = steps()
+print("ready", flush=True)
+for line in sys.stdin:
+    seconds = float(line)
+    done = 0
+    cpu = time.process_time()
+    start = time.perf_counter()
+    for amount in work:
+        done += amount
+        if time.perf_counter() - start >= seconds:
+            break
+    print(done, time.perf_counter() - start, time.process_time() - cpu, flush=True)
+"""
+
+
+class ChildSteps:
+    """A workload played by a child process under another Python, one slice per request."""
+
+    def __init__(self, python: str, script: str, seed: int) -> None:
+        self.process = subprocess.Popen(
+            [python, "-c", script, str(seed)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self._read()  # "ready": the imports and the first reset are not timed
+
+    def _read(self) -> str:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the peer process stopped (exit status {self.process.wait()})")
+        return line
+
+    def run(self, seconds: float) -> Slice:
+        """Ask the child for a slice of about ``seconds``."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{seconds}\n")
+        self.process.stdin.flush()
+        done, wall, cpu = self._read().split()
+        return Slice(int(done), float(wall), float(cpu))
+
+    def close(self) -> None:
+        """End the child process."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def install_old_pettingzoo(workdir: Path) -> str:
+    """A new virtual environment under ``workdir`` with PettingZoo's ``gin_rummy_v4``: its
+    Python."""
+    venv = workdir / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = str(venv / "bin" / "python")
+    subprocess.run(
+        [python, "-m", "pip", "install", "--quiet", *OLD_PETTINGZOO],
+        check=True,
+        capture_output=True,
+    )
+    return python
+
+
+def _decision_views(players: int, count: int, seed: int) -> list[PlayerView]:
+    """Views of the player to move at real choices (two or more moves), from greedy games."""
+    views: list[PlayerView] = []
+    greedy = GreedyBot()
+    game = seed
+    while len(views) < count:
+        state = new_game(players=players, seed=game)
+        while not state.is_terminal() and len(views) < count:
+            if state.is_chance_node():
+                state = state.apply(Deal())
+                continue
+            view = state.view(state.current_player)
+            if len(view.legal_moves) > 1 and state.phase < Phase.HAND_OVER:
+                views.append(view)
+            state = state.apply(greedy.choose(view))
+        game += 1
+    return views
+
+
+def ismcts_simulations(seed: int) -> Iterator[int]:
+    """rummy500's ISMCTS searching decisions of seeded 2-player games in turn: yields the
+    simulations of each search."""
+    views = _decision_views(2, 20, seed)
+    bot = ISMCTSBot(seed, iterations=SEARCH_ITERATIONS)
+    while True:
+        for view in views:
+            bot.search(view)
+            yield bot.last_iterations
+
+
+def open_spiel_simulations(seed: int) -> Iterator[int]:
+    """OpenSpiel's Python IS-MCTS choosing every decision of seeded ``gin_rummy`` games:
+    yields the simulations of each search."""
+    import numpy as np  # optional: the row is left out without OpenSpiel
+    import pyspiel  # type: ignore[import-not-found]
+    from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found]
+
+    game = pyspiel.load_game("gin_rummy")
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
+    bot = ismcts.ISMCTSBot(
+        game,
+        evaluator,
+        uct_c=2.0,
+        max_simulations=SEARCH_ITERATIONS,
+        random_state=np.random.RandomState(seed + 1),
+        allow_inconsistent_action_sets=True,
+    )
+    rng = np.random.RandomState(seed + 2)
+    state = game.new_initial_state()
+    while True:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        elif state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(bot.step(state))
+            yield SEARCH_ITERATIONS
+
+
+@dataclass
+class PeerRow:
+    """One comparison: rummy500's slices, the peer's, and the ratio; or why it was left out."""
+
+    label: str
+    unit: str
+    target: float
+    ours: list[Slice]
+    theirs: list[Slice]
+    ratio: Ratio
+    left_out: str = ""
+
+    @classmethod
+    def skipped(cls, label: str, unit: str, target: float, why: str) -> PeerRow:
+        """A row left out of this run, saying why."""
+        return cls(label, unit, target, [], [], Ratio(), why)
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures for the JSON report."""
+        if self.left_out:
+            return {"label": self.label, "left_out": self.left_out}
+        return {
+            "label": self.label,
+            "unit": self.unit,
+            "target": self.target,
+            "rummy500": slices_json(self.ours),
+            "peer": slices_json(self.theirs),
+            "ratio": self.ratio.to_json(),
+        }
+
+
+def _compared(
+    label: str,
+    unit: str,
+    target: float,
+    ours: Workload,
+    theirs: Workload,
+    rounds: int,
+    seconds: float,
+    warmup: float,
+) -> PeerRow:
+    [[mine, peer]] = interleave([[ours, theirs]], rounds, seconds, warmup, progress(label, rounds))
+    return PeerRow(label, unit, target, mine, peer, Ratio.of_rates(mine, peer))
+
+
+def _missing(*modules: str) -> str:
+    """The first of ``modules`` that cannot be imported, or ``""``."""
+    for module in modules:
+        try:
+            __import__(module)
+        except ImportError:
+            return module
+    return ""
+
+
+def bench_peers(
+    engine: Callable[[], Workload],
+    seed: int,
+    rounds: int,
+    seconds: float,
+    warmup: float,
+    *,
+    quick: bool,
+) -> list[PeerRow]:
+    """Every comparison with a peer library; ``engine`` makes rummy500's random-play workload."""
+    rows = []
+    label = "rummy500 engine / RLCard gin-rummy env"
+    missing = _missing("rlcard")
+    if missing:
+        why = f"{missing} is not installed (pip install 'rummy500[bench]')"
+        rows.append(PeerRow.skipped(label, "steps/s", TARGET_RLCARD, why))
+    else:
+        rows.append(
+            _compared(
+                label,
+                "steps/s",
+                TARGET_RLCARD,
+                engine(),
+                Steps(rlcard_steps(seed)),
+                rounds,
+                seconds,
+                warmup,
+            )
+        )
+    label = "rummy500 PettingZoo env / gin_rummy_v4"
+    missing = _missing("numpy", "pettingzoo", "gymnasium")
+    if missing:
+        why = f"{missing} is not installed (pip install 'rummy500[rl]')"
+        rows.append(PeerRow.skipped(label, "steps/s", TARGET_PETTINGZOO, why))
+    elif quick:
+        rows.append(
+            PeerRow.skipped(label, "steps/s", TARGET_PETTINGZOO, "--quick: it installs packages")
+        )
+    else:
+        with tempfile.TemporaryDirectory(prefix="rummy500-peers-") as tmp:
+            child = ChildSteps(install_old_pettingzoo(Path(tmp)), _OLD_PETTINGZOO_CHILD, seed)
+            try:
+                rows.append(
+                    _compared(
+                        label,
+                        "steps/s",
+                        TARGET_PETTINGZOO,
+                        Steps(pettingzoo_steps(seed)),
+                        child,
+                        rounds,
+                        seconds,
+                        warmup,
+                    )
+                )
+            finally:
+                child.close()
+    label = "rummy500 ISMCTS / OpenSpiel Python IS-MCTS"
+    missing = _missing("numpy", "pyspiel")
+    if missing:
+        why = f"{missing} is not installed (pip install 'rummy500[bench]')"
+        rows.append(PeerRow.skipped(label, "sims/s", TARGET_ISMCTS, why))
+    else:
+        rows.append(
+            _compared(
+                label,
+                "sims/s",
+                TARGET_ISMCTS,
+                Steps(ismcts_simulations(seed)),
+                Steps(open_spiel_simulations(seed)),
+                rounds,
+                seconds * SEARCH_SLICE_FACTOR,
+                warmup,
+            )
+        )
+    return rows
+
+
+def print_peers(rows: list[PeerRow]) -> None:
+    """The comparisons as a table: the two speeds and the ratio of each."""
+    print("Against the peers bot researchers use")
+    print(f"  {'':<44}  {'rummy500':>9}  {'peer':>9}  {'ratio':>5}  rounds")
+    for row in rows:
+        if row.left_out:
+            print(f"  {row.label:<44}  left out: {row.left_out}")
+            continue
+        print(
+            f"  {row.label:<44}  {median_rate(row.ours):>9,.0f}  {median_rate(row.theirs):>9,.0f}"
+            f"  {row.ratio.median:>5.2f}  {row.ratio.spread()}  ({row.unit})"
+        )
