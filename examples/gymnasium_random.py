@@ -1,17 +1,25 @@
 """Random legal play for one seat through the Gymnasium environment, against the greedy bot.
 
-Needs the ``rl`` extra: ``pip install 'rummy500[rl]'``. Run it with
+Needs the ``rl`` extra (``pip install '.[rl]'`` in a checkout of rummy500). Run it with
 ``python examples/gymnasium_random.py``.
 """
 
 import random
 
 import attrs
-import gymnasium
-import numpy as np
 
-import rummy500.envs.gymnasium  # noqa: F401 (registers "rummy500/Rummy500-v0")
 from rummy500 import presets
+
+try:
+    import gymnasium
+    import numpy as np
+
+    import rummy500.envs.gymnasium  # noqa: F401 (registers "rummy500/Rummy500-v0")
+except ImportError as missing:
+    raise SystemExit(
+        f"This example needs the rl extra ({missing.name} is not installed): "
+        "pip install '.[rl]' in a checkout of rummy500"
+    ) from None
 
 
 def main() -> None:

@@ -1,15 +1,21 @@
 """OpenSpiel's IS-MCTS bot against random play, on the OpenSpiel game of rummy500: short games
 of one hand for two players, then how each seat did.
 
-Needs the ``openspiel`` extra: ``pip install 'rummy500[openspiel]'``. Run it with
-``python examples/openspiel_mcts.py``.
+Needs the ``openspiel`` extra (``pip install '.[openspiel]'`` in a checkout of rummy500). Run
+it with ``python examples/openspiel_mcts.py``.
 """
 
-import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
+try:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
 
-import rummy500.envs.openspiel  # noqa: F401  (registers "python_rummy500" with pyspiel)
+    import rummy500.envs.openspiel  # noqa: F401  (registers "python_rummy500" with pyspiel)
+except ImportError as missing:
+    raise SystemExit(
+        f"This example needs the openspiel extra ({missing.name} is not installed): "
+        "pip install '.[openspiel]' in a checkout of rummy500"
+    ) from None
 
 
 def main() -> None:

@@ -1,7 +1,7 @@
 """Random legal play through the PettingZoo environment: short games of one hand, then the
 rewards each seat collected.
 
-Needs the ``rl`` extra: ``pip install 'rummy500[rl]'``. Run it with
+Needs the ``rl`` extra (``pip install '.[rl]'`` in a checkout of rummy500). Run it with
 ``python examples/pettingzoo_random.py``.
 """
 
@@ -9,10 +9,18 @@ import random
 from collections import Counter
 
 import attrs
-import numpy as np
 
 from rummy500 import presets
-from rummy500.envs.pettingzoo import env
+
+try:
+    import numpy as np
+
+    from rummy500.envs.pettingzoo import env
+except ImportError as missing:
+    raise SystemExit(
+        f"This example needs the rl extra ({missing.name} is not installed): "
+        "pip install '.[rl]' in a checkout of rummy500"
+    ) from None
 
 
 def main() -> None:
