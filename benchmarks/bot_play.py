@@ -71,10 +71,19 @@ class BotPlayResult:
 
 
 def _run(python: str, games: int, seed: int, output: Path) -> float:
-    """Run the simulation under ``python`` and return the CPU seconds it used."""
+    """Run the simulation under ``python`` and return the CPU seconds it used.
+
+    Both builds read their compiled bytecode from one cache under the output's directory (a
+    warm-up run fills it), as an installed package reads the ``.pyc`` files written when it
+    was installed: an editable checkout, or a machine that sets ``PYTHONDONTWRITEBYTECODE``,
+    would otherwise compile every module from source at every start, and the baseline,
+    installed with its bytecode, would not.
+    """
     output.unlink(missing_ok=True)  # the command carries on with a file it finds
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    skipped = ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")
+    env = {k: v for k, v in os.environ.items() if k not in skipped}
     env["PYTHONHASHSEED"] = "0"
+    env["PYTHONPYCACHEPREFIX"] = str(output.parent / "pycache")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(
         [
@@ -135,6 +144,8 @@ def bench_bot_play(rounds: int, games: int, seed: int, baseline: str = BASELINE)
             base_python = _install_baseline(baseline, workdir)
             ratios = []
             mine, theirs = workdir / "measured.jsonl", workdir / "baseline.jsonl"
+            _run(sys.executable, 1, seed, mine)  # warm-ups: they fill the bytecode cache
+            _run(base_python, 1, seed, theirs)
             for r in range(rounds):
                 if r % 2:
                     new = _run(sys.executable, games, seed, mine)
