@@ -360,7 +360,7 @@ for _kind, _hook in [(Move, _move_hook(Move)), *_READ_MOVE.items()]:
 
 
 def _unstructure_event(event: Event) -> dict[str, Any]:
-    return {"event": event.kind, **_event_fields(type(event))[0](event)}
+    return {"event": event.kind, **_event_fields(event.kind)[0](event)}
 
 
 def _event_hook(kind: type[Event]) -> Any:
@@ -375,7 +375,7 @@ def _event_hook(kind: type[Event]) -> Any:
         if not issubclass(cls, kind):
             raise SerializationError(f"expected a {kind.kind} event, got {quote_value(value)}")
         data = {k: v for k, v in value.items() if k != "event"}
-        event: Event = _event_fields(cls)[1](data, cls)
+        event: Event = _event_fields(cls.kind)[1](data, cls)
         return event
 
     return structure
@@ -392,9 +392,10 @@ _SAVED_NAMES: Final = {"meld_id": "meld"}
 
 
 @cache
-def _event_fields(cls: type[Event]) -> tuple[Callable[[Any], Any], Callable[[Any, Any], Any]]:
-    """The functions writing and reading the fields of ``cls`` (the "event" key aside), each
-    field under its saved name."""
+def _event_fields(kind: str) -> tuple[Callable[[Any], Any], Callable[[Any, Any], Any]]:
+    """The functions writing and reading the fields of the event class of ``kind`` (the "event"
+    key aside), each field under its saved name."""
+    cls = EVENT_KINDS[kind]
     saved = {
         f.name: _SAVED_NAMES[f.name]
         for f in attrs.fields(cast("type[attrs.AttrsInstance]", cls))
@@ -555,8 +556,8 @@ def _state_codec() -> tuple[type, Callable[[Any], dict[str, Any]], Callable[[Any
     """The shape of a saved state (:func:`_state_document`) and the functions writing and
     reading its fields."""
     document = _state_document()
-    write = make_dict_unstructure_fn(document, converter)
-    read = make_dict_structure_fn(document, converter)
+    write: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(document, converter)
+    read: Callable[[Any, Any], Any] = make_dict_structure_fn(document, converter)
     return document, write, read
 
 
@@ -587,7 +588,7 @@ def _structure_state(value: Any, _: type) -> State:
             "the game starts came with format 4"
         )
     # A state saved before format 3 loads with an empty log, as a position built directly.
-    document, _, read = _state_codec()
+    document, _write, read = _state_codec()
     fields = attrs.asdict(read(data, document), recurse=False)
     if version < 4 and not fields["history"]:
         # Before format 4 an empty history was a position set up without the record of the
