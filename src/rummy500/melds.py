@@ -148,11 +148,7 @@ class RunShape:
         cards = tuple(tuple(self.card_at(suit, p) for p in range(_POSITIONS)) for suit in range(4))
         put(self, "cards", cards)
         put(self, "jokers", tuple(tuple(JOKER_AS[c] for c in row) for row in cards))
-        put(
-            self,
-            "ranks",
-            tuple(tuple(_rank_bits(lo, hi) for hi in range(_SPANS)) for lo in range(_SPANS)),
-        )
+        put(self, "ranks", _RANKS)
         put(
             self,
             "apart",
@@ -280,14 +276,23 @@ class RunShape:
         return (rank,)
 
 
-def _rank_bits(low: int, high: int) -> int:
-    """A mask of the ranks (bit ``rank``) at run positions ``low`` to ``high`` (none if empty)."""
-    bits = 0
-    for p in range(low, high + 1):
-        bits |= 1 << RunShape.rank_at(p)
-    return bits
+def _rank_table() -> tuple[tuple[int, ...], ...]:
+    """:attr:`RunShape.ranks`, the same for every shape: ``[low][high]``, a mask of the ranks
+    (bit ``rank``) at run positions ``low`` to ``high`` (none if empty)."""
+    rows = []
+    for low in range(_SPANS):
+        row = [0] * _SPANS
+        bits = 0
+        for high in range(low, _SPANS):
+            bits |= 1 << RunShape.rank_at(high)
+            row[high] = bits
+        rows.append(tuple(row))
+    return tuple(rows)
 
 
+#: :attr:`RunShape.ranks`, built once for every shape (building the shapes is part of the
+#: import of the package).
+_RANKS: Final = _rank_table()
 _WRAP: Final = RunShape(True, 1, 13, 25)
 #: The run limits by wrap-around, then by aces high only (wrap-around ignores the aces).
 _SHAPES: Final = (

@@ -92,6 +92,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
+from functools import cache
 from typing import Any, Final, TypeVar, cast, get_args, get_origin, get_type_hints
 
 import attrs
@@ -359,7 +360,7 @@ for _kind, _hook in [(Move, _move_hook(Move)), *_READ_MOVE.items()]:
 
 
 def _unstructure_event(event: Event) -> dict[str, Any]:
-    return {"event": event.kind, **_EVENT_FIELDS[type(event)][0](event)}
+    return {"event": event.kind, **_event_fields(event.kind)[0](event)}
 
 
 def _event_hook(kind: type[Event]) -> Any:
@@ -374,7 +375,7 @@ def _event_hook(kind: type[Event]) -> Any:
         if not issubclass(cls, kind):
             raise SerializationError(f"expected a {kind.kind} event, got {quote_value(value)}")
         data = {k: v for k, v in value.items() if k != "event"}
-        event: Event = _EVENT_FIELDS[cls][1](data, cls)
+        event: Event = _event_fields(cls.kind)[1](data, cls)
         return event
 
     return structure
@@ -385,9 +386,16 @@ def _event_hook(kind: type[Event]) -> Any:
 _SAVED_NAMES: Final = {"meld_id": "meld"}
 
 
-def _event_fields(cls: type[Event]) -> tuple[Callable[[Any], Any], Callable[[Any, Any], Any]]:
-    """The functions writing and reading the fields of ``cls`` (the "event" key aside), each
-    field under its saved name."""
+# The functions cattrs generates (for the events, saved states, views and game records) are made
+# on first use, each once: making them all costs more than importing the rest of the package, and
+# a program that saves nothing, or only a config, need not pay for them.
+
+
+@cache
+def _event_fields(kind: str) -> tuple[Callable[[Any], Any], Callable[[Any, Any], Any]]:
+    """The functions writing and reading the fields of the event class of ``kind`` (the "event"
+    key aside), each field under its saved name."""
+    cls = EVENT_KINDS[kind]
     saved = {
         f.name: _SAVED_NAMES[f.name]
         for f in attrs.fields(cast("type[attrs.AttrsInstance]", cls))
@@ -416,8 +424,6 @@ def _event_fields(cls: type[Event]) -> tuple[Callable[[Any], Any], Callable[[Any
     return write, read_saved
 
 
-#: Each event class's functions to write and read its fields (the "event" key aside).
-_EVENT_FIELDS: Final = {cls: _event_fields(cls) for cls in EVENT_KINDS.values()}
 _events: list[type[Event]] = [Event, *EVENT_KINDS.values()]
 for _event in _events:
     converter.register_unstructure_hook(_event, _unstructure_event)
@@ -545,18 +551,19 @@ def _state_document() -> type:
     return attrs.make_class("StateDocument", fields, frozen=True)
 
 
-_StateDocument: Final = _state_document()
-_unstructure_state_fields: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(
-    _StateDocument, converter
-)
-_structure_state_fields: Callable[[Any, Any], Any] = make_dict_structure_fn(
-    _StateDocument, converter
-)
+@cache
+def _state_codec() -> tuple[type, Callable[[Any], dict[str, Any]], Callable[[Any, Any], Any]]:
+    """The shape of a saved state (:func:`_state_document`) and the functions writing and
+    reading its fields."""
+    document = _state_document()
+    write: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(document, converter)
+    read: Callable[[Any, Any], Any] = make_dict_structure_fn(document, converter)
+    return document, write, read
 
 
 def _unstructure_state(state: State) -> dict[str, Any]:
-    document = _StateDocument(**state._fields(), log=state.log)
-    return {"format": FORMAT_VERSION, **_unstructure_state_fields(document)}
+    document, write, _ = _state_codec()
+    return {"format": FORMAT_VERSION, **write(document(**state._fields(), log=state.log))}
 
 
 def _structure_state(value: Any, _: type) -> State:
@@ -581,8 +588,8 @@ def _structure_state(value: Any, _: type) -> State:
             "the game starts came with format 4"
         )
     # A state saved before format 3 loads with an empty log, as a position built directly.
-    document = _structure_state_fields(data, _StateDocument)
-    fields = attrs.asdict(document, recurse=False)
+    document, _write, read = _state_codec()
+    fields = attrs.asdict(read(data, document), recurse=False)
     if version < 4 and not fields["history"]:
         # Before format 4 an empty history was a position set up without the record of the
         # hands before it (a history with rows was the whole record, which is the default).
@@ -625,14 +632,18 @@ def _view_document() -> type:
     return attrs.make_class("ViewDocument", fields, frozen=True)
 
 
-_ViewDocument: Final = _view_document()
-_structure_view_fields: Callable[[Any, Any], Any] = make_dict_structure_fn(_ViewDocument, converter)
+@cache
+def _view_codec() -> tuple[type, Callable[[Any, Any], Any]]:
+    """The shape of a saved view (:func:`_view_document`) and the function reading its fields."""
+    document = _view_document()
+    return document, make_dict_structure_fn(document, converter)
 
 
 def _structure_view(value: Any, _: type) -> PlayerView:
     if not isinstance(value, Mapping):
         raise SerializationError(f"a player view is a JSON object, not {describe_value(value)}")
-    fields = attrs.asdict(_structure_view_fields(value, _ViewDocument), recurse=False)
+    document, read = _view_codec()
+    fields = attrs.asdict(read(value, document), recurse=False)
     # Hands are sorted in every view (as State.view gives them), as in a loaded state.
     fields["hand"] = tuple(sorted(fields["hand"]))
     try:
@@ -645,17 +656,22 @@ converter.register_structure_hook(PlayerView, _structure_view)
 converter.register_unstructure_hook(State, _unstructure_state)
 converter.register_structure_hook(State, _structure_state)
 
-_unstructure_record_fields = make_dict_unstructure_fn(GameRecord, converter)
-_structure_record_fields = make_dict_structure_fn(GameRecord, converter)
+
+@cache
+def _record_codec() -> tuple[Callable[[Any], dict[str, Any]], Callable[[Any, Any], Any]]:
+    """The functions writing and reading the fields of a :class:`GameRecord`."""
+    return make_dict_unstructure_fn(GameRecord, converter), make_dict_structure_fn(
+        GameRecord, converter
+    )
 
 
 def _unstructure_record(record: GameRecord) -> dict[str, Any]:
-    return {"format": FORMAT_VERSION, **_unstructure_record_fields(record)}
+    return {"format": FORMAT_VERSION, **_record_codec()[0](record)}
 
 
 def _structure_record(value: Any, _: type) -> GameRecord:
     version, data = _check_format(value, "game record")
-    record: GameRecord = _structure_record_fields(data, GameRecord)
+    record: GameRecord = _record_codec()[1](data, GameRecord)
     if version == 1 and record.config.join_melds:
         record = attrs.evolve(record, moves=_lay_offs_by_id(record))
     # Both formats record the same moves; replaying them scores each player again.

@@ -24,7 +24,6 @@ import hashlib
 import importlib
 import json
 import math
-import multiprocessing
 import os
 import signal
 import statistics
@@ -640,6 +639,16 @@ def _local_batches(run: _Run) -> Generator[list[GameOutcome], None, None]:
                 run.stop.armed = False
             yield [outcome]
         return
+    yield from _pool_batches(run, count)
+
+
+def _pool_batches(run: _Run, count: int) -> Generator[list[GameOutcome], None, None]:
+    """The games played by a pool of ``count`` worker processes, as :func:`_local_batches`
+    gives them."""
+    # Imported only for a pool: importing multiprocessing costs a noticeable part of the
+    # start-up of a run in one process, which never uses it.
+    import multiprocessing
+
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
     try:
         pool = multiprocessing.Pool(count, _start_worker, (run.simulation,))

@@ -1,0 +1,90 @@
+"""Start-up: what importing the package leaves for first use, and that first use works."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from rummy500 import GameRecord, dumps, new_game
+from rummy500.bots import RandomBot
+from rummy500.serialize import converter
+
+_SRC = str(Path(__file__).resolve().parent.parent / "src")
+
+_IMPORT_ONLY = """
+import sys
+import rummy500.cli
+from rummy500 import serialize
+print(sorted(m for m in ("multiprocessing", "numpy", "tqdm", "ray") if m in sys.modules))
+builders = (
+    serialize._event_fields, serialize._state_codec, serialize._view_codec, serialize._record_codec
+)
+print([builder.cache_info().currsize for builder in builders])
+"""
+
+#: Saves a state, its record, a player's view and its log in a fresh process (where the
+#: functions cattrs makes for them do not exist yet), each followed by whether it loads back.
+_FIRST_SAVES = """
+import rummy500
+from rummy500 import GameRecord, PlayerView, State, dumps, loads
+from rummy500.bots import RandomBot
+from rummy500.events import Event
+from rummy500.serialize import converter
+
+state = rummy500.new_game(players=3, seed=11)
+bot = RandomBot(5)
+for _ in range(40):
+    if state.is_chance_node():
+        state = state.apply(state.legal_moves()[0])
+    else:
+        state = state.apply(bot.choose(state.view(state.current_player)))
+record = GameRecord.from_state(state)
+view = state.view(1)
+print(dumps(state))
+print(loads(dumps(state), State) == state)
+print(dumps(record))
+print(loads(dumps(record), GameRecord).replay() == state)
+print(dumps(view))
+print(loads(dumps(view), PlayerView) == view)
+log = converter.unstructure(state.log, tuple[Event, ...])
+print(converter.structure(log, tuple[Event, ...]) == state.log)
+"""
+
+
+def _run(code: str) -> list[str]:
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, "PYTHONPATH": _SRC},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    return result.stdout.splitlines()
+
+
+def test_importing_the_package_and_the_command_line_leaves_optional_work_for_first_use() -> None:
+    assert _run(_IMPORT_ONLY) == ["[]", "[0, 0, 0, 0]"]
+
+
+def test_the_first_saves_in_a_fresh_process_write_the_same_text_and_load_back() -> None:
+    state = new_game(players=3, seed=11)
+    bot = RandomBot(5)
+    for _ in range(40):
+        if state.is_chance_node():
+            state = state.apply(state.legal_moves()[0])
+        else:
+            state = state.apply(bot.choose(state.view(state.current_player)))
+    log = converter.unstructure(state.log)
+    assert log  # the game has events to save
+    assert _run(_FIRST_SAVES) == [
+        dumps(state),
+        "True",
+        dumps(GameRecord.from_state(state)),
+        "True",
+        dumps(state.view(1)),
+        "True",
+        "True",
+    ]
