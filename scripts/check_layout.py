@@ -15,7 +15,9 @@ prints them without failing.
 
 The check also reads the text of every page (outside code blocks) for reStructuredText that
 was not rendered: a paragraph ending in ``::``, double backquotes, and Sphinx roles such as
-``:class:``. These are printed; ``--fail-on-rst`` makes them fail the check as well.
+``:class:``; and it finds every name in code (a word without spaces) broken across lines, as in
+a table column too narrow for it. These are printed; ``--fail-on-rst`` and ``--fail-on-broken``
+make them fail the check as well.
 
 Chromium is driven with Playwright, using the browser installed on the machine
 (``/usr/bin/chromium`` unless ``--chromium`` says otherwise): nothing is downloaded. Requests
@@ -94,7 +96,7 @@ _MEASURE = """
 () => {
   for (const d of document.querySelectorAll('details')) d.open = true;
   const article = document.querySelector('article.md-content__inner');
-  if (!article) return {layout: [], blocks: []};
+  if (!article) return {layout: [], broken: [], blocks: []};
   const style = getComputedStyle(article);
   const box = article.getBoundingClientRect();
   const left = box.left + parseFloat(style.paddingLeft);
@@ -134,6 +136,17 @@ _MEASURE = """
       done.push(el);
     }
   }
+  // A name in code that the column is too narrow for is broken mid-word ("hand_limi" above
+  // "t"): it reads as two names.
+  const broken = [];
+  for (const el of article.querySelectorAll('code')) {
+    if (el.closest('pre') || /\\s/.test(el.textContent.trim())) continue;
+    const lines = new Set([...el.getClientRects()].map(r => Math.round(r.top)));
+    if (lines.size > 1) {
+      broken.push({kind: 'name in code broken across lines', width: 0, room: 0,
+                   text: text(el), docstring: docstring(el)});
+    }
+  }
   // The visible text of every block outside code blocks, without that of the blocks inside it.
   const BLOCKS = 'p, li, dt, dd, td, th, h1, h2, h3, h4, h5, h6, summary, figcaption';
   const blocks = [];
@@ -145,7 +158,7 @@ _MEASURE = """
     const own = text(copy);
     if (own) blocks.push({text: own, docstring: docstring(el)});
   }
-  return {layout, blocks};
+  return {layout, broken, blocks};
 }
 """
 
@@ -175,7 +188,7 @@ def serve(site: Path) -> Iterator[str]:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         """Log nothing: the findings are the output."""
 
 
@@ -194,11 +207,13 @@ def measure(
     *,
     chromium: str,
     screenshots: Path | None = None,
-) -> tuple[list[Finding], list[Finding]]:
-    """The layout findings and the reStructuredText findings of the pages ``chosen``."""
+) -> tuple[list[Finding], list[Finding], list[Finding]]:
+    """What does not fit, the names broken across lines and the reStructuredText left, in the
+    pages ``chosen``."""
     from playwright.sync_api import sync_playwright  # a docs extra, needed only here
 
     layout: list[Finding] = []
+    broken: list[Finding] = []
     rst: list[Finding] = []
     with serve(site) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, headless=True)
@@ -214,17 +229,8 @@ def measure(
             page.goto(base + address, wait_until="load")
             found = page.evaluate(_MEASURE)
             name = address or "(home)"
-            layout.extend(
-                Finding(
-                    page=name,
-                    kind=item["kind"],
-                    text=item["text"],
-                    width=item["width"],
-                    room=item["room"],
-                    docstring=item["docstring"],
-                )
-                for item in found["layout"]
-            )
+            layout.extend(Finding(page=name, **item) for item in found["layout"])
+            broken.extend(Finding(page=name, **item) for item in found["broken"])
             for block in found["blocks"]:
                 rst.extend(
                     Finding(page=name, kind=kind, text=block["text"], docstring=block["docstring"])
@@ -235,7 +241,7 @@ def measure(
                 stem = address.strip("/").replace("/", "_") or "index"
                 page.screenshot(path=str(screenshots / f"{stem}.png"), full_page=True)
         browser.close()
-    return layout, rst
+    return layout, broken, rst
 
 
 def report(title: str, findings: Sequence[Finding]) -> str:
@@ -274,6 +280,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="fail on reStructuredText left in the pages' text, not only report it",
     )
+    parser.add_argument(
+        "--fail-on-broken",
+        action="store_true",
+        help="fail on names in code broken across lines, not only report them",
+    )
     parser.add_argument("--screenshots", type=Path, help="save a full-page screenshot of each")
     args = parser.parse_args(argv)
     if not (args.site / "index.html").is_file():
@@ -283,14 +294,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown:
         parser.error(f"no such page in {args.site}: {', '.join(unknown)}")
     chosen = args.page or everything
-    layout, rst = measure(args.site, chosen, chromium=args.chromium, screenshots=args.screenshots)
+    layout, broken, rst = measure(
+        args.site, chosen, chromium=args.chromium, screenshots=args.screenshots
+    )
     own = [f for f in layout if not f.docstring]
     docstrings = [f for f in layout if f.docstring]
     print(f"checked {len(chosen)} pages at {WIDTH}x{HEIGHT}")
     print(report("does not fit (pages)", own))
     print(report("does not fit (API reference, from docstrings)", docstrings))
+    print(report("names in code broken across lines", broken))
     print(report("reStructuredText left in the text", rst))
     failing = own + (docstrings if args.docstrings == "fail" else [])
+    failing += broken if args.fail_on_broken else []
     failing += rst if args.fail_on_rst else []
     return 1 if failing else 0
 
