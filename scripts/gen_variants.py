@@ -5,7 +5,8 @@ Everything is read from the code, so a new field or preset appears on the next r
 - the list of presets: one row per :class:`rummy500.presets.Preset` of
   :data:`rummy500.presets.PRESETS`, with its summary, source and aliases;
 - the table: one row per field of :class:`rummy500.rules.RuleConfig`, grouped as the class
-  groups them, and one column per preset;
+  groups them, with its standard value and the presets that differ from it; then, in a block
+  opened on demand, every preset's value of every field, a few presets (columns) at a time;
 - the notes: one section per preset with its source and its notes (the rule text it quotes and
   the choices it makes).
 
@@ -44,8 +45,12 @@ __all__ = [
     "BEGIN",
     "DOC",
     "END",
+    "PRESETS_PER_TABLE",
     "REGIONS",
     "check",
+    "comparison",
+    "differences",
+    "full_tables",
     "main",
     "notes",
     "preset_list",
@@ -194,6 +199,51 @@ def table(presets: Mapping[str, Preset] | None = None) -> str:
     return "\n".join(lines)
 
 
+#: How many presets the full table sets side by side: more would not fit a page's width.
+PRESETS_PER_TABLE = 3
+
+
+def differences(presets: Mapping[str, Preset] | None = None) -> str:
+    """The Markdown table of every field (a row each): its standard value, and the presets that
+    play it differently, grouped by the value they give it."""
+    chosen = PRESETS if presets is None else presets
+    base = RuleConfig()
+    lines = ["| rule | standard | other presets |", "|---|---|---|"]
+    for title, fields in groups():
+        lines.append(f"| **{title[:1].upper()}{title[1:]}** | | |")
+        for name in fields:
+            by_value: dict[str, list[str]] = {}
+            for preset, record in chosen.items():
+                if _differs(record.config, base, name):
+                    text = cell(record.config, name)
+                    by_value.setdefault(text, []).append(f"[`{preset}`](#{preset})")
+            others = "<br>".join(
+                f"**{text}**: {', '.join(names)}" for text, names in by_value.items()
+            )
+            others = others or "*all the same*"
+            lines.append(f"| [`{name}`](#{name}) | {cell(base, name)} | {others} |")
+    return "\n".join(lines)
+
+
+def full_tables(presets: Mapping[str, Preset] | None = None) -> str:
+    """:func:`table` for a few presets at a time, in a block the reader opens on demand."""
+    chosen = list((PRESETS if presets is None else presets).items())
+    parts = [
+        table(dict(chosen[start : start + PRESETS_PER_TABLE]))
+        for start in range(0, len(chosen), PRESETS_PER_TABLE)
+    ]
+    return (
+        '<details markdown="1">\n<summary>Every preset\'s value of every field</summary>\n\n'
+        + "\n\n".join(parts)
+        + "\n\n</details>"
+    )
+
+
+def comparison() -> str:
+    """What goes between the table markers: the differences, then the full tables."""
+    return differences() + "\n\n" + full_tables()
+
+
 # -- the list of presets and their notes ---------------------------------------------------
 
 
@@ -259,7 +309,7 @@ def notes(presets: Mapping[str, Preset] | None = None) -> str:
 #: Each generated part of the page: its markers and what goes between them.
 REGIONS: dict[str, tuple[str, str, Callable[[], str]]] = {
     "list": ("<!-- BEGIN PRESET LIST -->", "<!-- END PRESET LIST -->", preset_list),
-    "table": (BEGIN, END, table),
+    "table": (BEGIN, END, comparison),
     "notes": ("<!-- BEGIN PRESET NOTES -->", "<!-- END PRESET NOTES -->", notes),
 }
 

@@ -745,3 +745,39 @@ def test_docs_check_notices_stale_notes(tmp_path: Path) -> None:
     assert gen.check(page) == (
         f"{page} is out of date: run `python scripts/gen_variants.py` to rewrite it"
     )
+
+
+def test_docs_differences_give_each_field_its_standard_value_and_the_presets_that_differ() -> None:
+    lines = _generator().differences().splitlines()
+    assert lines[:3] == [
+        "| rule | standard | other presets |",
+        "|---|---|---|",
+        "| **Players and the deal** | | |",
+    ]
+    rows = {line.split(" | ")[0]: line for line in lines if line.startswith("| [`")}
+    assert len(rows) == len(attrs.fields(RuleConfig))
+    assert rows["| [`max_players`](#max_players)"] == (
+        "| [`max_players`](#max_players) | 8 | **5**: [`bicycle`](#bicycle)<br>"
+        "**6**: [`fosdick`](#fosdick)<br>**4**: [`playingcards_io`](#playingcards_io), "
+        "[`partnership`](#partnership), [`persian`](#persian) |"
+    )
+    assert rows["| [`target`](#target)"] == (
+        "| [`target`](#target) | 500 | **—**: [`persian`](#persian)<br>"
+        "**1000**: [`rummy_1000`](#rummy_1000) |"
+    )
+    assert rows["| [`floating`](#floating)"] == "| [`floating`](#floating) | no | *all the same* |"
+
+
+def test_docs_full_tables_set_every_preset_side_by_side_a_few_at_a_time() -> None:
+    gen = _generator()
+    block = gen.full_tables()
+    assert block.startswith(
+        '<details markdown="1">\n<summary>Every preset\'s value of every field</summary>\n\n'
+    )
+    assert block.endswith("\n\n</details>")
+    tables = block.split("\n\n")[1:-1]
+    names = list(PRESETS)
+    assert len(tables) == -(-len(names) // gen.PRESETS_PER_TABLE)
+    for start, table in zip(range(0, len(names), gen.PRESETS_PER_TABLE), tables, strict=True):
+        chunk = names[start : start + gen.PRESETS_PER_TABLE]
+        assert table == gen.table({name: PRESETS[name] for name in chunk})
