@@ -465,7 +465,8 @@ def test_scaled_vectors_lie_within_their_bounds_over_random_games(name: str, pla
             state = new_game(config, players, seed=step)
         for player in range(players):
             scaled = space.scaled(space.observation_for(state, player))
-            assert (low <= scaled).all() and (scaled <= high).all()
+            assert (low <= scaled).all()
+            assert (scaled <= high).all()
             seen |= scaled != 0
         moves = state.legal_moves()
         state = state.apply(moves[rng.randrange(len(moves))])

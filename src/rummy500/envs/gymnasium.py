@@ -26,11 +26,12 @@ Legal actions: ``info["action_mask"]`` is an ``int8`` vector with 1 at each lega
 :meth:`~Rummy500GymEnv.action_masks` gives the same as booleans (what sb3-contrib's
 ``MaskablePPO`` asks for). Index with booleans, never with the ``int8`` mask itself:
 ``logits[mask]`` picks positions 0 and 1, not the legal ids; ``mask.view(np.bool_)`` (no copy)
-or ``mask.astype(bool)`` is the boolean mask, ``np.flatnonzero(mask)`` the legal ids. An illegal action ends the episode at once: reward -1,
-``terminated`` true and ``info["illegal_action"]`` true (the game is left as it was). An
-action is an int or a numpy integer (the types of Gymnasium's ``Discrete`` space): a float, a
-string, ``None`` or any other value raises :class:`~rummy500.ActionError` instead and leaves the
-episode as it was.
+or ``mask.astype(bool)`` is the boolean mask, ``np.flatnonzero(mask)`` the legal ids.
+
+An illegal action ends the episode at once: reward -1, ``terminated`` true and
+``info["illegal_action"]`` true (the game is left as it was). An action is an int or a numpy
+integer (the types of Gymnasium's ``Discrete`` space): a float, a string, ``None`` or any
+other value raises :class:`~rummy500.ActionError` instead and leaves the episode as it was.
 
 Rewards come at the end of the game, in the return of the ``step`` that ends it (the
 learner's last move, or the move after which the bots ended the game): +1 when the learner's
