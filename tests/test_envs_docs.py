@@ -20,7 +20,7 @@ PAGE = Path(__file__).resolve().parent.parent / "docs" / "train-pettingzoo.md"
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
 def test_the_code_on_the_page_runs() -> None:
     blocks = re.findall(r"```python\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.S)
-    assert len(blocks) == 2
+    assert len(blocks) == 3
     for block in blocks:
         exec(compile(block, str(PAGE), "exec"), {})
 
