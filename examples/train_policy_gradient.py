@@ -159,16 +159,17 @@ def main() -> None:
     env.reset(seed=TRAIN_SEED)
     episodes, block = plan["episodes"], plan["episodes"] // plan["points"]
     curve: list[dict[str, float]] = []
-    wins = steps = 0
-    start = time.perf_counter()
+    wins = steps = 0  # wins in the current block of games, steps in all
+    start, cpu = time.perf_counter(), time.process_time()
     for episode in range(1, episodes + 1):
         reward, taken = play(env, policy, learn=True)
         wins += reward > 0
         steps += taken
         if episode % block == 0:
-            curve.append({"games": episode, "steps": steps, "win_rate": wins / episode})
-    seconds = time.perf_counter() - start
-    print(f"Training: {episodes} games, {steps} steps in {seconds:.1f} s")
+            curve.append({"games": episode, "steps": steps, "win_rate": wins / block})
+            wins = 0
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    print(f"Training: {episodes} games, {steps} steps in {seconds:.1f} s ({cpu:.1f} s of CPU)")
     after = evaluate(policy, plan["evaluation"])
     print(f"After training: {shown(after)}")
 
@@ -176,6 +177,7 @@ def main() -> None:
         "episodes": episodes,
         "steps": steps,
         "seconds": round(seconds, 1),
+        "cpu_seconds": round(cpu, 1),
         "before": before,
         "after": after,
         "curve": curve,
@@ -208,7 +210,7 @@ def plot(
         [100 * point["win_rate"] for point in curve],
         marker="o",
         markersize=3,
-        label="win rate in training, games so far",
+        label=f"win rate in training, each {curve[0]['games']} games",
     )
     last = curve[-1]["steps"]
     for result, x, name in ((before, 0, "before"), (after, last, "after")):

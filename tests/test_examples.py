@@ -63,11 +63,21 @@ def test_the_policy_gradient_example_trains_in_its_short_mode(tmp_path: Path) ->
     assert len(lines) == 5
     assert lines[0] == "One-hand games, 2 players, the learner at seat 0 against the random bot"
     assert re.fullmatch(f"Before training: {rate}", lines[1])
-    assert re.fullmatch(r"Training: 100 games, \d+ steps in \d+\.\d s", lines[2])
+    assert re.fullmatch(
+        r"Training: 100 games, \d+ steps in \d+\.\d s \(\d+\.\d s of CPU\)", lines[2]
+    )
     assert re.fullmatch(f"After training: {rate}", lines[3])
     assert lines[4] == f"Wrote {data}"
     results = json.loads(data.read_text(encoding="utf-8"))
-    assert sorted(results) == ["after", "before", "curve", "episodes", "seconds", "steps"]
+    assert sorted(results) == [
+        "after",
+        "before",
+        "cpu_seconds",
+        "curve",
+        "episodes",
+        "seconds",
+        "steps",
+    ]
     assert [point["games"] for point in results["curve"]] == [20, 40, 60, 80, 100]
     assert results["curve"][-1]["steps"] == results["steps"]
     for result in (results["before"], results["after"]):
