@@ -17,7 +17,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 import rummy500  # noqa: E402
 from rummy500 import ActionError, ConfigError, presets  # noqa: E402
 from rummy500.envs import gymnasium as gym_module  # noqa: E402
-from rummy500.envs._common import render_text  # noqa: E402
+from rummy500.envs._common import observation_bounds, render_text  # noqa: E402
 from rummy500.envs.gymnasium import ENV_ID, Rummy500GymEnv  # noqa: E402
 from rummy500.toolkit import ActionSpace  # noqa: E402
 
@@ -54,7 +54,10 @@ def test_the_module_can_be_named_in_the_id() -> None:
 
 
 def play_out(game: Rummy500GymEnv, seed: int) -> tuple[float, int]:
-    """Random legal actions to the end of the game; the last reward and the number of steps."""
+    """Random legal actions to the end of the game; the last reward and the number of steps.
+
+    The game ends truncated exactly when a limit cut it off: a draw, or a last hand stopped
+    by the turn limit (nobody out)."""
     rng = random.Random(seed)
     _, info = game.reset(seed=seed)
     steps = 0
@@ -66,9 +69,14 @@ def play_out(game: Rummy500GymEnv, seed: int) -> tuple[float, int]:
             int(rng.choice(np.flatnonzero(mask)))
         )
         steps += 1
-        assert not truncated
         assert game.observation_space.contains(observation)
-        if terminated:
+        final = game.game
+        cut_off = final.is_terminal() and (
+            final.winner is None
+            or (final.went_out is None and final.turn >= final.config.turn_limit)
+        )
+        assert (terminated, truncated) == (final.is_terminal() and not cut_off, cut_off)
+        if terminated or truncated:
             assert "illegal_action" not in info
             assert not info["action_mask"].any()
             return reward, steps
@@ -207,3 +215,83 @@ def test_the_examples_in_the_module_description_run() -> None:
     result = doctest.testmod(gym_module)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_a_drawn_game_is_truncated_not_terminated() -> None:
+    game = Rummy500GymEnv(one_hand("standard"), 2, opponents="random")
+    rng = random.Random(121)
+    _, info = game.reset(seed=121)
+    terminated = truncated = False
+    while not (terminated or truncated):
+        _, reward, terminated, truncated, info = game.step(
+            int(rng.choice(np.flatnonzero(info["action_mask"])))
+        )
+    # The one hand ended with a tie: hand_limit=1 ends the game as a draw.
+    assert (game.game.totals, game.game.winner) == ((98, 98), None)
+    assert (reward, terminated, truncated) == (0.0, False, True)
+    with pytest.raises(RuntimeError, match="reset"):
+        game.step(0)
+
+
+#: How the game of the turn-limit test ends: after 2 turns, nobody out, seat 0 ahead.
+TURN_LIMITED_END = (2, None, (-92, -101), 0)
+
+
+def test_a_last_hand_stopped_by_the_turn_limit_is_truncated() -> None:
+    config = attrs.evolve(one_hand("standard"), turn_limit=2)
+    game = Rummy500GymEnv(config, 2, opponents="random")
+    _, info = game.reset(seed=5)
+    results = []
+    while not results or not (results[-1][1] or results[-1][2]):
+        _, reward, terminated, truncated, info = game.step(
+            int(np.flatnonzero(info["action_mask"])[0])
+        )
+        results.append((reward, terminated, truncated))
+    final = game.game
+    assert (final.turn, final.went_out, final.totals, final.winner) == TURN_LIMITED_END
+    assert results[-1] == (1.0, False, True)  # the hand scored as it stood: seat 0 ahead
+    assert all(result == (0.0, False, False) for result in results[:-1])
+
+
+def test_scaled_observations_are_the_spaces_scaled_vectors_within_the_box() -> None:
+    config = one_hand("pagat")
+    raw = Rummy500GymEnv(config, 2, opponents="random")
+    scaled = Rummy500GymEnv(config, 2, opponents="random", scaled_observations=True)
+    space = scaled.observations
+    low, high = space.scaled_bounds()
+    assert np.array_equal(scaled.observation_space.low, low)
+    assert np.array_equal(scaled.observation_space.high, high)
+    # The default is as it was: the raw vector, in the bounds the rules give.
+    assert (raw.scaled_observations, scaled.scaled_observations) == (False, True)
+    raw_low, raw_high = observation_bounds(space)
+    assert np.array_equal(raw.observation_space.low, raw_low)
+    assert np.array_equal(raw.observation_space.high, raw_high)
+    assert raw_high.max() == 1000  # the turn limit: scaled by it, a turn would not show
+    for seed in range(3):
+        rng_raw, rng_scaled = random.Random(seed), random.Random(seed)
+        vector, info = raw.reset(seed=seed)
+        seen, _ = scaled.reset(seed=seed)
+        while True:
+            assert np.array_equal(vector, space.observation_for(raw.game, 0))
+            assert np.array_equal(seen, space.scaled(vector))
+            assert scaled.observation_space.contains(seen)
+            legal = np.flatnonzero(info["action_mask"])
+            vector, _, over, cut, info = raw.step(int(rng_raw.choice(legal)))
+            seen, *_ = scaled.step(int(rng_scaled.choice(legal)))
+            if over or cut:
+                break
+
+
+@pytest.mark.filterwarnings("error")
+def test_gymnasium_check_env_with_scaled_observations() -> None:
+    check_env(
+        gymnasium.make(
+            ENV_ID, config=one_hand("standard"), players=2, scaled_observations=True
+        ).unwrapped
+    )
+
+
+def test_scaled_observations_is_a_bool() -> None:
+    with pytest.raises(ConfigError) as refused:
+        Rummy500GymEnv("standard", 2, scaled_observations=1)  # type: ignore[arg-type]
+    assert str(refused.value) == "scaled_observations must be True or False, not 1"

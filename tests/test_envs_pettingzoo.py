@@ -21,6 +21,7 @@ import rummy500  # noqa: E402
 from rummy500 import ActionError, ConfigError, presets  # noqa: E402
 from rummy500.envs import pettingzoo as pz_module  # noqa: E402
 from rummy500.envs.pettingzoo import Rummy500AECEnv, env  # noqa: E402
+from rummy500.observations import ObservationSpace  # noqa: E402
 from rummy500.toolkit import ActionSpace  # noqa: E402
 
 
@@ -63,8 +64,14 @@ def play_out(game: Rummy500AECEnv, seed: int) -> tuple[dict[str, float], int]:
     steps = 0
     for agent in game.agent_iter():
         observation, reward, termination, truncation, _ = game.last()
-        assert not truncation
-        if termination:
+        # Truncated exactly when the game is a draw: one hand, so the turn limit is far off.
+        final = game.game
+        over = final.is_terminal()
+        assert (termination, truncation) == (
+            over and final.winner is not None,
+            over and final.winner is None,
+        )
+        if termination or truncation:
             shown[agent] = reward
             game.step(None)
             continue
@@ -373,3 +380,49 @@ def test_env_plays_as_pettingzoo_order_checks_do_and_warns_of_a_step_after_the_e
         records.append(record)
     assert len(records[0]) > 20
     assert records[0] == records[1]
+
+
+def test_a_last_hand_stopped_by_the_turn_limit_truncates_every_agent() -> None:
+    config = attrs.evolve(one_hand("standard"), turn_limit=2)
+    game = Rummy500AECEnv(config, 2)
+    game.reset(seed=5)
+    shown = {}
+    for agent in game.agent_iter():
+        observation, reward, termination, truncation, _ = game.last()
+        if termination or truncation:
+            shown[agent] = (reward, termination, truncation)
+            game.step(None)
+            continue
+        assert (reward, termination, truncation) == (0.0, False, False)
+        game.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    final = game.game
+    assert (final.turn, final.went_out, final.winner) == (2, None, 0)
+    assert shown == {"player_0": (1.0, False, True), "player_1": (-1.0, False, True)}
+
+
+def test_scaled_observations_are_the_spaces_scaled_vectors() -> None:
+    config = one_hand("pagat")
+    game = env(config, 3, scaled_observations=True)
+    space = ObservationSpace.of(config, 3)
+    low, high = space.scaled_bounds()
+    box = game.observation_space("player_1")["observation"]
+    assert (np.array_equal(box.low, low), np.array_equal(box.high, high)) == (True, True)
+    game.reset(seed=2)
+    rng = random.Random(2)
+    for agent in game.agent_iter():
+        observation, _, termination, truncation, _ = game.last()
+        player = game.possible_agents.index(agent)
+        raw = space.observation_for(game.unwrapped.game, player)
+        assert np.array_equal(observation["observation"], space.scaled(raw))
+        assert game.observation_space(agent).contains(observation)
+        if termination or truncation:
+            game.step(None)
+        else:
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+def test_pettingzoo_api_test_with_scaled_observations() -> None:
+    api_test(env(one_hand("standard"), 2, scaled_observations=True), num_cycles=300)
+    with pytest.raises(ConfigError) as refused:
+        env("standard", 2, scaled_observations="yes")  # type: ignore[arg-type]
+    assert str(refused.value) == "scaled_observations must be True or False, not 'yes'"

@@ -403,3 +403,85 @@ def test_a_space_with_tables_kept_pickles_and_copies() -> None:
                 assert np.array_equal(
                     copied.observation_for(s, player), space.observation_for(s, player)
                 )
+
+
+def test_a_scaled_vector_divides_the_counts_and_squashes_turns_hands_and_totals() -> None:
+    state = position()  # pagat, 3 players: one deck and two jokers, 54 cards, target 500
+    space = ObservationSpace.of(PAGAT, 3)
+    raw = observe(state)
+    expected = raw.astype(np.float64)
+    for name in ("hand", "pile", "table_seat_0", "table_seat_1", "table_seat_2", "table_jokers"):
+        part = space.part(name)
+        expected[part.start : part.stop] /= 3  # the copies of a card: the card and 2 jokers
+    for name in ("hand_sizes", "stock_size", "pile_size"):
+        part = space.part(name)
+        expected[part.start : part.stop] /= 54
+    turn, hand_number, totals = (space.part(n) for n in ("turn", "hand_number", "totals"))
+    expected[turn.start] = np.tanh(4 / 50)
+    expected[hand_number.start] = np.tanh(1 / 10)
+    expected[totals.start : totals.stop] = np.tanh(np.array([40, -10, 25]) / 500)
+    scaled = space.scaled(raw)
+    assert scaled.dtype == np.float32
+    np.testing.assert_allclose(scaled, expected, rtol=1e-6, atol=0)
+    assert raw.max() > 1  # the vector given is left as it was
+    # The parts already from 0 to 1 are as they were.
+    for name in ("pile_top", "pile_depth", "owed", "kept", "phase", "to_move", "dealer"):
+        part = space.part(name)
+        assert np.array_equal(scaled[part.start : part.stop], raw[part.start : part.stop])
+
+
+def test_without_a_target_totals_are_scaled_by_100_points_a_hand() -> None:
+    config = attrs.evolve(STANDARD, target=None, hands_per_game=2, hand_limit=2)
+    space = ObservationSpace.of(config, 2)
+    vector = np.zeros(space.size, dtype=np.float32)
+    totals = space.part("totals")
+    vector[totals.start : totals.stop] = [98, -40]
+    scaled = space.scaled(vector)
+    expected = np.zeros(space.size)
+    expected[totals.start : totals.stop] = np.tanh(np.array([98, -40]) / 200)
+    np.testing.assert_allclose(scaled, expected, rtol=1e-6, atol=0)
+
+
+def test_the_scaled_bounds_are_0_to_1_and_minus_1_for_totals() -> None:
+    space = ObservationSpace.of(presets.get("partnership"), 4)
+    low, high = space.scaled_bounds()
+    totals = space.part("totals")
+    assert (totals.size, totals.stop) == (2, space.size)
+    assert low.tolist() == [0.0] * totals.start + [-1.0, -1.0]
+    assert high.tolist() == [1.0] * space.size
+    assert (low.dtype, high.dtype) == (np.float32, np.float32)
+
+
+@pytest.mark.parametrize(("name", "players"), [("standard", 2), ("pagat", 3), ("partnership", 4)])
+def test_scaled_vectors_lie_within_their_bounds_over_random_games(name: str, players: int) -> None:
+    config = presets.get(name)
+    space = ObservationSpace.of(config, players)
+    low, high = space.scaled_bounds()
+    rng = random.Random(name)
+    state = new_game(config, players, seed=7)
+    seen = np.zeros(space.size, dtype=bool)  # which numbers were ever other than 0
+    for step in range(3000):
+        if state.is_terminal():
+            state = new_game(config, players, seed=step)
+        for player in range(players):
+            scaled = space.scaled(space.observation_for(state, player))
+            assert (low <= scaled).all()
+            assert (scaled <= high).all()
+            seen |= scaled != 0
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+    # The games went on past the first hand: turns, hands and totals all moved.
+    for part in ("turn", "hand_number", "totals", "stock_size"):
+        at = space.part(part)
+        assert seen[at.start : at.stop].all()
+
+
+def test_scaling_refuses_what_is_no_vector_of_the_space() -> None:
+    space = ObservationSpace.of(STANDARD, 3)
+    for vector, shown in ((np.zeros(3, dtype=np.float32), "(3,)"), ([0.0] * 557, "a list")):
+        with pytest.raises(ConfigError) as refused:
+            space.scaled(vector)
+        assert str(refused.value) == (
+            "scaled() takes an observation of this space, a numpy vector of shape (557,), "
+            f"not {shown}"
+        )

@@ -301,6 +301,41 @@ class ObservationSpace(VectorLayout):
         )
         return np.frombuffer(out, _FLOAT32)  # (the dtype given by position is quicker)
 
+    def scaled(self, vector: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """``vector``, an observation of this space, as a new vector scaled for learning:
+        every number from 0 to 1, and from -1 to 1 for ``totals`` (see
+        :meth:`scaled_bounds`).
+
+        The card counts are divided by the copies of a card the decks hold (decks and
+        jokers), the hand, stock and pile sizes by the cards of the deck; ``turn``,
+        ``hand_number`` and ``totals`` go through ``tanh(x / s)``, with ``s`` 50 turns,
+        10 hands, and the ``target`` (or 100 points a hand of ``hands_per_game`` without
+        one): they stay apart where games spend their time, however long the limits. The
+        one-hot parts and ``pile_depth`` are as they were. Every step can be undone: nothing
+        is lost but float precision.
+
+        Raises :class:`~rummy500.ConfigError` when ``vector`` is not a numpy vector of
+        :attr:`shape`.
+        """
+        if not isinstance(vector, np.ndarray) or vector.shape != self.shape:
+            shown = vector.shape if isinstance(vector, np.ndarray) else describe_value(vector)
+            raise ConfigError(
+                f"scaled() takes an observation of this space, a numpy vector of shape "
+                f"{self.shape}, not {shown}"
+            )
+        divisors, squashed = _scaling(self.config, self.players)
+        out = np.divide(vector, divisors, dtype=_FLOAT32)
+        np.tanh(out[squashed:], out=out[squashed:])
+        return out
+
+    def scaled_bounds(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """The least and greatest value of each number of a :meth:`scaled` vector: 0 and 1,
+        -1 and 1 for ``totals`` (new arrays, as a ``Box`` space takes them)."""
+        low = np.zeros(self.size, dtype=_FLOAT32)
+        totals = self.part("totals")
+        low[totals.start : totals.stop] = -1
+        return low, np.ones(self.size, dtype=_FLOAT32)
+
     def _table_planes(self, table: tuple[TableMeld, ...]) -> _TablePlanes:
         for seen in self._tables:
             if seen.table is table:
@@ -402,6 +437,44 @@ _COLUMN: Final = tuple(min(c, _JOKER_COLUMN) for c in range(2 * _JOKER_COLUMN + 
 _STANDS_FOR: Final = tuple(
     c if c <= _JOKER_COLUMN else c - _JOKER_COLUMN - 1 for c in range(2 * _JOKER_COLUMN + 1)
 )
+
+
+#: The ``s`` of ``tanh(x / s)`` for ``turn`` and ``hand_number`` in a scaled vector, and the
+#: points of a hand for ``totals`` in a game without a target.
+_TURN_SCALE: Final = 50
+_HAND_SCALE: Final = 10
+_POINTS_A_HAND: Final = 100
+#: The card planes that count cards, up to the copies of a card the decks hold.
+_COUNTED: Final = ("hand", "pile", "table_jokers")
+
+
+@cache
+def _scaling(config: RuleConfig, players: int) -> tuple[npt.NDArray[np.float32], int]:
+    """What :meth:`ObservationSpace.scaled` divides each number by, and where the numbers
+    that then go through ``tanh`` start (``turn``, ``hand_number`` and ``totals`` close the
+    vector)."""
+    space = _space(config, players)
+    copies = config.decks[players] + config.jokers(players)
+    deck = config.deck_size(players)
+    target = config.target
+    # A game has a target or a number of hands (the rules refuse neither).
+    points = target if target is not None else _POINTS_A_HAND * (config.hands_per_game or 1)
+    by_part = {
+        "hand_sizes": deck,
+        "stock_size": deck,
+        "pile_size": deck,
+        "turn": _TURN_SCALE,
+        "hand_number": _HAND_SCALE,
+        "totals": points,
+    }
+    divisors = np.ones(space.size, dtype=_FLOAT32)
+    for part in space.parts:
+        if part.name in _COUNTED or part.name.startswith("table_seat_"):
+            divisors[part.start : part.stop] = copies
+        elif part.name in by_part:
+            divisors[part.start : part.stop] = by_part[part.name]
+    divisors.flags.writeable = False
+    return divisors, space.part("turn").start
 
 
 @cache

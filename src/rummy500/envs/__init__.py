@@ -17,8 +17,11 @@ A third needs the ``openspiel`` extra (``pip install 'rummy500[openspiel]'``):
 All three number moves through :class:`~rummy500.toolkit.ActionSpace`, observe a player's view
 through :class:`~rummy500.observations.ObservationSpace` and reward only the end of the game:
 +1 for each player of the winning side, -1 for the others, 0 for everyone when the game is
-drawn. The first two deal each new hand themselves (the "Train with PettingZoo" page of the
-documentation describes them); in the OpenSpiel game a deal is a chance node.
+drawn. In the first two, a game a limit of the rules cut off (a draw at ``hand_limit``, a
+last hand stopped by ``turn_limit``) ends *truncated* rather than *terminated*, as
+Gymnasium and PettingZoo define a time limit. The first two deal each new hand themselves
+(the "Train with PettingZoo" page of the documentation describes them); in the OpenSpiel
+game a deal is a chance node.
 
 This package imports none of these libraries itself: import the adapter you need.
 """

@@ -62,16 +62,27 @@ def agent_names(players: int) -> list[str]:
     return [f"player_{p}" for p in range(players)]
 
 
+def check_flag(name: str, value: object) -> bool:
+    """``value`` when it is a bool; anything else raises :class:`~rummy500.ConfigError` naming
+    the keyword ``name``."""
+    if not isinstance(value, bool):
+        raise ConfigError(f"{name} must be True or False, not {describe_value(value)}")
+    return value
+
+
 def observation_bounds(
-    space: ObservationSpace,
+    space: ObservationSpace, *, scaled: bool = False
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-    """The least and greatest value each number of ``space``'s vectors can take.
+    """The least and greatest value each number of ``space``'s vectors can take (of its
+    :meth:`~rummy500.observations.ObservationSpace.scaled` vectors with ``scaled``).
 
     The bounds are finite and follow from the rules: no card column counts more copies than
     the decks hold, no hand or pile more cards than the game uses, no hand lasts more than
     ``turn_limit`` turns nor a game more than ``hand_limit`` hands, and no side scores more
     in one hand (either way) than every card's top value plus the going-out bonus.
     """
+    if scaled:
+        return space.scaled_bounds()
     config = space.config
     players = space.players
     deck = config.deck_size(players)
@@ -108,6 +119,19 @@ def legal_mask(actions: ActionSpace, state: State) -> npt.NDArray[np.int8]:
     ``state`` (the bytes of :meth:`ActionSpace.mask`)."""
     # A writable array over a copy of the mask's bytes (quicker than numpy's copy).
     return np.frombuffer(bytearray(actions.mask(state)), _INT8)
+
+
+def stopped_by_limit(state: State) -> bool:
+    """Whether ``state`` is a game over that was cut off rather than played out to a result:
+    a draw (the ``hand_limit`` reached with a tie at the top: the only way a game ends
+    without a winner) or a last hand stopped by ``turn_limit``, nobody out. Gymnasium and
+    PettingZoo call such an ending a *truncation*; every other end of a game is a
+    *termination*."""
+    if not state.is_terminal():
+        return False
+    return state.winner is None or (
+        state.went_out is None and state.turn >= state.config.turn_limit
+    )
 
 
 def outcome(state: State, player: int) -> float:

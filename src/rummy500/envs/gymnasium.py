@@ -24,14 +24,28 @@ hands until it is the learner's turn again or the game is over.
 
 Legal actions: ``info["action_mask"]`` is an ``int8`` vector with 1 at each legal id, and
 :meth:`~Rummy500GymEnv.action_masks` gives the same as booleans (what sb3-contrib's
-``MaskablePPO`` asks for). An illegal action ends the episode at once: reward -1,
-``terminated`` true and ``info["illegal_action"]`` true (the game is left as it was). An
-action is an int or a numpy integer (the types of Gymnasium's ``Discrete`` space): a float, a
-string, ``None`` or any other value raises :class:`~rummy500.ActionError` instead and leaves the
-episode as it was.
+``MaskablePPO`` asks for). Index with booleans, never with the ``int8`` mask itself:
+``logits[mask]`` picks positions 0 and 1, not the legal ids; ``mask.view(np.bool_)`` (no copy)
+or ``mask.astype(bool)`` is the boolean mask, ``np.flatnonzero(mask)`` the legal ids.
 
-Rewards come at the end of the game: +1 when the learner's side wins, -1 when another side
-wins, 0 for a draw; every step before that rewards 0. ``reset(seed=s)`` seeds a
+An illegal action ends the episode at once: reward -1, ``terminated`` true and
+``info["illegal_action"]`` true (the game is left as it was). An action is an int or a numpy
+integer (the types of Gymnasium's ``Discrete`` space): a float, a string, ``None`` or any
+other value raises :class:`~rummy500.ActionError` instead and leaves the episode as it was.
+
+Rewards come at the end of the game, in the return of the ``step`` that ends it (the
+learner's last move, or the move after which the bots ended the game): +1 when the learner's
+side wins, -1 when another side wins, 0 for a draw; every step before that rewards 0. The
+game ends ``terminated`` when it is played out to a result, ``truncated`` (``terminated``
+false) when a limit of the rules cut it off: a draw, which only ``hand_limit`` gives (the
+last hand played with a tie at the top), or a last hand stopped by ``turn_limit``. The
+reward is the same either way (0 for the draw, the leader's side winning a hand cut off).
+
+``scaled_observations=True`` gives the vectors of
+:meth:`ObservationSpace.scaled <rummy500.observations.ObservationSpace.scaled>` (every number
+from -1 to 1, the ``Box`` bounds with them) rather than the raw counts, sizes and totals
+(totals bounded by the rules at tens of thousands of points, so dividing by the bounds
+squashes them to nothing). ``reset(seed=s)`` seeds a
 :class:`random.Random` that draws each game's seed and the bots' seeds, so the same seed gives
 the same games on every ``reset()`` that follows. ``render_mode="ansi"`` renders the game as
 text (the public table and the learner's hand when it is to move); ``render_mode="human"``
@@ -58,6 +72,7 @@ from rummy500.envs._common import (
     SEED_RANGE,
     action_id,
     agent_names,
+    check_flag,
     check_render_mode,
     legal_mask,
     observation_bounds,
@@ -65,6 +80,7 @@ from rummy500.envs._common import (
     render_text,
     rendered,
     resolve_config,
+    stopped_by_limit,
 )
 from rummy500.observations import ObservationSpace
 from rummy500.toolkit import ActionSpace
@@ -98,6 +114,7 @@ class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
         seat: int = 0,
         opponents: str | Sequence[str] = "greedy",
         render_mode: str | None = None,
+        scaled_observations: bool = False,
     ) -> None:
         check_render_mode(render_mode)
         rules = resolve_config(config)
@@ -120,7 +137,10 @@ class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
         #: The action ids and the observation layout of these rules and players.
         self.actions = ActionSpace.of(rules, players)
         self.observations = ObservationSpace.of(rules, players)
-        low, high = observation_bounds(self.observations)
+        #: Whether observations are scaled for learning
+        #: (:meth:`~rummy500.observations.ObservationSpace.scaled`).
+        self.scaled_observations = check_flag("scaled_observations", scaled_observations)
+        low, high = observation_bounds(self.observations, scaled=scaled_observations)
         self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.actions.size)
         self._names = agent_names(players)
@@ -196,7 +216,9 @@ class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
         self._over = game.is_terminal()
         self._show()
         reward = outcome(game, self.seat)
-        return self._observe(game), reward, self._over, False, {"action_mask": self._mask(game)}
+        truncated = stopped_by_limit(game)
+        info = {"action_mask": self._mask(game)}
+        return self._observe(game), reward, self._over and not truncated, truncated, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Which action ids are legal now, as booleans (sb3-contrib's ``MaskablePPO`` calls
@@ -229,7 +251,8 @@ class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
                 game = game.apply(bots[player].choose(game.view(player)))
 
     def _observe(self, game: State) -> Vector:
-        return self.observations.observation_for(game, self.seat)
+        vector = self.observations.observation_for(game, self.seat)
+        return self.observations.scaled(vector) if self.scaled_observations else vector
 
     def _mask(self, game: State) -> Mask:
         if game.current_player != self.seat:

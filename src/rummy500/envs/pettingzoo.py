@@ -15,13 +15,24 @@ The agents are ``player_0`` to ``player_{n-1}``, by seat. Each observes a dict: 
 ``"observation"`` the ``float32`` vector of :class:`~rummy500.observations.ObservationSpace`
 built from that player's view (nothing they cannot see goes in), under ``"action_mask"`` an
 ``int8`` vector of :attr:`ActionSpace.size <rummy500.toolkit.ActionSpace.size>` numbers, 1 at
-each legal action id (all 0 when it is not the agent's turn). Actions are ids of
-:class:`~rummy500.toolkit.ActionSpace`: ``Discrete(size)``.
+each legal action id (all 0 when it is not the agent's turn). Index with booleans, never with
+the ``int8`` mask itself (``logits[mask]`` picks positions 0 and 1): ``mask.view(np.bool_)``
+(no copy) or ``mask.astype(bool)``. Actions are ids of
+:class:`~rummy500.toolkit.ActionSpace`: ``Discrete(size)``. ``scaled_observations=True``
+gives the vectors of
+:meth:`ObservationSpace.scaled <rummy500.observations.ObservationSpace.scaled>` instead
+(every number from -1 to 1, the ``Box`` bounds with them).
 
 Between hands the environment deals the next hand itself (the deal is a chance event, decided
 by the game seed), so an agent is only asked to move when a player has a choice. Rewards come
 at the end of the game: +1 for each player of the winning side, -1 for every other player, 0
-for everyone when the game is drawn; every step before that rewards 0. An illegal action ends
+for everyone when the game is drawn; every step before that rewards 0. As in every AEC
+environment, an agent reads its reward in :meth:`last` when it is selected again, after the
+other agents' moves: the reward of a game is shown to each agent once the game is over, on
+the turn where it steps with ``None``, and belongs to the last action it chose. The game ends
+in ``terminations`` when it is played out to a result, in ``truncations`` when a limit of the
+rules cut it off: a draw (only ``hand_limit`` gives one: the last hand played with a tie at
+the top) or a last hand stopped by ``turn_limit``. An illegal action ends
 the game at once: the player who chose it gets -1, the others 0, and its info holds
 ``"illegal_action": True``.
 
@@ -56,6 +67,7 @@ from rummy500.envs._common import (
     SEED_RANGE,
     action_id,
     agent_names,
+    check_flag,
     check_render_mode,
     legal_mask,
     observation_bounds,
@@ -63,6 +75,7 @@ from rummy500.envs._common import (
     render_text,
     rendered,
     resolve_config,
+    stopped_by_limit,
 )
 from rummy500.observations import ObservationSpace
 from rummy500.toolkit import ActionSpace
@@ -98,6 +111,8 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
         config: RuleConfig | str = "standard",
         players: int = 3,
         render_mode: str | None = None,
+        *,
+        scaled_observations: bool = False,
     ) -> None:
         # PettingZoo's constructor takes and does nothing, and is not annotated.
         super().__init__()  # type: ignore[no-untyped-call]
@@ -113,7 +128,10 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
         self.possible_agents = agent_names(players)
         self.agents: list[str] = []
         self._seat = {agent: p for p, agent in enumerate(self.possible_agents)}
-        low, high = observation_bounds(self.observations)
+        #: Whether observations are scaled for learning
+        #: (:meth:`~rummy500.observations.ObservationSpace.scaled`).
+        self.scaled_observations = check_flag("scaled_observations", scaled_observations)
+        low, high = observation_bounds(self.observations, scaled=scaled_observations)
         size = self.actions.size
         # One space object per agent, so that seeding one agent's space leaves the others be.
         self.observation_spaces = {
@@ -166,6 +184,8 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
         game = self.game
         player = self._seat[agent]
         vector = self.observations.observation_for(game, player)
+        if self.scaled_observations:
+            vector = self.observations.scaled(vector)
         if game.current_player == player:
             mask = legal_mask(self.actions, game)
         else:
@@ -205,15 +225,19 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
         if game.is_terminal():
             for seat, name in enumerate(self.possible_agents):
                 self.rewards[name] = outcome(game, seat)
-            self._finish(player)
+            self._finish(player, truncated=stopped_by_limit(game))
         else:
             self.agent_selection = self.possible_agents[game.current_player]
         self._show()
 
-    def _finish(self, player: int) -> None:
-        """End the episode after ``player``'s move: every agent is done, and each in turn,
-        starting after ``player``, is shown its reward and steps with ``None``."""
-        self.terminations = dict.fromkeys(self.agents, True)
+    def _finish(self, player: int, *, truncated: bool = False) -> None:
+        """End the episode after ``player``'s move: every agent is done (truncated, with
+        ``truncated``, rather than terminated), and each in turn, starting after ``player``,
+        is shown its reward and steps with ``None``."""
+        if truncated:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[(player + 1) % self.players]
         self._accumulate_rewards()
 
@@ -274,7 +298,11 @@ def env(
     config: RuleConfig | str = "standard",
     players: int = 3,
     render_mode: str | None = None,
+    *,
+    scaled_observations: bool = False,
 ) -> AECEnv[str, Observation, Action]:
     """A :class:`Rummy500AECEnv` wrapped in PettingZoo's checks of the order of calls (a
     subclass of PettingZoo's ``OrderEnforcingWrapper`` that behaves as it does)."""
-    return _OrderEnforcing(Rummy500AECEnv(config, players, render_mode))
+    return _OrderEnforcing(
+        Rummy500AECEnv(config, players, render_mode, scaled_observations=scaled_observations)
+    )
