@@ -279,17 +279,21 @@ class _Weigher:
         hand = tuple(cards)
         melds = table
         scored = 0
-        must = first_with
         gain = self.gain
         if options is None:
             options = self.plays(hand, melds)
+        candidates = options
+        if first_with is not None:
+            # Only a joker needs the cards as held (a wild joker is the card it stands for).
+            if first_with < JOKER:
+                candidates = [play for play in options if first_with in play[0]]
+            else:
+                candidates = [play for play in options if first_with in _physical(play[0])]
         while True:
             best: _Play | None = None
             best_key = (0, 0)
             best_changed: tuple[TableMeld, ...] = ()
-            for play in options:
-                if must is not None and must not in _physical(play[0]):
-                    continue
+            for play in candidates:
                 points, changed = gain(play, melds, player, players)
                 key = (points, len(play[0]))
                 if best is None or key > best_key:
@@ -297,36 +301,45 @@ class _Weigher:
             if best is None:
                 return scored, hand
             scored += best_key[0]
-            after = self.after(best, best_changed, melds, player)
             hand = _without(hand, best[0])
-            must = None
-            if self.none_left(hand, options, best[1], after):
+            if self.none_left(hand, options, best[1], best_changed):
                 return scored, hand
-            melds = after
-            options = self.plays(hand, melds)
+            melds = self.after(best, best_changed, melds, player)
+            options = candidates = self.plays(hand, melds)
 
     def none_left(
         self,
         hand: tuple[Card, ...],
         options: list[_Play],
-        changed: TableMeld | None,
-        table: tuple[TableMeld, ...],
+        onto: TableMeld | None,
+        changed: tuple[TableMeld, ...],
     ) -> bool:
-        """Whether ``hand`` (what is left of a hand after one of its ``options`` went down,
-        changing the meld ``changed``, or making a new one: ``table`` is the table after it)
-        surely has no play left, which is most often the case.
+        """Whether ``hand`` (what is left of a hand after one of its ``options`` went down
+        onto the meld ``onto``, or as a new meld; ``changed`` is what :meth:`gain` gave with
+        its points) surely has no play left, which is most often the case.
 
         The plays of fewer cards are among those of more cards (possible_melds and
         possible_layoffs list every play), so only the options the hand still holds and the
         lay-offs onto the meld that changed can be left. Under ``join_melds`` a new meld can
         change several melds: then the answer is no (look).
         """
-        if changed is None and self.joins:
+        if onto is None and self.joins:
             return False
-        for cards, onto, _ in options:
-            if (onto is None or onto is not changed) and _holds(hand, cards):
+        for cards, other, _ in options:
+            if (other is None or other is not onto) and _holds(hand, cards):
                 return False
-        grown = table[-1] if changed is None else next(m for m in table if m.id == changed.id)
+        # The meld grown, or made (as on an empty table: who made it and its id change
+        # nothing of what goes onto it).
+        grown = changed[0]
+        # A lay-off starts with a card just beyond the meld (TableMeld.attach), or a joker.
+        near = 0
+        for c in hand:
+            if c >= JOKER:
+                break
+            near |= 1 << c
+        else:
+            if not grown.attach & near:
+                return True
         return not possible_layoffs(hand, (grown,), self.config)
 
 
