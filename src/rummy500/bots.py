@@ -53,6 +53,7 @@ from rummy500 import (
 from rummy500.toolkit import (
     JOKER,
     describe_value,
+    make_deck,
     possible_layoffs,
     possible_melds,
     put_down,
@@ -183,7 +184,7 @@ class _Weigher:
     rules (see :func:`_weigher`).
     """
 
-    __slots__ = ("config", "gains", "joins", "near", "values")
+    __slots__ = ("config", "gains", "joins", "near", "throw", "values")
 
     def __init__(self, config: RuleConfig) -> None:
         self.config = config
@@ -191,6 +192,9 @@ class _Weigher:
         self.joins = config.join_melds
         #: By rank, the other ranks that make a card of it half of a run (see _loose).
         self.near = _near_ranks(run_distances(config))
+        #: By card, the order of the greedy bot's discards: the highest value, then the
+        #: higher rank, then the higher suit (the higher card).
+        self.throw = {c: (self.values.points(c), c.rank, c) for c in make_deck(1, 1)}
         #: What each play is worth, by player and play: the points, and what :meth:`gain`
         #: says the play changes.
         self.gains: dict[tuple[object, ...], tuple[int, tuple[TableMeld, ...]]] = {}
@@ -513,13 +517,14 @@ class GreedyBot:
         return self._discard(view, legal)
 
     def _discard(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
-        values = view.config.card_values
         discards = [m for m in legal if isinstance(m, Discard)]
         if not discards:
             return legal[0]
-        loose = _loose(view.hand, self._weigh(view.config).near)
+        weigher = self._weigh(view.config)
+        loose = _loose(view.hand, weigher.near)
         pool = [m for m in discards if m.card in loose] or discards
-        return max(pool, key=lambda m: (values.points(m.card), m.card.rank, m.card))
+        throw = weigher.throw
+        return max(pool, key=lambda m: throw[m.card])
 
     def __repr__(self) -> str:
         return "GreedyBot()"
