@@ -9,6 +9,7 @@ the log read from scratch on a detached copy of the game replayed.
 from __future__ import annotations
 
 import enum
+import pickle
 import random
 
 import attrs
@@ -128,3 +129,29 @@ def test_a_view_is_for_a_player_of_the_game() -> None:
     for player in (True, 3, -1, 1.0, "1"):
         with pytest.raises(StateError, match="there is no player"):
             state.view(player)  # type: ignore[arg-type]
+
+
+def test_a_view_whose_log_was_never_read_reads_as_one_built_plainly_after_play_went_on() -> None:
+    # State.view leaves the log to its first read: views read only after many more moves (and
+    # after memory has dropped the fields of the positions behind) give the log of their own
+    # position, through every way of reading a view.
+    state = new_game(players=3, seed=5)
+    rng = random.Random(5)
+    kept: list[tuple[State, list[PlayerView]]] = []
+    while state.hand_number == 0:
+        kept.append((state, [state.view(p) for p in range(3)]))
+        state = state.apply(rng.choice(state.legal_moves()))
+    assert len(kept) > 40
+    for i, (position, views) in enumerate(kept):
+        for player, view in enumerate(views):
+            plain = plain_view(position, player)
+            way = (i + player) % 4
+            if way == 0:
+                assert view == plain
+            elif way == 1:
+                assert hash(view) == hash(plain)
+            elif way == 2:
+                assert repr(view) == repr(plain)
+            else:
+                assert pickle.loads(pickle.dumps(view)) == plain
+            assert view.log == plain.log

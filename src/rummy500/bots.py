@@ -53,6 +53,7 @@ from rummy500 import (
 from rummy500.toolkit import (
     JOKER,
     describe_value,
+    make_deck,
     possible_layoffs,
     possible_melds,
     put_down,
@@ -183,7 +184,7 @@ class _Weigher:
     rules (see :func:`_weigher`).
     """
 
-    __slots__ = ("config", "gains", "joins", "near", "values")
+    __slots__ = ("config", "gains", "joins", "near", "throw", "values")
 
     def __init__(self, config: RuleConfig) -> None:
         self.config = config
@@ -191,6 +192,9 @@ class _Weigher:
         self.joins = config.join_melds
         #: By rank, the other ranks that make a card of it half of a run (see _loose).
         self.near = _near_ranks(run_distances(config))
+        #: By card, the order of the greedy bot's discards: the highest value, then the
+        #: higher rank, then the higher suit (the higher card).
+        self.throw = {c: (self.values.points(c), c.rank, c) for c in make_deck(1, 1)}
         #: What each play is worth, by player and play: the points, and what :meth:`gain`
         #: says the play changes.
         self.gains: dict[tuple[object, ...], tuple[int, tuple[TableMeld, ...]]] = {}
@@ -279,17 +283,21 @@ class _Weigher:
         hand = tuple(cards)
         melds = table
         scored = 0
-        must = first_with
         gain = self.gain
         if options is None:
             options = self.plays(hand, melds)
+        candidates = options
+        if first_with is not None:
+            # Only a joker needs the cards as held (a wild joker is the card it stands for).
+            if first_with < JOKER:
+                candidates = [play for play in options if first_with in play[0]]
+            else:
+                candidates = [play for play in options if first_with in _physical(play[0])]
         while True:
             best: _Play | None = None
             best_key = (0, 0)
             best_changed: tuple[TableMeld, ...] = ()
-            for play in options:
-                if must is not None and must not in _physical(play[0]):
-                    continue
+            for play in candidates:
                 points, changed = gain(play, melds, player, players)
                 key = (points, len(play[0]))
                 if best is None or key > best_key:
@@ -297,36 +305,45 @@ class _Weigher:
             if best is None:
                 return scored, hand
             scored += best_key[0]
-            after = self.after(best, best_changed, melds, player)
             hand = _without(hand, best[0])
-            must = None
-            if self.none_left(hand, options, best[1], after):
+            if self.none_left(hand, options, best[1], best_changed):
                 return scored, hand
-            melds = after
-            options = self.plays(hand, melds)
+            melds = self.after(best, best_changed, melds, player)
+            options = candidates = self.plays(hand, melds)
 
     def none_left(
         self,
         hand: tuple[Card, ...],
         options: list[_Play],
-        changed: TableMeld | None,
-        table: tuple[TableMeld, ...],
+        onto: TableMeld | None,
+        changed: tuple[TableMeld, ...],
     ) -> bool:
-        """Whether ``hand`` (what is left of a hand after one of its ``options`` went down,
-        changing the meld ``changed``, or making a new one: ``table`` is the table after it)
-        surely has no play left, which is most often the case.
+        """Whether ``hand`` (what is left of a hand after one of its ``options`` went down
+        onto the meld ``onto``, or as a new meld; ``changed`` is what :meth:`gain` gave with
+        its points) surely has no play left, which is most often the case.
 
         The plays of fewer cards are among those of more cards (possible_melds and
         possible_layoffs list every play), so only the options the hand still holds and the
         lay-offs onto the meld that changed can be left. Under ``join_melds`` a new meld can
         change several melds: then the answer is no (look).
         """
-        if changed is None and self.joins:
+        if onto is None and self.joins:
             return False
-        for cards, onto, _ in options:
-            if (onto is None or onto is not changed) and _holds(hand, cards):
+        for cards, other, _ in options:
+            if (other is None or other is not onto) and _holds(hand, cards):
                 return False
-        grown = table[-1] if changed is None else next(m for m in table if m.id == changed.id)
+        # The meld grown, or made (as on an empty table: who made it and its id change
+        # nothing of what goes onto it).
+        grown = changed[0]
+        # A lay-off starts with a card just beyond the meld (TableMeld.attach), or a joker.
+        near = 0
+        for c in hand:
+            if c >= JOKER:
+                break
+            near |= 1 << c
+        else:
+            if not grown.attach & near:
+                return True
         return not possible_layoffs(hand, (grown,), self.config)
 
 
@@ -500,13 +517,14 @@ class GreedyBot:
         return self._discard(view, legal)
 
     def _discard(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
-        values = view.config.card_values
         discards = [m for m in legal if isinstance(m, Discard)]
         if not discards:
             return legal[0]
-        loose = _loose(view.hand, self._weigh(view.config).near)
+        weigher = self._weigh(view.config)
+        loose = _loose(view.hand, weigher.near)
         pool = [m for m in discards if m.card in loose] or discards
-        return max(pool, key=lambda m: (values.points(m.card), m.card.rank, m.card))
+        throw = weigher.throw
+        return max(pool, key=lambda m: throw[m.card])
 
     def __repr__(self) -> str:
         return "GreedyBot()"

@@ -15,16 +15,23 @@ built by a function written out for the class, from its list of fields, as attrs
 
 Both are generated with ``exec`` from the class's fields, so a new field needs no change here.
 Only values already checked may be built this way: nothing is checked or converted.
+
+A third trick puts off working out a field that is costly and seldom read: :func:`lazy_slot`
+lets a slot hold a :class:`Later`, a call that gives the value, which the first read of the
+field makes and keeps in its place. Every read goes through the class's descriptor (equality,
+hashing, ``repr``, pickling and :func:`attrs.evolve` read the fields by name), so no reader
+can tell.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import attrs
 
-__all__ = ["draft_builder", "slot_builder"]
+__all__ = ["Later", "draft_builder", "lazy_slot", "slot_builder"]
 
 V = TypeVar("V")
 
@@ -78,3 +85,42 @@ def draft_builder(cls: type[V]) -> Callable[..., V]:
     build: Callable[..., V] = _compiled(source)(object.__new__, draft, cls)
     build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
     return build
+
+
+class Later(functools.partial[Any]):
+    """A value not worked out yet: the call that gives it (a :func:`functools.partial`, which
+    costs less to make than an object of a class written in Python)."""
+
+    __slots__ = ()
+
+
+class _LazySlot:
+    """A slot's descriptor in front of the slot: a :class:`Later` read from it is called, and
+    its value kept in the slot in its place (a frozen class's own ``__setattr__`` still refuses
+    every assignment by the class's users)."""
+
+    __slots__ = ("slot",)
+
+    def __init__(self, slot: Any) -> None:
+        self.slot = slot
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = self.slot.__get__(instance, owner)
+        if type(value) is Later:
+            value = value()
+            self.slot.__set__(instance, value)
+        return value
+
+    def __set__(self, instance: object, value: object) -> None:
+        self.slot.__set__(instance, value)
+
+    def __delete__(self, instance: object) -> None:
+        self.slot.__delete__(instance)
+
+
+def lazy_slot(cls: type, name: str) -> None:
+    """Let the slot ``name`` of ``cls`` hold a :class:`Later`: its first read by name gives the
+    value, and keeps it."""
+    setattr(cls, name, _LazySlot(cls.__dict__[name]))

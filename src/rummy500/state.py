@@ -29,6 +29,7 @@ from rummy500.errors import (
     quote_value,
 )
 from rummy500.events import Event
+from rummy500.fastbuild import Later
 from rummy500.memory import SWEEP_TURNS, LineMemory
 from rummy500.movegen import generate
 from rummy500.moves import Move, PileMove
@@ -227,7 +228,8 @@ class State(Position):
             standing.went_out,
             standing.winner,
             game.dealer_draw,
-            self._log_cache().seen_by(player),  # log
+            # The log, read off this state when first asked for (see PlayerView.log).
+            Later(Position.seen_log, self, player),
         )
 
     def information_state_key(self, player: int) -> tuple[object, ...]:

@@ -23,7 +23,7 @@ import attrs
 from rummy500.cards import CARDS, JOKER, Card, make_deck
 from rummy500.errors import ConfigError, StateError, describe_value, is_whole
 from rummy500.events import Event, event_problem, quoted_event
-from rummy500.fastbuild import draft_builder
+from rummy500.fastbuild import draft_builder, lazy_slot
 from rummy500.knowledge import LogReader, choose_split, deal_groups, hidden_cards, hidden_deals
 from rummy500.melds import TableMeld
 from rummy500.movegen import generate
@@ -100,6 +100,8 @@ class PlayerView:
     #: What happened in the hand so far as this player saw it (see :attr:`State.log
     #: <rummy500.position.Position.log>`): their own stock draws show the card, other
     #: players' do not, and the deal shows only their own cards; everything else is public.
+    #: A view from :meth:`State.view <rummy500.state.State.view>` reads it off the state on
+    #: its first read (many players never look), keeping the state until then.
     log: tuple[Event, ...] = ()
 
     def __attrs_post_init__(self) -> None:
@@ -485,3 +487,6 @@ def information_text(seen: Mapping[str, Any]) -> str:
 #: :mod:`rummy500.fastbuild`; the view's ``__init__`` would check it, which costs more than
 #: the rest of the view).
 build_view: Final[Callable[..., PlayerView]] = draft_builder(PlayerView)
+
+# State.view gives the log as a fastbuild.Later: most bots never read it.
+lazy_slot(PlayerView, "log")
