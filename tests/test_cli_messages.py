@@ -130,11 +130,12 @@ def test_play_reports_a_bad_seat_or_player_count_with_its_own_usage(
 def test_simulate_names_the_one_player_count_of_the_rules(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert run(capsys, "simulate", "--preset", "partnership", "--players", "3") == (
-        2,
-        "",
-        "rummy500 simulate: --players: the partnership rules are for 4 players, not 3\n",
-    )
+    for name in ("partnership", "Partners"):
+        assert run(capsys, "simulate", "--preset", name, "--players", "3") == (
+            2,
+            "",
+            f"rummy500 simulate: --players: the {name} rules are for 4 players, not 3\n",
+        )
 
 
 # -- playing a seat -----------------------------------------------------------------------

@@ -514,7 +514,10 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    rules = presets.get(args.preset) if args.preset in presets.names() else None
+    try:
+        rules: RuleConfig | None = presets.get(args.preset)
+    except ConfigError:
+        rules = None  # Simulation.of says why, in the same words as other bad parameters
     players = args.players
     if players is None:
         players = max(3, rules.min_players) if rules is not None else 3
