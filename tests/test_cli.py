@@ -187,7 +187,7 @@ def test_a_human_seat_explains_bad_input_and_asks_again(
     assert "'take 4♠ 5♠' is illegal: a take names the deepest card" in out
     assert "Type the number of a legal move" in out
     assert out.count("Your move (") == len(bad) + 2
-    assert "You draw from the stock." in out
+    assert "  You draw K♦ from the stock." in out.splitlines()
     # Then the input runs out: the game stops cleanly.
     assert out.rstrip().endswith("Game abandoned.")
 
@@ -243,7 +243,10 @@ def test_a_human_can_play_a_whole_game_by_move_text_and_number(
     final = [total for _, total in rows[-1]]
     assert int(points) == max(final) >= 100
     assert name == names[final.index(max(final))]
-    assert "You draw from the stock." in out
+    # Each draw names the card drawn, to the player who drew it.
+    draws = [line for line in out.splitlines() if line.startswith("  You draw")]
+    assert draws
+    assert all(re.fullmatch(r"  You draw (10|[2-9AJQK])[♣♦♥♠] from the stock\.", d) for d in draws)
 
 
 def test_the_human_sees_their_own_hand_only(
@@ -459,7 +462,7 @@ def test_a_human_seat_explains_any_text_and_asks_again(
         "meld, layoff, discard, decline, call, pass, deal",
     ]
     assert out.count("Your move (") == len(bad) + 2
-    assert "You draw from the stock." in out
+    assert "  You draw K♦ from the stock." in out.splitlines()
     assert "Traceback" not in out
     assert out.rstrip().endswith("Game abandoned.")
 

@@ -218,9 +218,62 @@ def test_the_summary_counts_seats_bots_and_endings() -> None:
     assert summary.hand_score.value == pytest.approx((50 - 10 + 20 + 30 + 0 + 60) / 6)
     assert summary.text().splitlines()[:4] == [
         "2 games of custom, 2 players, seeds 0 to 1: greedy / random",
-        "Wins by seat (95% interval):",
+        "Games won from each seat (95% interval):",
         "  seat 0 (greedy): 50.0% (9.5-90.5)",
         "  seat 1 (random): 50.0% (9.5-90.5)",
+    ]
+
+
+def test_a_bot_in_several_seats_is_credited_with_every_game_it_won() -> None:
+    # greedy holds seats 0 and 2: it won the 3 games of 4 that either seat won, 75% (not
+    # the 37.5% of the mean of its seats), and the summary says which figure is which.
+    sim = Simulation.of("standard", 4, ["greedy", "random"], 4)
+    hand = HandOutcome((10, 0, 0, 0), (10, 0, 0, 0), 20, 0, "went_out", 0)
+    outcomes = tuple(
+        GameOutcome(i, i, (hand,), (500, 0, 0, 0), winner, 30, 1)
+        for i, winner in enumerate((0, 2, 2, 1))
+    )
+    summary = Summary.of(sim, outcomes)
+    assert summary.wins_by_bot["greedy"].value == 0.75
+    assert summary.wins_by_bot["random"].value == 0.25
+    assert summary.text().splitlines() == [
+        "4 games of standard, 4 players, seeds 0 to 3: greedy / random / greedy / random",
+        "Games won from each seat (95% interval):",
+        "  seat 0 (greedy): 25.0% (4.6-69.9)",
+        "  seat 1 (random): 25.0% (4.6-69.9)",
+        "  seat 2 (greedy): 50.0% (15.0-85.0)",
+        "  seat 3 (random): 0.0% (0.0-49.0)",
+        "Games won by each bot, in any of its seats (95% interval):",
+        "  greedy (seats 0, 2): 75.0% (30.1-95.4)",
+        "  random (seats 1, 3): 25.0% (4.6-69.9)",
+        "Drawn at the hand limit: 0.0% (0.0-49.0)",
+        "Hand score per player: mean 2.5 (0.3-4.7), spread (sd) 4.5",
+        "Hands per game: 1.00 (1.00-1.00)",
+        "Turns per hand: 20.0 (20.0-20.0)",
+        "Hands ended by going out: 100.0% (51.0-100.0)",
+        "Hands ended by the stock running out: 0.0% (0.0-49.0)",
+        "Calls per hand: 0.00 (0.00-0.00)",
+    ]
+
+
+def test_a_bot_holding_a_whole_team_wins_when_the_team_does() -> None:
+    sim = Simulation.of("partnership", 4, ["greedy", "random"], 2)
+    hand = HandOutcome((10, 0), (10, 0, 0, 0), 20, 0, "went_out", 0)
+    outcomes = (
+        GameOutcome(0, 0, (hand,), (500, 0), 0, 30, 1),
+        GameOutcome(1, 1, (hand,), (500, 0), None, 30, 1),
+    )
+    lines = Summary.of(sim, outcomes).text().splitlines()
+    assert lines[1:10] == [
+        "Games won from each seat (95% interval):",
+        "  seat 0 (greedy): 50.0% (9.5-90.5)",
+        "  seat 1 (random): 0.0% (0.0-65.8)",
+        "  seat 2 (greedy): 50.0% (9.5-90.5)",
+        "  seat 3 (random): 0.0% (0.0-65.8)",
+        "Games won by each bot, in any of its seats (95% interval):",
+        "  greedy (seats 0, 2): 50.0% (9.5-90.5)",
+        "  random (seats 1, 3): 0.0% (0.0-65.8)",
+        "Drawn at the hand limit: 50.0% (9.5-90.5)",
     ]
 
 

@@ -10,11 +10,13 @@ number or a move's text (``meld 8S 8H 8D``, ``layoff 0 9S``, ``take JC``, ``disc
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import random
 import re
 import signal
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
@@ -23,7 +25,7 @@ import attrs
 from rummy500 import __version__, presets
 from rummy500.bots import BOT_NAMES, Bot, make_bot
 from rummy500.errors import ConfigError, IllegalMoveError, MoveParseError, Rummy500Error
-from rummy500.moves import DEAL
+from rummy500.moves import DEAL, Draw
 from rummy500.render import (
     dealer_draw_lines,
     game_result_line,
@@ -33,7 +35,7 @@ from rummy500.render import (
     score_sheet,
     table_lines,
 )
-from rummy500.rules import MAX_PLAYERS, MIN_PLAYERS
+from rummy500.rules import MAX_PLAYERS, MIN_PLAYERS, RuleConfig
 from rummy500.simulate import (
     BACKENDS,
     WORKERS_PER_CORE,
@@ -55,6 +57,11 @@ _HELP_WORDS = frozenset({"?", "h", "help"})
 _NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 
+def _counted(low: int, high: int, noun: str) -> str:
+    """``"2 to 5 players"``, or ``"4 players"`` when there is one count."""
+    return f"{low} {noun}" if low == high else f"{low} to {high} {noun}"
+
+
 def _player_count(text: str) -> int:
     try:
         n = int(text)
@@ -62,9 +69,14 @@ def _player_count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(
-            f"Rummy 500 is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}"
+            f"Rummy 500 is for {_counted(MIN_PLAYERS, MAX_PLAYERS, 'players')}, not {n}"
         )
     return n
+
+
+def _seats(players: int) -> str:
+    """The seats of a table: ``"seats 0 and 1"``, ``"seats 0 to 2"``."""
+    return "seats 0 and 1" if players == 2 else f"seats 0 to {players - 1}"
 
 
 def _positive(text: str) -> int:
@@ -115,6 +127,8 @@ def build_parser() -> argparse.ArgumentParser:
             "built-in bots play; with --seat K, play seat K yourself against them."
         ),
     )
+    # Errors found after parsing are reported with the subcommand's own usage line.
+    play.set_defaults(command_parser=play)
     play.add_argument(
         "--preset",
         default="standard",
@@ -149,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=None,
         metavar="K",
-        help="take seat K yourself (0 is the first seat)",
+        help="take seat K yourself (0 is the first seat) (default: none, the bots play every seat)",
     )
     play.add_argument(
         "--target",
@@ -177,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="play many games between bots and summarize them",
         description=(
             "Play many seeded games between the built-in bots, on every core, and print a "
-            "summary with 95%% intervals. Game i uses the seed SEED + i, so any game can be "
+            "summary with 95% intervals. Game i uses the seed SEED + i, so any game can be "
             "played again. With --output, each game is written as a line of JSON; a run "
             "stopped with Ctrl-C (or SIGTERM) keeps what finished, and the same command carries "
             "on with it."
@@ -204,7 +218,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"the bot in each seat, from seat 0, repeated as needed to fill the table; "
         f"bots: {', '.join(BOT_NAMES)} (default: greedy,random)",
     )
-    sim.add_argument("--games", type=_positive, default=100, metavar="N", help="games to play")
+    sim.add_argument(
+        "--games", type=_positive, default=100, metavar="N", help="games to play (default: 100)"
+    )
     sim.add_argument("--seed", type=_natural, default=0, help="the seed of game 0 (default: 0)")
     sim.add_argument(
         "--workers",
@@ -219,8 +235,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--backend",
         choices=BACKENDS,
         default="local",
-        help="where the games run: this machine's processes, or a Ray cluster (needs "
-        "pip install 'rummy500[ray]')",
+        help="where the games run (default: local): this machine's processes, or a Ray "
+        "cluster (needs pip install 'rummy500[ray]'; starting Ray here takes a while before "
+        "the first game: about 25 s on a busy 2-core machine)",
     )
     sim.add_argument(
         "--address",
@@ -233,7 +250,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="FILE",
         help="write each game as a line of JSON to FILE (JSON Lines); an existing FILE of "
-        "the same simulation is checked and carried on with",
+        "the same simulation is checked and carried on with (default: none, the games are "
+        "only summarized)",
     )
     sim.add_argument(
         "--quiet",
@@ -313,7 +331,7 @@ class _Table:
             else:
                 after = state.apply(bot.choose(state.view(player)))
             if bot is None or not self.quiet:
-                self.tell_move(after, player)
+                self.tell_move(state, after, player)
             state = after
         self.end_hand(state)
         you = [p for p, bot in enumerate(self.bots) if bot is None]
@@ -332,11 +350,17 @@ class _Table:
         for line in score_sheet(state, self.names):
             self.say(line)
 
-    def tell_move(self, after: State, player: int) -> None:
+    def tell_move(self, before: State, after: State, player: int) -> None:
         move = after.last_move
         assert move is not None
         you = self.bots[player] is None
-        words = move_words(move, ascii=self.ascii, you=you)
+        # The human player is told the card they drew (it is theirs to see); a bot's draw
+        # stays hidden, as at a real table.
+        drawn = None
+        if you and isinstance(move, Draw):
+            new = Counter(after.view(player).hand) - Counter(before.view(player).hand)
+            drawn = next(iter(new))
+        words = move_words(move, ascii=self.ascii, you=you, drawn=drawn)
         gone = after.phase >= Phase.HAND_OVER and after.went_out == player
         tail = (" and go out" if you else " and goes out") if gone else ""
         self.say(f"  {self.names[player]} {words}{tail}.")
@@ -347,7 +371,8 @@ class _Table:
         if view.owed is not None:
             owed = hand_text((view.owed,), ascii=self.ascii)
             self.say(f"  You must still meld or lay off {owed} this turn.")
-        self.say("  Your legal moves:")
+        only = len(view.legal_moves) == 1
+        self.say("  Your only legal move:" if only else "  Your legal moves:")
         for i, move in enumerate(view.legal_moves, 1):
             self.say(f"  {i:>4}. {move.text(ascii=self.ascii)}")
 
@@ -358,9 +383,17 @@ class _Table:
                 self.say(line)
         self.show_choices(state)
         legal = state.legal_moves()
+        # A forced move still waits for the player (to read the table, or to quit), but
+        # takes only Enter.
+        only = len(legal) == 1
+        prompt = (
+            "Your move (Enter or 1 plays it; ? for help, q to quit): "
+            if only
+            else "Your move (a number or a move's text; ? for help, q to quit): "
+        )
         while True:
             try:
-                text = self.read("Your move (a number or a move's text; ? for help, q to quit): ")
+                text = self.read(prompt)
             except EOFError:
                 self.say()
                 return None
@@ -374,6 +407,8 @@ class _Table:
             if text.lower() in _QUIT_WORDS:
                 return None
             if not text:
+                if only:
+                    return state.apply(legal[0])
                 continue
             if text.lower() in _HELP_WORDS:
                 self.say(
@@ -387,7 +422,11 @@ class _Table:
                 number = int(text)
                 if 1 <= number <= len(legal):
                     return state.apply(legal[number - 1])
-                self.say(f"There is no move {number}: choose a number from 1 to {len(legal)}.")
+                self.say(
+                    f"There is no move {number}: your only move is 1."
+                    if only
+                    else f"There is no move {number}: choose a number from 1 to {len(legal)}."
+                )
                 continue
             try:
                 return state.apply(state.parse_move(text))
@@ -409,6 +448,12 @@ def _stdout_ascii_only(stream: TextIO) -> bool:
     return False
 
 
+def _rules_players(preset: str, config: RuleConfig, players: int) -> str:
+    """Why ``players`` cannot play the ``preset`` rules ``config``."""
+    counts = _counted(config.min_players, config.max_players, "players")
+    return f"the {preset} rules are for {counts}, not {players}"
+
+
 def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
         config = presets.get(args.preset)
@@ -425,13 +470,10 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if players is None:
         players = 3 if 3 in config.player_counts else config.min_players
     if players not in config.player_counts:
-        parser.error(
-            f"--players: the {args.preset} rules are for {config.min_players} to "
-            f"{config.max_players} players, not {players}"
-        )
+        parser.error(f"--players: {_rules_players(args.preset, config, players)}")
     seat: int | None = args.seat
     if seat is not None and not 0 <= seat < players:
-        parser.error(f"--seat: a {players}-player game has seats 0 to {players - 1}, not {seat}")
+        parser.error(f"--seat: a {players}-player game has {_seats(players)}, not {seat}")
     seed: int = random.SystemRandom().randrange(10**6) if args.seed is None else args.seed
     kinds: list[str] = [args.bots[p % len(args.bots)] for p in range(players)]
     # Each bot gets its own seed, derived from the game's so the whole game replays.
@@ -472,7 +514,10 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    rules = presets.get(args.preset) if args.preset in presets.names() else None
+    try:
+        rules: RuleConfig | None = presets.get(args.preset)
+    except ConfigError:
+        rules = None  # Simulation.of says why, in the same words as other bad parameters
     players = args.players
     if players is None:
         players = max(3, rules.min_players) if rules is not None else 3
@@ -481,6 +526,12 @@ def _simulate(args: argparse.Namespace) -> int:
         if plan.limit is not None or not args.quiet:
             print(f"rummy500 simulate: {plan.text()}", file=sys.stderr)
 
+    if rules is not None and players not in rules.player_counts:
+        print(
+            f"rummy500 simulate: --players: {_rules_players(args.preset, rules, players)}",
+            file=sys.stderr,
+        )
+        return 2
     try:
         simulation = Simulation.of(args.preset, players, args.bots, args.games, args.seed)
         outcomes = simulate(
@@ -491,6 +542,7 @@ def _simulate(args: argparse.Namespace) -> int:
             output=args.output,
             progress=None if args.quiet else progress_bar(),
             announce=announce,
+            ray_log_level=logging.ERROR if args.quiet else logging.WARNING,
         )
     except Rummy500Error as error:
         print(f"rummy500 simulate: {error}", file=sys.stderr)
@@ -527,7 +579,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _presets()
         if args.command == "simulate":
             return _simulate(args)
-        return _play(args, parser)
+        return _play(args, args.command_parser)
     except SystemExit as exc:  # argparse exits on --help, --version and bad options
         code = exc.code
         return code if isinstance(code, int) else (0 if code is None else 1)

@@ -79,13 +79,25 @@ def _check_names(function: str, names: object, players: int) -> None:
         )
 
 
-def move_words(move: Move, *, ascii: bool = False, you: bool = False) -> str:
+def move_words(
+    move: Move, *, ascii: bool = False, you: bool = False, drawn: Card | None = None
+) -> str:
     """What ``move`` does, in words: ``"draws from the stock"``, ``"melds a set: 8♠ 8♥ 8♦"``.
 
     The verb is for a player named in the third person, or for "you" with ``you=True``.
+    ``drawn`` names the card a draw took from the stock (``"draw 9♠ from the stock"``): give
+    it to the player who drew it only, as the others do not see it.
     """
     if not isinstance(move, Move):
         raise IllegalMoveError(f"move_words writes a Move, not {describe_value(move)}")
+    if drawn is not None:
+        if not isinstance(drawn, Card):
+            raise IllegalMoveError(f"move_words's drawn is a Card, not {describe_value(drawn)}")
+        if not isinstance(move, Draw):
+            raise IllegalMoveError(
+                f"move_words's drawn is the card of a draw, not of {move.text(ascii=True)!r}"
+            )
+        return f"{_verb(you, 'draws', 'draw')} {_cards((drawn,), ascii)} from the stock"
 
     for cls in type(move).__mro__:
         words = _WORDS.get(cls)

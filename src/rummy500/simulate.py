@@ -23,6 +23,7 @@ import contextlib
 import hashlib
 import importlib
 import json
+import logging
 import math
 import os
 import signal
@@ -306,8 +307,9 @@ class Summary:
     """What a set of games says, with 95% intervals.
 
     ``wins_by_seat[k]`` is the share of games the player in seat ``k`` won (their side won, in
-    a partnership game), ``wins_by_bot[name]`` the share of the seats that bot held that won.
-    ``draws`` is the share of games drawn at the hand limit.
+    a partnership game), ``wins_by_bot[name]`` the share of games that bot won in any of the
+    seats it held (a bot in two seats of four that wins every game has 100%, where each of its
+    seats has about 50%). ``draws`` is the share of games drawn at the hand limit.
     """
 
     simulation: Simulation
@@ -328,7 +330,7 @@ class Summary:
         """The summary of ``outcomes``, games of ``simulation``."""
         config, n = simulation.config, simulation.players
         seat_wins = [0] * n
-        bot_wins: dict[str, list[int]] = {name: [0, 0] for name in simulation.bots}
+        bot_wins = dict.fromkeys(simulation.bots, 0)
         draws = 0
         scores: list[float] = []
         turns: list[float] = []
@@ -337,11 +339,13 @@ class Summary:
         for game in outcomes:
             if game.winner is None:
                 draws += 1
+            winners: set[str] = set()
             for seat, name in enumerate(simulation.bots):
-                won = game.winner is not None and config.side_of(seat, n) == game.winner
-                seat_wins[seat] += won
-                bot_wins[name][0] += won
-                bot_wins[name][1] += 1
+                if game.winner is not None and config.side_of(seat, n) == game.winner:
+                    seat_wins[seat] += 1
+                    winners.add(name)
+            for name in winners:
+                bot_wins[name] += 1
             for hand in game.hands:
                 scores.extend(hand.player_scores)
                 turns.append(hand.turns)
@@ -353,7 +357,7 @@ class Summary:
             simulation,
             games,
             tuple(proportion(w, games) for w in seat_wins),
-            {name: proportion(w, t) for name, (w, t) in bot_wins.items()},
+            {name: proportion(w, games) for name, w in bot_wins.items()},
             proportion(draws, games),
             mean(scores),
             statistics.stdev(scores) if len(scores) > 1 else 0.0,
@@ -370,13 +374,16 @@ class Summary:
         lines = [
             f"{self.games} games of {sim.rules}, {sim.players} players, seeds {sim.seed} to "
             f"{sim.seed + sim.games - 1}: {' / '.join(sim.bots)}",
-            "Wins by seat (95% interval):",
+            "Games won from each seat (95% interval):",
             *(
                 f"  seat {k} ({sim.bots[k]}): {w.text(percent=True)}"
                 for k, w in enumerate(self.wins_by_seat)
             ),
-            "Wins by bot:",
-            *(f"  {name}: {w.text(percent=True)}" for name, w in self.wins_by_bot.items()),
+            "Games won by each bot, in any of its seats (95% interval):",
+            *(
+                f"  {name} ({_seat_list(sim.bots, name)}): {w.text(percent=True)}"
+                for name, w in self.wins_by_bot.items()
+            ),
             f"Drawn at the hand limit: {self.draws.text(percent=True)}",
             f"Hand score per player: mean {self.hand_score.text()}, spread (sd) "
             f"{self.hand_score_spread:.1f}",
@@ -387,6 +394,12 @@ class Summary:
             f"Calls per hand: {self.calls_per_hand.text(digits=2)}",
         ]
         return "\n".join(lines)
+
+
+def _seat_list(bots: Sequence[str], name: str) -> str:
+    """The seats bot ``name`` holds: ``"seat 1"``, ``"seats 0, 2"``."""
+    seats = [str(k) for k, bot in enumerate(bots) if bot == name]
+    return f"seat{'s' if len(seats) > 1 else ''} {', '.join(seats)}"
 
 
 Progress = Callable[[int, int], None]
@@ -516,6 +529,7 @@ class _Run:
     address: str | None
     announce: Callable[[Plan], None]
     stop: _Stop
+    ray_log_level: int = logging.WARNING
 
     def plan(self, backend: str, workers: int, limit: str | None) -> None:
         total = self.simulation.games
@@ -531,6 +545,7 @@ def simulate(
     output: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
     announce: Callable[[Plan], None] | None = None,
+    ray_log_level: int = logging.WARNING,
 ) -> tuple[GameOutcome, ...]:
     """Play the games of ``simulation``; their outcomes, in game order.
 
@@ -539,8 +554,11 @@ def simulate(
     :data:`WORKERS_PER_CORE` per core on this machine: a larger number is reduced, and
     ``announce`` (if given) is told the :class:`Plan` before the games start.
     ``backend="ray"`` runs them as Ray tasks instead, on the cluster at ``address`` (or a
-    local Ray started for the run). With ``output``, each finished game is written there at
-    once (see the module's documentation), and games already in the file are not played again;
+    local Ray started for the run, which takes a while: about 25 s on a busy 2-core machine).
+    Ray's own log lines show from ``ray_log_level`` up (by default its warnings, not its INFO
+    lines); at ``logging.ERROR`` or above, what its workers print is kept back too. With
+    ``output``, each finished game is written there at once (see the module's documentation),
+    and games already in the file are not played again;
     every line of it is checked first, and a file that is not this simulation's output is
     refused with :class:`SimulationError`. ``progress(done, total)`` is called as games finish.
 
@@ -571,7 +589,7 @@ def simulate(
                 progress(len(done), total)
 
         runner = _ray_batches if backend == "ray" else _local_batches
-        run = _Run(simulation, todo, workers, address, start, stop)
+        run = _Run(simulation, todo, workers, address, start, stop, ray_log_level)
         batches = runner(run)
         try:
             for batch in batches:
@@ -686,7 +704,13 @@ def _ray_batches(run: _Run) -> Generator[list[GameOutcome], None, None]:
             if here is None or run.workers is None
             else min(run.workers, WORKERS_PER_CORE * here)
         )
-        ray.init(address=run.address, num_cpus=cpus, include_dashboard=False)
+        ray.init(
+            address=run.address,
+            num_cpus=cpus,
+            include_dashboard=False,
+            logging_level=run.ray_log_level,
+            log_to_driver=run.ray_log_level < logging.ERROR,
+        )
         run.stop.take_back()  # Ray sets its own SIGTERM handler
     pending: list[Any] = []
     try:
