@@ -412,7 +412,7 @@ def test_a_state_under_equal_rules_built_apart_is_read_as_one_under_the_same_rul
 def test_a_space_needs_rules_and_a_player_count_they_allow() -> None:
     with pytest.raises(ConfigError) as error:
         ActionSpace.of(presets.get("persian"), 3)
-    assert str(error.value) == "these rules are for 4 to 4 players, not 3"
+    assert str(error.value) == "these rules are for 4 players, not 3"
     with pytest.raises(ActionError) as error:
         ActionSpace.of(STANDARD, 2.0)  # type: ignore[arg-type]
     assert str(error.value) == "an action space needs a whole number of players, not 2.0"

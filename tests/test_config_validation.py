@@ -218,7 +218,7 @@ def test_card_values_and_player_tables_refuse_bad_data(build: Any, message: str)
 
 def test_a_player_count_outside_the_rules_is_refused() -> None:
     partners = presets.get("partnership")
-    with pytest.raises(ConfigError, match="these rules are for 4 to 4 players, not 3"):
+    with pytest.raises(ConfigError, match="these rules are for 4 players, not 3"):
         new_game(partners, players=3)
     with pytest.raises(ConfigError, match="these rules are for 2 to 5 players, not 6"):
         new_game(presets.get("bicycle"), players=6)

@@ -361,7 +361,7 @@ REFUSALS: list[tuple[Callable[[], Any], type[Rummy500Error], str]] = [
     (
         lambda: rummy500.presets.get("partnership").side_of(0, 3),
         ConfigError,
-        "these rules are for 4 to 4 players, not 3",
+        "these rules are for 4 players, not 3",
     ),
     (
         lambda: CONFIG.card_values.points(None),

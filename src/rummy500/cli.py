@@ -35,7 +35,7 @@ from rummy500.render import (
     score_sheet,
     table_lines,
 )
-from rummy500.rules import MAX_PLAYERS, MIN_PLAYERS, RuleConfig
+from rummy500.rules import MAX_PLAYERS, MIN_PLAYERS, RuleConfig, players_text
 from rummy500.simulate import (
     BACKENDS,
     WORKERS_PER_CORE,
@@ -57,11 +57,6 @@ _HELP_WORDS = frozenset({"?", "h", "help"})
 _NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 
-def _counted(low: int, high: int, noun: str) -> str:
-    """``"2 to 5 players"``, or ``"4 players"`` when there is one count."""
-    return f"{low} {noun}" if low == high else f"{low} to {high} {noun}"
-
-
 def _player_count(text: str) -> int:
     try:
         n = int(text)
@@ -69,7 +64,7 @@ def _player_count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(
-            f"Rummy 500 is for {_counted(MIN_PLAYERS, MAX_PLAYERS, 'players')}, not {n}"
+            f"Rummy 500 is for {players_text(MIN_PLAYERS, MAX_PLAYERS)}, not {n}"
         )
     return n
 
@@ -450,8 +445,7 @@ def _stdout_ascii_only(stream: TextIO) -> bool:
 
 def _rules_players(preset: str, config: RuleConfig, players: int) -> str:
     """Why ``players`` cannot play the ``preset`` rules ``config``."""
-    counts = _counted(config.min_players, config.max_players, "players")
-    return f"the {preset} rules are for {counts}, not {players}"
+    return f"the {preset} rules are for {config.players_text}, not {players}"
 
 
 def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

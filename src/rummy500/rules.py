@@ -369,6 +369,12 @@ def _standard_decks() -> PlayerTable:
     return PlayerTable.of(1, {5: 2, 6: 2, 7: 2, 8: 2})
 
 
+def players_text(low: int, high: int) -> str:
+    """A range of player counts as words: ``"2 to 5 players"``, or ``"4 players"`` when
+    ``low`` and ``high`` are the same."""
+    return f"{low} players" if low == high else f"{low} to {high} players"
+
+
 @attrs.frozen
 class RuleConfig:
     """Every rule choice of a game of Rummy 500. The defaults are the standard rules.
@@ -543,13 +549,16 @@ class RuleConfig:
         """The player counts these rules allow."""
         return range(self.min_players, self.max_players + 1)
 
+    @property
+    def players_text(self) -> str:
+        """The player counts these rules allow, as words: ``"2 to 5 players"``, or
+        ``"4 players"`` when they allow one."""
+        return players_text(self.min_players, self.max_players)
+
     def check_players(self, players: int) -> None:
         """Raise :class:`ConfigError` unless ``players`` is a count these rules allow."""
         if players not in self.player_counts:
-            raise ConfigError(
-                f"these rules are for {self.min_players} to {self.max_players} players, "
-                f"not {players}"
-            )
+            raise ConfigError(f"these rules are for {self.players_text}, not {players}")
 
     def deck_size(self, players: int) -> int:
         """How many cards the game uses with ``players`` players."""
