@@ -92,6 +92,7 @@ __all__ = [
     "meld_problem",
     "must_keep",
     "pass_problem",
+    "plain_play_room",
     "play_problem",
     "problem",
     "take_problem",
@@ -228,30 +229,48 @@ def usable_takes(s: Position, depth: int | None = None) -> list[int]:
     shape = run_shape(cfg)
     bits, starts = shape.bits, shape.starts
     wild = wild_jokers(avail[4], cfg)
-    out = []
+    out: list[int] = []
+    n = len(pile)
+    below = n - deepest  # the pile cards below the deepest take asked about
+    if keep_top and deepest:
+        # The top card alone is taken and kept: always usable.
+        add_card(avail, pile[-1], cfg)
+        wild = wild_jokers(avail[4], cfg)
+        out.append(1)
+        n -= 1
     # Walk down from the top: each card joins the cards that a take from there brings along.
-    # This runs at every draw, over the whole pile: the loop reads what it can once, and adds
-    # each card to the availability list itself (as ``add_card`` would).
-    for k in range(1, deepest + 1):
-        card = pile[-k]
+    # This runs at every draw, over the whole pile: the loop reads what it can once, adds each
+    # card to the availability list itself (as ``add_card`` would) and asks
+    # ``meld_through_at`` itself when no joker is wild (as the call would, for less).
+    for k, card in enumerate(reversed(pile[below:n]), len(pile) - n + 1):
         if card >= JOKER:
             avail[4] += 1
             wild = wild_jokers(avail[4], cfg)
-            suit = rank = -1
         else:
             suit = card // 13
             rank = card - suit * 13 + 1
-            avail[suit] |= bits[card]
-        if k == 1 and keep_top:
+            m = avail[suit] | bits[card]
+            avail[suit] = m
+            if not near[suit] >> rank & 1:
+                # Far from the table: only a new meld, of three cards, can use it.
+                if room + k < 3:
+                    continue
+                if wild:
+                    if meld_through_at(suit, rank, avail, wild, starts):
+                        out.append(k)
+                    continue
+                if m & m >> 1 & m >> 2 & starts[rank]:
+                    out.append(k)
+                    continue
+                bit = 1 << rank
+                if (avail[0] & bit) + (avail[1] & bit) + (avail[2] & bit) + (
+                    avail[3] & bit
+                ) >= 3 << rank:
+                    out.append(k)
+                continue
+        cost = use_cost(card, avail, table, cfg, how)
+        if cost is not None and cost <= room + k:
             out.append(k)
-        elif rank >= 0 and not near[suit] >> rank & 1:
-            # A new meld takes three cards.
-            if room + k >= 3 and meld_through_at(suit, rank, avail, wild, starts):
-                out.append(k)
-        else:
-            cost = use_cost(card, avail, table, cfg, how)
-            if cost is not None and cost <= room + k:
-                out.append(k)
     return out
 
 
@@ -357,6 +376,20 @@ def _after(s: Position, move: Meld | Layoff) -> tuple[tuple[Card, ...], tuple[Ta
     return put_down_unchecked(
         hand, s.table, move.laid, s._current, s.config, onto=move.meld_id, high=move.high
     )
+
+
+def plain_play_room(s: Position) -> int | None:
+    """The most cards a meld or lay-off may put down in ``s`` (in the play phase) when that is
+    all :func:`play_problem` asks: no card is owed or kept (most positions), so only the cards
+    the rules keep for the final discard must stay in hand. ``None`` when a card is owed or
+    kept, and each meld and lay-off needs the whole question.
+
+    The move generator keeps the melds and lay-offs it found that fit in this room, which is
+    exactly what :func:`meld_problem` and :func:`layoff_problem` would accept of them.
+    """
+    if s._extra is not None:
+        return None
+    return len(s.hands[s._current]) - must_keep(s.config)
 
 
 def play_problem(s: Position, move: Meld | Layoff) -> str | None:
