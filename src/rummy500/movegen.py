@@ -11,17 +11,15 @@ whose depth :func:`~rummy500.legality.callable_takes` lists and ``pass``; the me
 lay-offs the fast search of :mod:`rummy500.meldsearch` finds in the hand; ``deal``. The
 generator keeps exactly the candidates that the predicate for their kind in
 :mod:`rummy500.legality` accepts (handing it the listing or the search's guarantee it already
-has). Where the predicate's answer for a whole kind of candidate is known beforehand, the
-generator keeps them without asking one by one: the takes (their depths are the listing
-:func:`~rummy500.legality.take_problem` asks), and the melds and lay-offs found when
-:func:`~rummy500.legality.plain_play_room` says nothing but their size matters. Discards are
-the cards :func:`~rummy500.legality.discardable` lists, the listing
+has). Discards are the cards :func:`~rummy500.legality.discardable` lists, the listing
 :func:`~rummy500.legality.discard_problem` asks. So what the generator lists is what
 :func:`~rummy500.engine.is_legal` accepts, and it never leads into a position without a legal
 move.
 """
 
 from __future__ import annotations
+
+from typing import Final
 
 from rummy500.legality import (
     call_problem,
@@ -33,7 +31,7 @@ from rummy500.legality import (
     layoff_problem,
     meld_problem,
     pass_problem,
-    plain_play_room,
+    take_problem,
     usable_takes,
 )
 from rummy500.meldsearch import availability, card_mask, layoffs, new_melds
@@ -54,17 +52,24 @@ from rummy500.position import Position
 
 __all__ = ["generate"]
 
+# Enum members read once, here: Python 3.11 finds a member on its class through the enum's
+# metaclass, which costs as much as a dozen other steps of the hot paths that read them.
+_PLAY: Final = Phase.PLAY
+_DRAW: Final = Phase.DRAW
+_CALL: Final = Phase.CALL
+_HAND_OVER: Final = Phase.HAND_OVER
+
 
 def generate(s: Position) -> tuple[Move, ...]:
     """Every legal move in ``s``, in the library's fixed order."""
     phase = s.phase
-    if phase == Phase.PLAY:
+    if phase == _PLAY:
         return _play_moves(s)
-    if phase == Phase.DRAW:
+    if phase == _DRAW:
         return _draw_moves(s)
-    if phase == Phase.CALL:
+    if phase == _CALL:
         return _call_moves(s)
-    if phase == Phase.HAND_OVER and deal_problem(s, DEAL) is None:
+    if phase == _HAND_OVER and deal_problem(s, DEAL) is None:
         return (DEAL,)
     return ()
 
@@ -72,9 +77,12 @@ def generate(s: Position) -> tuple[Move, ...]:
 def _draw_moves(s: Position) -> tuple[Move, ...]:
     pile = s.pile
     moves: list[Move] = [DRAW] if draw_problem(s, DRAW) is None else []
+    usable = usable_takes(s)
     n = len(pile)
-    # A take of the top cards at a depth usable_takes lists is what take_problem accepts.
-    moves.extend([trusted_take(pile[n - k :]) for k in usable_takes(s)])
+    for k in usable:
+        take = trusted_take(pile[n - k :])
+        if take_problem(s, take, usable) is None:
+            moves.append(take)
     if decline_problem(s, DECLINE) is None:
         moves.append(DECLINE)
     return tuple(moves)
@@ -97,18 +105,11 @@ def _play_moves(s: Position) -> tuple[Move, ...]:
     cfg = s.config
     hand = s.hands[s._current]
     avail = availability(hand, cfg)
-    # With no card owed or kept, a meld or lay-off the search found is legal when it fits in
-    # the room: the predicates' answer, without asking them candidate by candidate.
-    room = plain_play_room(s)
     moves: list[Move] = []
     for cards in new_melds(avail, cfg):
-        if room is not None:
-            if len(cards) <= room:
-                moves.append(trusted_meld(cards))
-        else:
-            meld = trusted_meld(cards)
-            if meld_problem(s, meld, True) is None:
-                moves.append(meld)
+        meld = trusted_meld(cards)
+        if meld_problem(s, meld, True) is None:
+            moves.append(meld)
     table = s.table
     # A joker can go onto almost any meld: with one, look at them all.
     near = -1 if avail[4] else card_mask(hand) if table else 0
@@ -117,12 +118,8 @@ def _play_moves(s: Position) -> tuple[Move, ...]:
         if onto.attach & near:
             ident = onto.id
             for cards, high in layoffs(onto, avail, cfg):
-                if room is not None:
-                    if len(cards) <= room:
-                        moves.append(trusted_layoff(ident, cards, high))
-                else:
-                    layoff = trusted_layoff(ident, cards, high)
-                    if layoff_problem(s, layoff, True) is None:
-                        moves.append(layoff)
+                layoff = trusted_layoff(ident, cards, high)
+                if layoff_problem(s, layoff, True) is None:
+                    moves.append(layoff)
     moves.extend(map(DISCARDS.__getitem__, discardable(s)))
     return tuple(moves)
