@@ -66,6 +66,17 @@ _Hands = tuple[tuple[Card, ...], ...]
 #: The most characters of a move's text a refusal quotes (a whole pile takes about 450).
 MOVE_TEXT_SHOWN: Final = 500
 
+# Enum members read once, here: Python 3.11 finds a member on its class through the enum's
+# metaclass, which costs as much as a dozen other steps of the hot paths that read them.
+_CALL: Final = Phase.CALL
+_DRAW: Final = Phase.DRAW
+_GAME_OVER: Final = Phase.GAME_OVER
+_HAND_OVER: Final = Phase.HAND_OVER
+_PLAY: Final = Phase.PLAY
+_STOCK_END_AT_ONCE: Final = EmptyStock.END_AT_ONCE
+_STOCK_REUSE_PILE: Final = EmptyStock.REUSE_PILE
+_USE_ANY: Final = OwedUse.ANY
+
 
 def is_legal(s: Position, move: object) -> bool:
     """Whether ``move`` is legal in ``s``: listed among its cached legal moves, or accepted by
@@ -137,7 +148,7 @@ def _draw(s: Position, move: Move) -> Position:
     # The hand is sorted: put the card in its place rather than sort the hand again.
     at = bisect_right(held, card)
     hand = (*held[:at], card, *held[at:])
-    return s._next(move, Phase.PLAY, s._current, _with_hand(s, hand), size, s.pile, s.table)
+    return s._next(move, _PLAY, s._current, _with_hand(s, hand), size, s.pile, s.table)
 
 
 def _take(s: Position, move: Move) -> Position:
@@ -150,14 +161,12 @@ def _take(s: Position, move: Move) -> Position:
     if isinstance(move, Call):
         use = call_use(cfg)
     elif keeps_top(cfg, held, taken):
-        return s._next(
-            move, Phase.PLAY, s._current, hands, s.stock_size, pile, s.table, kept=taken[0]
-        )
+        return s._next(move, _PLAY, s._current, hands, s.stock_size, pile, s.table, kept=taken[0])
     else:
         use = take_use(cfg)
     return s._next(
         move,
-        Phase.PLAY,
+        _PLAY,
         s._current,
         hands,
         s.stock_size,
@@ -192,14 +201,14 @@ def _put_down(s: Position, move: Move) -> Position:
     owed = None if s.owed in put else s.owed
     return s._next(
         move,
-        Phase.PLAY,
+        _PLAY,
         player,
         hands,
         s.stock_size,
         s.pile,
         table,
         owed=owed,
-        owed_use=s.owed_use if owed is not None else OwedUse.ANY,
+        owed_use=s.owed_use if owed is not None else _USE_ANY,
         kept=None if s.kept in put else s.kept,
     )
 
@@ -221,7 +230,7 @@ def _discard(s: Position, move: Move) -> Position:
     if caller is not None:
         return s._next(
             move,
-            Phase.CALL,
+            _CALL,
             caller,
             hands,
             s.stock_size,
@@ -237,14 +246,14 @@ def ends_before_next_draw(config: RuleConfig, turn: int, stock_size: int) -> boo
     """Whether the hand ends, with nobody out, once ``turn`` turns are over: the turn limit is
     reached, or the stock is out under the rule that the hand then ends at once."""
     return turn >= config.turn_limit or (
-        not stock_size and config.empty_stock is EmptyStock.END_AT_ONCE
+        not stock_size and config.empty_stock is _STOCK_END_AT_ONCE
     )
 
 
 def turns_pile_over(config: RuleConfig, stock_size: int, pile: tuple[Card, ...]) -> bool:
     """Whether the discard pile is turned over as a new stock before the next draw: the stock
     is out, the pile is not, and the rules reuse the pile (``empty_stock`` reuse_pile)."""
-    return not stock_size and bool(pile) and config.empty_stock is EmptyStock.REUSE_PILE
+    return not stock_size and bool(pile) and config.empty_stock is _STOCK_REUSE_PILE
 
 
 def first_caller(
@@ -295,7 +304,7 @@ def _pass_turn(
     size = s.stock_size
     standing = None
     if ends_before_next_draw(cfg, turn, size) or (
-        not size and cfg.empty_stock is EmptyStock.REUSE_PILE and not pile
+        not size and cfg.empty_stock is _STOCK_REUSE_PILE and not pile
     ):
         return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
     if turns_pile_over(cfg, size, pile):
@@ -312,7 +321,7 @@ def _pass_turn(
             game=s._standing.game,
         )
         size, pile = len(stock), ()
-    nxt = s._next(move, Phase.DRAW, player, hands, size, pile, table, turn=turn, standing=standing)
+    nxt = s._next(move, _DRAW, player, hands, size, pile, table, turn=turn, standing=standing)
     if not size:
         moves = generate(nxt)
         if len(moves) == 1:
@@ -331,7 +340,7 @@ def _pass(s: Position, move: Move) -> Position:
     if caller is not None:
         return s._next(
             move,
-            Phase.CALL,
+            _CALL,
             caller,
             s.hands,
             s.stock_size,
@@ -394,7 +403,7 @@ def _end_hand(
         player_history=(*s.player_history, per_player) if cfg.team_size > 1 else history,
         game=s._standing.game,
     )
-    phase = Phase.GAME_OVER if over else Phase.HAND_OVER
+    phase = _GAME_OVER if over else _HAND_OVER
     return s._next(
         move,
         phase,
@@ -425,7 +434,7 @@ def _deal(s: Position, move: Move) -> Position:
         game=s._standing.game,
     )
     return s._next(
-        move, Phase.DRAW, (dealer + 1) % n, hands, len(stock), pile, (), turn=0, standing=standing
+        move, _DRAW, (dealer + 1) % n, hands, len(stock), pile, (), turn=0, standing=standing
     )
 
 

@@ -104,6 +104,21 @@ __all__ = [
 #: registry's.
 PLAYABLE: Final = frozenset(KINDS)
 
+# Enum members read once, here: Python 3.11 finds a member on its class through the enum's
+# metaclass, which costs as much as a dozen other steps of the hot paths that read them.
+_CALL: Final = Phase.CALL
+_CALLING_ANY_PILE_CARD: Final = Calling.ANY_PILE_CARD
+_CALLING_LAYOFF_ONLY: Final = Calling.LAYOFF_ONLY
+_CALLING_NONE: Final = Calling.NONE
+_DRAW: Final = Phase.DRAW
+_GAME_OVER: Final = Phase.GAME_OVER
+_HAND_OVER: Final = Phase.HAND_OVER
+_NEW_MELD: Final = DeepestCard.NEW_MELD
+_PLAY: Final = Phase.PLAY
+_USE_ANY: Final = OwedUse.ANY
+_USE_LAYOFF: Final = OwedUse.LAYOFF
+_USE_MELD: Final = OwedUse.MELD
+
 
 # -- rule choices read once ------------------------------------------------------------------
 
@@ -116,12 +131,12 @@ def must_keep(config: RuleConfig) -> int:
 
 def take_use(config: RuleConfig) -> OwedUse:
     """How the deepest card of a take must be used under these rules."""
-    return OwedUse.MELD if config.deepest_card is DeepestCard.NEW_MELD else OwedUse.ANY
+    return _USE_MELD if config.deepest_card is _NEW_MELD else _USE_ANY
 
 
 def call_use(config: RuleConfig) -> OwedUse:
     """How the deepest card of a rummy call must be used under these rules."""
-    return OwedUse.LAYOFF if config.calling is Calling.LAYOFF_ONLY else OwedUse.ANY
+    return _USE_LAYOFF if config.calling is _CALLING_LAYOFF_ONLY else _USE_ANY
 
 
 def keeps_top(config: RuleConfig, hand: Sequence[Card], taken: Sequence[Card]) -> bool:
@@ -162,7 +177,7 @@ def _not_pile_top(pile: tuple[Card, ...], verb: str) -> str:
 
 def draw_problem(s: Position, move: Draw) -> str | None:
     """Why drawing from the stock is illegal, or ``None``."""
-    if s.phase != Phase.DRAW:
+    if s.phase != _DRAW:
         return _phase_problem(s, move)
     if s.stock_size:
         return None
@@ -171,7 +186,7 @@ def draw_problem(s: Position, move: Draw) -> str | None:
 
 def decline_problem(s: Position, move: Decline) -> str | None:
     """Why declining to draw (and so ending the hand) is illegal, or ``None``."""
-    if s.phase != Phase.DRAW:
+    if s.phase != _DRAW:
         return _phase_problem(s, move)
     if not s.stock_size:
         return None
@@ -184,7 +199,7 @@ def take_problem(s: Position, move: Take, usable: Sequence[int] | None = None) -
     A well-formed take is legal exactly when :func:`usable_takes` lists its depth. ``usable``
     is that list when the caller has already made it for ``s`` (the move generator has).
     """
-    if s.phase != Phase.DRAW:
+    if s.phase != _DRAW:
         return _phase_problem(s, move)
     taken = move.taken
     k = len(taken)
@@ -224,34 +239,52 @@ def usable_takes(s: Position, depth: int | None = None) -> list[int]:
     keep_top = cfg.keep_top_discard and bool(hand)
     avail = availability(hand, cfg)
     # Most pile cards are far from every table meld: for those only a new meld counts.
-    near = near_table(table, cfg) if how is OwedUse.ANY else [0, 0, 0, 0]
+    near = near_table(table, cfg) if how is _USE_ANY else [0, 0, 0, 0]
     shape = run_shape(cfg)
     bits, starts = shape.bits, shape.starts
     wild = wild_jokers(avail[4], cfg)
-    out = []
+    out: list[int] = []
+    n = len(pile)
+    below = n - deepest  # the pile cards below the deepest take asked about
+    if keep_top and deepest:
+        # The top card alone is taken and kept: always usable.
+        add_card(avail, pile[-1], cfg)
+        wild = wild_jokers(avail[4], cfg)
+        out.append(1)
+        n -= 1
     # Walk down from the top: each card joins the cards that a take from there brings along.
-    # This runs at every draw, over the whole pile: the loop reads what it can once, and adds
-    # each card to the availability list itself (as ``add_card`` would).
-    for k in range(1, deepest + 1):
-        card = pile[-k]
+    # This runs at every draw, over the whole pile: the loop reads what it can once, adds each
+    # card to the availability list itself (as ``add_card`` would) and asks
+    # ``meld_through_at`` itself when no joker is wild (as the call would, for less).
+    for k, card in enumerate(reversed(pile[below:n]), len(pile) - n + 1):
         if card >= JOKER:
             avail[4] += 1
             wild = wild_jokers(avail[4], cfg)
-            suit = rank = -1
         else:
             suit = card // 13
             rank = card - suit * 13 + 1
-            avail[suit] |= bits[card]
-        if k == 1 and keep_top:
+            m = avail[suit] | bits[card]
+            avail[suit] = m
+            if not near[suit] >> rank & 1:
+                # Far from the table: only a new meld, of three cards, can use it.
+                if room + k < 3:
+                    continue
+                if wild:
+                    if meld_through_at(suit, rank, avail, wild, starts):
+                        out.append(k)
+                    continue
+                if m & m >> 1 & m >> 2 & starts[rank]:
+                    out.append(k)
+                    continue
+                bit = 1 << rank
+                if (avail[0] & bit) + (avail[1] & bit) + (avail[2] & bit) + (
+                    avail[3] & bit
+                ) >= 3 << rank:
+                    out.append(k)
+                continue
+        cost = use_cost(card, avail, table, cfg, how)
+        if cost is not None and cost <= room + k:
             out.append(k)
-        elif rank >= 0 and not near[suit] >> rank & 1:
-            # A new meld takes three cards.
-            if room + k >= 3 and meld_through_at(suit, rank, avail, wild, starts):
-                out.append(k)
-        else:
-            cost = use_cost(card, avail, table, cfg, how)
-            if cost is not None and cost <= room + k:
-                out.append(k)
     return out
 
 
@@ -267,20 +300,20 @@ def call_options(
     This does not depend on who calls; :func:`callable_from` keeps what a hand allows.
     """
     mode = config.calling
-    if mode is Calling.NONE or not pile:
+    if mode is _CALLING_NONE or not pile:
         return []
     out: list[tuple[int, int]] = []
     on_pile = [0, 0, 0, 0, 0]
     for k in range(1, len(pile) + 1):
         card = pile[-k]
         add_card(on_pile, card, config)
-        if (k == 1 or mode is Calling.ANY_PILE_CARD) and fits_straight(card, table, config):
+        if (k == 1 or mode is _CALLING_ANY_PILE_CARD) and fits_straight(card, table, config):
             out.append((k, 1))
-        elif mode is not Calling.LAYOFF_ONLY:
-            cost = use_cost(card, on_pile, (), config, OwedUse.MELD)
+        elif mode is not _CALLING_LAYOFF_ONLY:
+            cost = use_cost(card, on_pile, (), config, _USE_MELD)
             if cost is not None:
                 out.append((k, cost))
-        if mode is Calling.LAYOFF_ONLY:
+        if mode is _CALLING_LAYOFF_ONLY:
             break
     return out
 
@@ -308,7 +341,7 @@ def call_problem(s: Position, move: Call, allowed: Sequence[int] | None = None) 
 
     ``allowed`` is :func:`callable_takes` of ``s`` when the caller has already made it.
     """
-    if s.phase != Phase.CALL:
+    if s.phase != _CALL:
         return _phase_problem(s, move)
     taken = move.taken
     k = len(taken)
@@ -320,11 +353,11 @@ def call_problem(s: Position, move: Call, allowed: Sequence[int] | None = None) 
     if k in allowed:
         return None
     mode = s.config.calling
-    if mode is Calling.LAYOFF_ONLY:
+    if mode is _CALLING_LAYOFF_ONLY:
         return "only the card just discarded may be called, and only if it can be laid off"
-    if mode is Calling.NONE:
+    if mode is _CALLING_NONE:
         return "calling rummy is not played under these rules"
-    straight = "any pile card" if mode is Calling.ANY_PILE_CARD else "the card just discarded"
+    straight = "any pile card" if mode is _CALLING_ANY_PILE_CARD else "the card just discarded"
     return (
         f"a call takes {straight}, if it could go straight onto a meld on the table, or the "
         "deepest of pile cards that make a meld by themselves, with every card above it, "
@@ -334,7 +367,7 @@ def call_problem(s: Position, move: Call, allowed: Sequence[int] | None = None) 
 
 def pass_problem(s: Position, move: Pass) -> str | None:
     """Why passing on a call is illegal (anywhere but where rummy may be called), or ``None``."""
-    if s.phase != Phase.CALL:
+    if s.phase != _CALL:
         return _phase_problem(s, move)
     return None
 
@@ -376,9 +409,9 @@ def play_problem(s: Position, move: Meld | Layoff) -> str | None:
     owed = s.owed
     if owed is not None:
         if owed in physical(move.cards):
-            if s.owed_use is OwedUse.MELD and isinstance(move, Layoff):
+            if s.owed_use is _USE_MELD and isinstance(move, Layoff):
                 return f"{owed}, the deepest card you took, must go into a new meld"
-            if s.owed_use is OwedUse.LAYOFF and isinstance(move, Meld):
+            if s.owed_use is _USE_LAYOFF and isinstance(move, Meld):
                 return f"{owed}, the card you called, must be laid off"
         elif not _touches(owed, move.cards) and _owed_cost_now(s) <= left - keep:
             # Cards of another rank and suit (and no joker) change nothing the owed card could
@@ -412,7 +445,7 @@ def _meld_left(s: Position, owed: Card, cards: Sequence[Card], room: int) -> boo
     A new meld needs nothing on the table, so this is answered from the hand alone, without
     building the table the move leaves (the costly part of asking the full question).
     """
-    if room < 3 or owed >= JOKER or s.owed_use is OwedUse.LAYOFF:
+    if room < 3 or owed >= JOKER or s.owed_use is _USE_LAYOFF:
         return False
     cfg = s.config
     return meld_through(owed, availability(remove_cards(s.hands[s._current], cards), cfg), cfg)
@@ -446,14 +479,14 @@ def _layoff_after_meld(
     """
     owed = s.owed
     cfg = s.config
-    if owed is None or s.owed_use is not OwedUse.LAYOFF:
+    if owed is None or s.owed_use is not _USE_LAYOFF:
         return False
     for cards in new_melds(availability(hand, cfg), cfg):
         if owed in physical(cards) or len(cards) >= room:
             continue
         after = remove_cards(hand, cards)
         grown = placed_meld(table, cards, s._current, cfg)
-        cost = use_cost(owed, availability(after, cfg), grown, cfg, OwedUse.LAYOFF)
+        cost = use_cost(owed, availability(after, cfg), grown, cfg, _USE_LAYOFF)
         if cost is not None and cost <= room - len(cards):
             return True
     return False
@@ -465,7 +498,7 @@ def meld_problem(s: Position, move: Meld, searched: bool = False) -> str | None:
     ``searched`` says the meld was found by the meld search in the mover's hand, so the cards
     are held and make a meld: only the rest of the rule is checked.
     """
-    if s.phase != Phase.PLAY:
+    if s.phase != _PLAY:
         return _phase_problem(s, move)
     if not searched:
         reason = _holds_problem(s.hands[s._current], move.melded) or meld_error(
@@ -482,7 +515,7 @@ def layoff_problem(s: Position, move: Layoff, searched: bool = False) -> str | N
     ``searched`` says the lay-off was found by the search in the mover's hand onto a meld of
     the table, so the cards are held and fit the meld: only the rest of the rule is checked.
     """
-    if s.phase != Phase.PLAY:
+    if s.phase != _PLAY:
         return _phase_problem(s, move)
     if not searched:
         reason = _holds_problem(s.hands[s._current], move.laid)
@@ -518,7 +551,7 @@ def discardable(s: Position) -> list[Card]:
 def discard_problem(s: Position, move: Discard) -> str | None:
     """Why discarding ``move.card`` is illegal, or ``None``: legal exactly when
     :func:`discardable` lists the card."""
-    if s.phase != Phase.PLAY:
+    if s.phase != _PLAY:
         return _phase_problem(s, move)
     card = move.card
     if card in discardable(s):
@@ -537,7 +570,7 @@ def discard_problem(s: Position, move: Discard) -> str | None:
 
 def deal_problem(s: Position, move: Deal) -> str | None:
     """Why dealing the next hand is illegal (anywhere but after a hand is over), or ``None``."""
-    if s.phase != Phase.HAND_OVER:
+    if s.phase != _HAND_OVER:
         return _phase_problem(s, move)
     return None
 
@@ -580,20 +613,20 @@ def _phase_problem(s: Position, move: Move) -> str:
     """Why a move of this kind cannot be played in the phase ``s`` is in (each predicate
     calls this when its kind of move is not played in that phase)."""
     phase = s.phase
-    if phase == Phase.GAME_OVER:
+    if phase == _GAME_OVER:
         return "the game is over: there are no more moves"
-    if phase == Phase.HAND_OVER:
+    if phase == _HAND_OVER:
         return "the hand is over and scored: the next move is 'deal'"
     if isinstance(move, Deal):
         return "'deal' comes only after a hand is over"
-    if phase == Phase.CALL:
+    if phase == _CALL:
         return (
             f"player {s._current} may call rummy on player {s.discarder}'s discard or pass; "
             "nothing else can happen before the next player draws"
         )
-    if phase == Phase.DRAW:
+    if phase == _DRAW:
         if isinstance(move, Call | Pass):
-            if s.config.calling is Calling.NONE:
+            if s.config.calling is _CALLING_NONE:
                 return (
                     "calling rummy is not played under these rules: a turn starts with a draw "
                     "from the stock or a take from the discard pile"

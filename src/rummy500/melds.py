@@ -63,6 +63,10 @@ _POSITIONS: Final = 41
 #: The positions :attr:`RunShape.ranks` covers: 0 to 26, every span a run may cover.
 _SPANS: Final = 27
 
+# Enum members read once, here: Python 3.11 finds a member on its class through the enum's
+# metaclass, which costs as much as a dozen other steps of the hot paths that read them.
+_HIGH_ONLY: Final = Aces.HIGH_ONLY
+
 
 def span(low: int, high: int) -> int:
     """A mask with positions ``low`` to ``high`` set."""
@@ -303,7 +307,7 @@ _SHAPES: Final = (
 
 def run_shape(config: RuleConfig) -> RunShape:
     """The run limits of ``config`` (one shared object per kind of rule)."""
-    return _SHAPES[config.wrap_around][config.aces is Aces.HIGH_ONLY]
+    return _SHAPES[config.wrap_around][config.aces is _HIGH_ONLY]
 
 
 # -- table melds ---------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from rummy500.rules import RuleConfig
 __all__ = [
     "add_card",
     "availability",
+    "card_mask",
     "fits_straight",
     "layoffs",
     "meld_through",
@@ -38,6 +39,12 @@ __all__ = [
 
 _JOKER: Final = 52
 
+# Enum members read once, here: Python 3.11 finds a member on its class through the enum's
+# metaclass, which costs as much as a dozen other steps of the hot paths that read them.
+_USE_ANY: Final = OwedUse.ANY
+_USE_LAYOFF: Final = OwedUse.LAYOFF
+_USE_MELD: Final = OwedUse.MELD
+
 
 #: :attr:`RunShape.bits` by wrap-around, the one rule a card's bits depend on (an ace keeps
 #: bit 1 for sets where aces are high only): the per-card calls below read it straight, as
@@ -45,16 +52,40 @@ _JOKER: Final = 52
 _BITS: Final = (run_shape(RuleConfig()).bits, run_shape(RuleConfig(wrap_around=True)).bits)
 
 
-def availability(cards: Iterable[int], config: RuleConfig) -> list[int]:
+#: By wrap-around, each card id's place in an availability list and its bits there: (suit,
+#: bits as in ``_BITS``) for a standard card, and (4, 1) for every joker id, plain or standing
+#: for a card (:func:`availability` then counts the jokers).
+_PLACES: Final = tuple(
+    tuple((c // 13, bits[c]) for c in range(_JOKER)) + ((4, 1),) * (len(CARDS) - _JOKER)
+    for bits in _BITS
+)
+
+
+def availability(cards: Sequence[int], config: RuleConfig) -> list[int]:
     """The availability list of ``cards`` (hand cards: a joker is the plain joker)."""
-    bits = _BITS[config.wrap_around]
+    places = _PLACES[config.wrap_around]
     avail = [0, 0, 0, 0, 0]
+    # One table read per card (no arithmetic on it): this runs at every listing of a hand.
     for c in cards:
-        if c >= _JOKER:
-            avail[4] += 1
-        else:
-            avail[c // 13] |= bits[c]
+        suit, bits = places[c]
+        avail[suit] |= bits
+    if avail[4]:
+        # Jokers are rare: count them only when there is one.
+        avail[4] = sum(1 for c in cards if c >= _JOKER)
     return avail
+
+
+#: ``1 << id`` for every card id (jokers standing for cards included).
+_ID_BITS: Final = tuple(1 << c for c in range(len(CARDS)))
+
+
+def card_mask(cards: Sequence[int]) -> int:
+    """A mask with bit ``id`` set for each card of ``cards`` (as :attr:`TableMeld.attach
+    <rummy500.melds.TableMeld.attach>` names the cards that could start a lay-off)."""
+    mask = 0
+    for c in cards:
+        mask |= _ID_BITS[c]
+    return mask
 
 
 def add_card(avail: list[int], card: int, config: RuleConfig) -> None:
@@ -97,12 +128,25 @@ def new_melds(avail: Sequence[int], config: RuleConfig) -> list[tuple[Card, ...]
     """
     out: list[tuple[Card, ...]] = []
     jokers = avail[4]
+    if not jokers:
+        # The usual hand: one look at the four suits together rules out most searches (a set
+        # needs a rank held in three suits, a run three positions in a row of one suit).
+        a, b, c, d = avail[0], avail[1], avail[2], avail[3]
+        if ((a & b & (c | d)) | (c & d & (a | b))) & _RANK_BITS:
+            _sets(avail, 0, config.joker_only_melds, out)
+        if (
+            (a & a >> 1 & a >> 2)
+            | (b & b >> 1 & b >> 2)
+            | (c & c >> 1 & c >> 2)
+            | (d & d >> 1 & d >> 2)
+        ):
+            _runs(avail, config, out)
+        return out
     wild = 0
-    if jokers:
-        if config.jokers_wild:
-            wild = min(jokers, config.max_jokers_per_meld)
-        elif jokers >= 3:
-            out.extend((JOKER,) * size for size in range(3, min(jokers, 4) + 1))
+    if config.jokers_wild:
+        wild = min(jokers, config.max_jokers_per_meld)
+    elif jokers >= 3:
+        out.extend((JOKER,) * size for size in range(3, min(jokers, 4) + 1))
     _sets(avail, wild, config.joker_only_melds, out)
     if wild:
         _wild_runs(avail, wild, config, out)
@@ -391,7 +435,7 @@ def use_cost(
     avail: Sequence[int],
     table: Sequence[TableMeld],
     config: RuleConfig,
-    how: OwedUse = OwedUse.ANY,
+    how: OwedUse = _USE_ANY,
 ) -> int | None:
     """The fewest cards (``card`` included) that put ``card`` onto the table, or ``None``.
 
@@ -405,17 +449,17 @@ def use_cost(
     m = avail[s]
     jokers = avail[4]
     best: int | None = None
-    if how != OwedUse.LAYOFF and meld_through(card, avail, config):
-        if how == OwedUse.MELD:
+    if how != _USE_LAYOFF and meld_through(card, avail, config):
+        if how == _USE_MELD:
             return 3
         # A lay-off may still take fewer cards, which matters when a card must be kept.
         best = 3
-    if how == OwedUse.MELD:
+    if how == _USE_MELD:
         return None
     # Unless the card must be laid off, a lay-off of three cards or more is never cheaper than
     # a new meld, and it is possible only when one is (the card and the cards that fill the gap
     # are a run on their own): only the melds the card is near can matter.
-    near = 0 if how is OwedUse.LAYOFF else 1 << rank
+    near = 0 if how is _USE_LAYOFF else 1 << rank
     for meld in table:
         # Cheap rejections first: most melds are of another suit (runs) or rank (sets).
         if (meld.suit != s) if meld.is_run else (meld.low != rank):
@@ -490,7 +534,7 @@ def near_table(table: Sequence[TableMeld], config: RuleConfig) -> list[int]:
 def fits_straight(card: int, table: Sequence[TableMeld], config: RuleConfig) -> bool:
     """Whether ``card`` alone could be laid off on a meld on the table (no other card needed)."""
     if card >= _JOKER:
-        return _joker_cost((0, 0, 0, 0, 1), table, config, OwedUse.LAYOFF) == 1
+        return _joker_cost((0, 0, 0, 0, 1), table, config, _USE_LAYOFF) == 1
     s, r0 = divmod(card, 13)
     rank = r0 + 1
     m = _BITS[config.wrap_around][card]
@@ -532,20 +576,20 @@ def _joker_cost(
     """The fewest cards that put a joker (one of ``avail``'s) onto the table."""
     jokers = avail[4]
     if not config.jokers_wild:
-        if how != OwedUse.LAYOFF and jokers >= 3:
+        if how != _USE_LAYOFF and jokers >= 3:
             return 3
-        if how != OwedUse.MELD and any(t.is_joker_set and len(t.cards) < 4 for t in table):
+        if how != _USE_MELD and any(t.is_joker_set and len(t.cards) < 4 for t in table):
             return 1
         return None
     limit = config.max_jokers_per_meld
-    if how != OwedUse.MELD:
+    if how != _USE_MELD:
         for meld in table:
             if meld.is_joker_set or meld.jokers >= limit:
                 continue
             room = _joker_fits_run_end(meld, config) if meld.is_run else len(meld.cards) < 4
             if room:
                 return 1
-    if how == OwedUse.LAYOFF:
+    if how == _USE_LAYOFF:
         return None
     wild = min(jokers, limit)
     if config.joker_only_melds and wild >= 3:

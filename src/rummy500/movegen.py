@@ -19,6 +19,8 @@ move.
 
 from __future__ import annotations
 
+from typing import Final
+
 from rummy500.legality import (
     call_problem,
     callable_takes,
@@ -32,7 +34,7 @@ from rummy500.legality import (
     take_problem,
     usable_takes,
 )
-from rummy500.meldsearch import availability, layoffs, new_melds
+from rummy500.meldsearch import availability, card_mask, layoffs, new_melds
 from rummy500.moves import (
     DEAL,
     DECLINE,
@@ -50,17 +52,24 @@ from rummy500.position import Position
 
 __all__ = ["generate"]
 
+# Enum members read once, here: Python 3.11 finds a member on its class through the enum's
+# metaclass, which costs as much as a dozen other steps of the hot paths that read them.
+_PLAY: Final = Phase.PLAY
+_DRAW: Final = Phase.DRAW
+_CALL: Final = Phase.CALL
+_HAND_OVER: Final = Phase.HAND_OVER
+
 
 def generate(s: Position) -> tuple[Move, ...]:
     """Every legal move in ``s``, in the library's fixed order."""
     phase = s.phase
-    if phase == Phase.PLAY:
+    if phase == _PLAY:
         return _play_moves(s)
-    if phase == Phase.DRAW:
+    if phase == _DRAW:
         return _draw_moves(s)
-    if phase == Phase.CALL:
+    if phase == _CALL:
         return _call_moves(s)
-    if phase == Phase.HAND_OVER and deal_problem(s, DEAL) is None:
+    if phase == _HAND_OVER and deal_problem(s, DEAL) is None:
         return (DEAL,)
     return ()
 
@@ -69,8 +78,9 @@ def _draw_moves(s: Position) -> tuple[Move, ...]:
     pile = s.pile
     moves: list[Move] = [DRAW] if draw_problem(s, DRAW) is None else []
     usable = usable_takes(s)
+    n = len(pile)
     for k in usable:
-        take = trusted_take(pile[len(pile) - k :])
+        take = trusted_take(pile[n - k :])
         if take_problem(s, take, usable) is None:
             moves.append(take)
     if decline_problem(s, DECLINE) is None:
@@ -100,14 +110,10 @@ def _play_moves(s: Position) -> tuple[Move, ...]:
         meld = trusted_meld(cards)
         if meld_problem(s, meld, True) is None:
             moves.append(meld)
-    if avail[4]:
-        # A joker can go onto almost any meld: look at them all.
-        near = -1
-    else:
-        near = 0
-        for c in hand:
-            near |= 1 << c
-    for onto in s.table:
+    table = s.table
+    # A joker can go onto almost any meld: with one, look at them all.
+    near = -1 if avail[4] else card_mask(hand) if table else 0
+    for onto in table:
         # A lay-off starts with a card just beyond the meld: most melds have none in hand.
         if onto.attach & near:
             ident = onto.id
@@ -115,5 +121,5 @@ def _play_moves(s: Position) -> tuple[Move, ...]:
                 layoff = trusted_layoff(ident, cards, high)
                 if layoff_problem(s, layoff, True) is None:
                     moves.append(layoff)
-    moves.extend([DISCARDS[c] for c in discardable(s)])
+    moves.extend(map(DISCARDS.__getitem__, discardable(s)))
     return tuple(moves)

@@ -742,6 +742,11 @@ _read_fields: Final = operator.attrgetter(
 self_set: Final = object.__setattr__
 
 
+#: Read once: Python 3.11 finds an enum member on its class through the enum's metaclass, which
+#: costs more than the rest of the test below that reads it for every position built.
+_USE_ANY: Final = OwedUse.ANY
+
+
 class _Draft(_Slots):
     """A position under construction: a plain, fast ``__init__``; sealed by a class change."""
 
@@ -774,7 +779,7 @@ class _Draft(_Slots):
         self.table = table
         self._extra = (
             None
-            if owed is None and kept is None and discarder is None and owed_use is OwedUse.ANY
+            if owed is None and kept is None and discarder is None and owed_use is _USE_ANY
             else (owed, owed_use, kept, discarder)
         )
         self.parent = parent
