@@ -15,7 +15,14 @@ import rummy500
 from rummy500 import toolkit
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "rummy500"
-API_DOC = Path(__file__).resolve().parents[1] / "docs" / "api.md"
+#: The pages of the API reference, split by topic.
+API_DOCS = sorted((Path(__file__).resolve().parents[1] / "docs" / "reference").glob("*.md"))
+
+
+def api_reference() -> str:
+    """The text of every page of the API reference."""
+    return "\n".join(page.read_text(encoding="utf-8") for page in API_DOCS)
+
 
 #: The public modules besides the top level and the toolkit: every name they export is public.
 PUBLIC_MODULES = frozenset(
@@ -108,12 +115,12 @@ def test_the_helpers_for_bots_and_front_ends_are_exported_and_documented(name: s
         or f":class:`{name}`" in (toolkit.__doc__ or "")
     )
     # Documented with the whole of the toolkit.
-    assert "::: rummy500.toolkit\n" in API_DOC.read_text(encoding="utf-8")
+    assert "::: rummy500.toolkit\n" in api_reference()
 
 
 @pytest.mark.parametrize("name", rummy500.__all__)
 def test_the_top_level_names_are_documented(name: str) -> None:
-    doc = API_DOC.read_text(encoding="utf-8")
+    doc = api_reference()
     if name == "__version__":
         assert "`rummy500.__version__`" in doc
     else:
@@ -123,3 +130,10 @@ def test_the_top_level_names_are_documented(name: str) -> None:
 def test_the_version_is_the_one_the_package_is_built_with() -> None:
     project = tomllib.loads((SRC.parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
     assert rummy500.__version__ == project["project"]["version"] == "1.0.0"
+
+
+def test_every_page_of_the_api_reference_is_in_the_navigation() -> None:
+    config = (SRC.parents[1] / "mkdocs.yml").read_text(encoding="utf-8")
+    in_nav = [page.name for page in API_DOCS if f": reference/{page.name}\n" in config]
+    assert in_nav == [page.name for page in API_DOCS]
+    assert len(API_DOCS) == 10

@@ -1,6 +1,6 @@
 """rummy500: the reference rules engine for Rummy 500 (500 Rum, Pinochle Rummy).
 
-Start a game, list the legal moves, apply one, undo it::
+Start a game, list the legal moves, apply one, undo it:
 
     >>> import rummy500
     >>> state = rummy500.new_game(players=3, seed=7)

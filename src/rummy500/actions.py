@@ -2,7 +2,7 @@
 
 Search and learning code wants each move as a small int from a range that stays the same for a
 whole game, and a mask of the ids that are legal now. :class:`ActionSpace` gives both for one
-:class:`~rummy500.rules.RuleConfig` and player count::
+:class:`~rummy500.rules.RuleConfig` and player count:
 
     >>> import rummy500
     >>> state = rummy500.new_game(players=3, seed=7)

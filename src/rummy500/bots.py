@@ -4,11 +4,12 @@ between bots to the end.
 
 A bot sees only its :class:`~rummy500.state.PlayerView` (its own hand and the public table),
 never the full :class:`~rummy500.state.State`, so it cannot peek at other hands or at the stock.
-When it is the bot's turn the view lists the legal moves, and a bot simply picks one::
+When it is the bot's turn the view lists the legal moves, and a bot simply picks one:
 
     >>> import rummy500
     >>> from rummy500.bots import GreedyBot, RandomBot, play_game
-    >>> final = play_game(rummy500.new_game(players=2, seed=1), [GreedyBot(), RandomBot(1)])
+    >>> start = rummy500.new_game(players=2, seed=1)
+    >>> final = play_game(start, [GreedyBot(), RandomBot(1)])
     >>> final.is_terminal()
     True
 

@@ -42,7 +42,7 @@ def module_aliases(
 
     ``aliases`` maps an old name to a function returning what it now is and the text saying
     what to use instead (``"rummy500.toolkit.sample_world"``). Any other name raises
-    :class:`AttributeError`, as a module without ``__getattr__`` does::
+    :class:`AttributeError`, as a module without ``__getattr__`` does:
 
         __getattr__ = module_aliases(__name__, {"CallRule": (lambda: Calling, "Calling")})
     """

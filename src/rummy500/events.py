@@ -6,23 +6,20 @@ and each player's view holds it as that player saw it
 end follows: one event per move, and one for what play does by itself (a hand dealt, the pile
 turned over as a new stock, a hand scored).
 
-==================  ==========================================  ==============================
-Event               Text                                        Hidden from other players
-==================  ==========================================  ==============================
-:class:`Dealt`      ``hand 0 dealt by P2: P0 A♠ 4♦ ..., P1 7    each hand's cards (its size
-                    cards, P2 7 cards; pile 8♣; stock 30``      is public)
-:class:`Drew`       ``P1 draw 7♥`` (``P1 draw`` when hidden)    the card drawn
-:class:`Took`       ``P1 take J♣ 4♥ K♦``                        nothing
-:class:`Called`     ``P2 call 7♥``                              nothing
-:class:`Passed`     ``P2 pass``                                 nothing
-:class:`Melded`     ``P1 meld 8♠ 8♥ 8♦ as 3``                   nothing
-:class:`LaidOff`    ``P1 layoff 2 9♠``                          nothing
-:class:`Discarded`  ``P1 discard 5♠``                           nothing
-:class:`Declined`   ``P0 decline``                              nothing
-:class:`Reshuffled` ``pile turned over: stock 23``              nothing (the order is secret)
-:class:`HandEnded`  ``hand 0 over, P1 out: scores 64 -5 -10;    nothing
-                    totals 64 -5 -10``
-==================  ==========================================  ==============================
+Each event, its text and what it hides from the other players (nothing where none is said):
+
+* :class:`Dealt`, ``hand 0 dealt by P2: P0 A♠ 4♦ ..., P1 7 cards, P2 7 cards; pile 8♣; stock
+  30``: hides each hand's cards (its size is public).
+* :class:`Drew`, ``P1 draw 7♥`` (``P1 draw`` when hidden): hides the card drawn.
+* :class:`Took`, ``P1 take J♣ 4♥ K♦``.
+* :class:`Called`, ``P2 call 7♥``.
+* :class:`Passed`, ``P2 pass``.
+* :class:`Melded`, ``P1 meld 8♠ 8♥ 8♦ as 3``.
+* :class:`LaidOff`, ``P1 layoff 2 9♠``.
+* :class:`Discarded`, ``P1 discard 5♠``.
+* :class:`Declined`, ``P0 decline``.
+* :class:`Reshuffled`, ``pile turned over: stock 23``: hides nothing (the order is secret).
+* :class:`HandEnded`, ``hand 0 over, P1 out: scores 64 -5 -10; totals 64 -5 -10``.
 
 A player's own events read like their moves (``P1 layoff 2 9♠`` is the text of the move
 ``layoff 2 9♠``, played by player 1). Events are small immutable values: equal events are

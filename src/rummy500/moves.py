@@ -1,22 +1,19 @@
 """Moves: small, hashable values with a text form and a parser.
 
-===========  =============================  ==================================================
-Move         Text                           Meaning
-===========  =============================  ==================================================
-``Draw``     ``draw``                       take the top card of the stock
-``Take``     ``take J♣ 4♥ K♦ 2♠``           take from the discard pile: the deepest card
-                                            first, then every card above it up to the top
-``Meld``     ``meld 8♠ 8♥ 8♦``              lay down a new set or run
-``Layoff``   ``layoff 2 9♠``                lay cards off on the table meld with id 2 (see
-                                            :class:`~rummy500.melds.TableMeld`);
-                                            ``layoff 0 A♠ high`` puts a card that could go at
-                                            either end of a run at its top end
-``Discard``  ``discard 5♠``                 discard a card (ends the turn)
-``Decline``  ``decline``                    with the stock empty, take nothing: the hand ends
-``Call``     ``call 7♥ 2♣``                 call rummy: take a missed card (and all above it)
-``Pass``     ``pass``                       do not call rummy
-``Deal``     ``deal``                       after a hand is scored, deal the next one
-===========  =============================  ==================================================
+Each move, its text and what it does:
+
+* :class:`Draw`, ``draw``: take the top card of the stock.
+* :class:`Take`, ``take J♣ 4♥ K♦ 2♠``: take from the discard pile: the deepest card first, then
+  every card above it up to the top.
+* :class:`Meld`, ``meld 8♠ 8♥ 8♦``: lay down a new set or run.
+* :class:`Layoff`, ``layoff 2 9♠``: lay cards off on the table meld with id 2 (see
+  :class:`~rummy500.melds.TableMeld`); ``layoff 0 A♠ high`` puts a card that could go at either
+  end of a run at its top end.
+* :class:`Discard`, ``discard 5♠``: discard a card (ends the turn).
+* :class:`Decline`, ``decline``: with the stock empty, take nothing: the hand ends.
+* :class:`Call`, ``call 7♥ 2♣``: call rummy: take a missed card (and all above it).
+* :class:`Pass`, ``pass``: do not call rummy.
+* :class:`Deal`, ``deal``: after a hand is scored, deal the next one.
 
 A joker put down names the card it stands for: ``meld 5♠ JK=6♠ 7♠`` (or ``🃏=6♠``).
 

@@ -3,7 +3,7 @@
 Each preset is one :class:`Preset` record: its name and aliases, the rule source it follows, a
 one-line summary, notes that quote the rule text and say where that text left a choice open and
 which way the preset takes it, and the :class:`~rummy500.rules.RuleConfig` itself. Names are
-case-insensitive, ignore spaces, dashes, dots and underscores, and may have aliases::
+case-insensitive, ignore spaces, dashes, dots and underscores, and may have aliases:
 
     >>> from rummy500 import presets
     >>> presets.get("Pagat").keep_top_discard

@@ -1,6 +1,6 @@
 """JSON serialization of configs, cards, moves, table melds, states and game records.
 
-Four functions cover every supported type::
+Four functions cover every supported type:
 
     >>> import rummy500
     >>> from rummy500.serialize import dumps, loads
@@ -20,69 +20,59 @@ Supported types: :class:`~rummy500.rules.RuleConfig` (with :class:`~rummy500.rul
 underlying :class:`cattrs.Converter`, for other shapes such as
 ``converter.structure(data, list[Move])``.
 
-The format
-    A card is its ASCII text (``"QH"``, ``"10S"``, ``"JK"``) and a move is its ASCII text form
-    (``"meld 8S 8H 8D"``, ``"layoff 0 AS high"``). A :class:`~rummy500.rules.PlayerTable` is
-    its list of values indexed by player count, a phase its lower-case name (``"play"``), other
-    enums their value. A table meld is ``{"id": 3, "owner": 1, "cards": [...], "owners":
-    [...]}``: its id, the player who laid it down and an owner for each card, with
-    ``"top_id"`` when a run joined into it had a higher id and ``"doubled": true`` for a set
-    that scores double; its kind and ends are rebuilt from the cards. An event is an object
-    with its kind under ``"event"`` and its fields: ``{"event": "draw", "player": 1, "card":
-    "7H"}`` (``"card": null`` where it was hidden; a table meld's id, the field ``meld_id``
-    of :class:`~rummy500.events.Melded` and :class:`~rummy500.events.LaidOff`, under
-    ``"meld"``). A state holds every field that takes part in
-    equality (not the undo chain: ``parent`` and ``last_move``), so the loaded state compares
-    ``==`` to the saved one, and the ``"log"`` of the hand, so it keeps what its players saw. A
-    player view holds each of its fields, its log as that player saw it included. State and
-    game-record documents start with ``"format": 4`` (:data:`FORMAT_VERSION`). A loaded
-    player view is checked by :meth:`PlayerView.validate <rummy500.state.PlayerView.validate>`
-    (its hand sorted first): an inconsistent one raises ``SerializationError`` ("inconsistent
-    view: ..."). Keys come in a
-    fixed order, so equal objects always give the same text.
+**The format.** A card is its ASCII text (``"QH"``, ``"10S"``, ``"JK"``) and a move is its ASCII
+text form (``"meld 8S 8H 8D"``, ``"layoff 0 AS high"``). A :class:`~rummy500.rules.PlayerTable` is
+its list of values indexed by player count, a phase its lower-case name (``"play"``), other enums
+their value. A table meld is ``{"id": 3, "owner": 1, "cards": [...], "owners": [...]}``: its id,
+the player who laid it down and an owner for each card, with ``"top_id"`` when a run joined into it
+had a higher id and ``"doubled": true`` for a set that scores double; its kind and ends are rebuilt
+from the cards. An event is an object with its kind under ``"event"`` and its fields: ``{"event":
+"draw", "player": 1, "card": "7H"}`` (``"card": null`` where it was hidden; a table meld's id, the
+field ``meld_id`` of :class:`~rummy500.events.Melded` and :class:`~rummy500.events.LaidOff`, under
+``"meld"``). A state holds every field that takes part in equality (not the undo chain: ``parent``
+and ``last_move``), so the loaded state compares ``==`` to the saved one, and the ``"log"`` of the
+hand, so it keeps what its players saw. A player view holds each of its fields, its log as that
+player saw it included. State and game-record documents start with ``"format": 4``
+(:data:`FORMAT_VERSION`). A loaded player view is checked by :meth:`PlayerView.validate
+<rummy500.state.PlayerView.validate>` (its hand sorted first): an inconsistent one raises
+``SerializationError`` ("inconsistent view: ..."). Keys come in a fixed order, so equal objects
+always give the same text.
 
-Format 3
-    Documents of format 3 still load. A format 3 state has no ``"history_start"`` and no
-    ``"start_totals"`` (where the record of the game starts: see
-    :attr:`State.history_start <rummy500.position.Position.history_start>`); they are read as
-    that format meant its history. A history with rows was the whole record of the game, so it
-    starts at hand 0 with totals all 0; an empty history was a position set up without the
-    record of the hands before it, so the record starts at the position, with its totals. A
-    format 3 game record is the same as a format 4 one.
+**Format 3.** Documents of format 3 still load. A format 3 state has no ``"history_start"`` and no
+``"start_totals"`` (where the record of the game starts: see :attr:`State.history_start
+<rummy500.position.Position.history_start>`); they are read as that format meant its history. A
+history with rows was the whole record of the game, so it starts at hand 0 with totals all 0; an
+empty history was a position set up without the record of the hands before it, so the record starts
+at the position, with its totals. A format 3 game record is the same as a format 4 one.
 
-Format 2
-    Documents of format 2 still load. A format 2 state has no ``"log"``: it loads with an
-    empty log, as a position built with ``State.from_position`` does (a game record replays
-    every move, so the state it rebuilds has its log). A player view saved without a
-    ``"log"`` loads with an empty one.
+**Format 2.** Documents of format 2 still load. A format 2 state has no ``"log"``: it loads with an
+empty log, as a position built with ``State.from_position`` does (a game record replays every move,
+so the state it rebuilds has its log). A player view saved without a ``"log"`` loads with an empty
+one.
 
-Format 1
-    Documents of format 1 still load too (:data:`READ_FORMATS`). Format 1 was written before
-    table melds had ids and before each player's scores were kept in partnership games. Its table
-    melds get their places on the table as ids, and the owner of their first card as the player
-    who laid them down. A format 1 state has no ``player_history``: in a game without
-    partnerships each player's scores are the side scores of ``history``, so nothing is lost; a
-    partnership state loads with no rows of each player's scores (its team scores are all
-    there), and the hands finished after loading add theirs. In a format 1 game record, a
-    lay-off names the meld by its place on the table; where runs may be joined (and places and
-    ids can differ), loading replays the record to turn each place into the meld's id, and
-    replaying it scores every player.
+**Format 1.** Documents of format 1 still load too (:data:`READ_FORMATS`). Format 1 was written
+before table melds had ids and before each player's scores were kept in partnership games. Its
+table melds get their places on the table as ids, and the owner of their first card as the player
+who laid them down. A format 1 state has no ``player_history``: in a game without partnerships each
+player's scores are the side scores of ``history``, so nothing is lost; a partnership state loads
+with no rows of each player's scores (its team scores are all there), and the hands finished after
+loading add theirs. In a format 1 game record, a lay-off names the meld by its place on the table;
+where runs may be joined (and places and ids can differ), loading replays the record to turn each
+place into the meld's id, and replaying it scores every player.
 
-Loading validates
-    Malformed or inconsistent data raises :class:`~rummy500.errors.SerializationError` saying
-    what is wrong and where, as a JSON path (``$.hands[0][3]``): a missing or unknown field, a
-    value of the wrong type, an unknown card or move, a config the rules reject, a wrong format
-    version, and a state that fails :meth:`State.validate <rummy500.state.State.validate>` (a
-    card appearing more often than the decks hold, a hand of the wrong size...). Hands are
-    sorted and table melds put in canonical order on loading, as
-    :meth:`State.from_position <rummy500.state.State.from_position>` does. A state's log is
-    kept as saved: that each event names players of the game and that a deal deals each of
-    them a hand is checked, not what the events did.
+**Loading validates.** Malformed or inconsistent data raises
+:class:`~rummy500.errors.SerializationError` saying what is wrong and where, as a JSON path
+(``$.hands[0][3]``): a missing or unknown field, a value of the wrong type, an unknown card or
+move, a config the rules reject, a wrong format version, and a state that fails
+:meth:`State.validate <rummy500.state.State.validate>` (a card appearing more often than the decks
+hold, a hand of the wrong size...). Hands are sorted and table melds put in canonical order on
+loading, as :meth:`State.from_position <rummy500.state.State.from_position>` does. A state's log is
+kept as saved: that each event names players of the game and that a deal deals each of them a hand
+is checked, not what the events did.
 
-Game records
-    A :class:`GameRecord` is the compact way to save a game: the rules, player count, seed
-    (and dealer, if one was chosen) and every move since :func:`~rummy500.state.new_game`.
-    :meth:`GameRecord.replay` rebuilds the final state, with its undo chain.
+**Game records.** A :class:`GameRecord` is the compact way to save a game: the rules, player count,
+seed (and dealer, if one was chosen) and every move since :func:`~rummy500.state.new_game`.
+:meth:`GameRecord.replay` rebuilds the final state, with its undo chain.
 """
 
 from __future__ import annotations

@@ -250,7 +250,7 @@ class State(Position):
         :meth:`information_state_key` is (see there for what it holds).
 
         One line for each part, the rules first and the log of the hand last, one event a
-        line as the player saw it::
+        line as the player saw it:
 
             player 0 of 3, side 0; to move: player 1; phase draw
             ...
@@ -336,8 +336,10 @@ class State(Position):
         Left out, the stock is every card not placed elsewhere, shuffled by the seed:
 
             >>> from rummy500 import Phase, RuleConfig, State, presets
-            >>> config = RuleConfig()  # standard rules: one deck, 7 cards each for 3 players
-            >>> hands = ["AS 2S 3S 4S 5S 6S 7S", "AH 2H 3H 4H 5H 6H 7H", "AD 2D 3D 4D 5D 6D 7D"]
+            >>> config = RuleConfig()  # standard rules: one deck, 7 cards each
+            >>> hands = [
+            ...     "AS 2S 3S 4S 5S 6S 7S", "AH 2H 3H 4H 5H 6H 7H", "AD 2D 3D 4D 5D 6D 7D"
+            ... ]
             >>> state = State.from_position(config, hands=hands, pile="8C")
             >>> state.stock_size, state.stock[-1], state.hand_number
             (30, Card('10D'), 0)

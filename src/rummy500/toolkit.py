@@ -4,7 +4,7 @@ A game builder needs only the top-level package (:mod:`rummy500`): states, moves
 errors, saving and loading. Code that *reasons* about a game (a bot weighing its plays, a front
 end drawing the score sheet, a search or learning program numbering the moves and sampling what
 it cannot see) needs more, and finds it here. Every name below is public API, with the same
-stability promise as the top level (see the "API and stability" page of the docs)::
+stability promise as the top level (see the "API and stability" page of the docs):
 
     >>> import rummy500
     >>> from rummy500.toolkit import explain_meld, possible_melds
@@ -74,7 +74,7 @@ def explain_meld(cards: Sequence[int], config: RuleConfig) -> str | None:
     :class:`~rummy500.IllegalMoveError` of such a move words it; the cards may come in any
     order (they are put in the meld's order first, as ``Meld`` does). Only the cards are
     weighed, not the turn: whether a player holds them and may meld now is
-    :meth:`State.explain_illegal <rummy500.State.explain_illegal>`'s question::
+    :meth:`State.explain_illegal <rummy500.State.explain_illegal>`'s question:
 
         >>> from rummy500 import RuleConfig, parse_cards
         >>> explain_meld(parse_cards("7H 5H 6H"), RuleConfig()) is None
@@ -109,12 +109,12 @@ def run_distances(config: RuleConfig) -> tuple[tuple[int, ...], ...]:
     rank ``a`` and one of rank ``b`` stand in a run the rules allow (ranks 1 to 13, the ace 1;
     0 for the same rank). It counts the ace at both ends of a run (below the 2 and above the
     king) unless aces are high only, and every card a lap up where runs wrap round; a bot reads
-    it to keep the cards that could grow into a run::
+    it to keep the cards that could grow into a run:
 
         >>> from rummy500 import RuleConfig
-        >>> run_distances(RuleConfig())[1][13]  # the ace beside the king, in Q-K-A
+        >>> run_distances(RuleConfig())[1][13]  # the ace beside the king: Q-K-A
         1
-        >>> run_distances(RuleConfig())[2][13]  # no run goes K-A-2 under the standard rules
+        >>> run_distances(RuleConfig())[2][13]  # the standard rules allow no K-A-2
         11
 
     The table is built once for each kind of run rules and shared; a ``config`` that is not a

@@ -77,7 +77,7 @@ class KnownCardsReader(LogReader):
     Give :meth:`read` the events of a hand's log as one player saw it, oldest first, all at
     once or as they come; :meth:`cards` then gives what :func:`known_cards` with
     ``public=True`` gives for a view with that log. Reading only the events added since the
-    last call costs only those events::
+    last call costs only those events:
 
         >>> import rummy500
         >>> from rummy500.toolkit import KnownCardsReader, known_cards

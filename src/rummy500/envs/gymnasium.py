@@ -1,15 +1,18 @@
 """A Gymnasium environment: one seat learns, built-in bots play the others.
 
 Needs the ``rl`` extra (``pip install 'rummy500[rl]'``). Importing this module registers the
-environment with Gymnasium as ``"rummy500/Rummy500-v0"``::
+environment with Gymnasium as ``"rummy500/Rummy500-v0"``:
 
     >>> import gymnasium
     >>> import rummy500.envs.gymnasium
-    >>> game = gymnasium.make("rummy500/Rummy500-v0", config="standard", players=2)
+    >>> game = gymnasium.make(
+    ...     "rummy500/Rummy500-v0", config="standard", players=2
+    ... )
     >>> observation, info = game.reset(seed=1)
     >>> observation.shape
     (499,)
-    >>> game.unwrapped.actions.decode(int(info["action_mask"].argmax()), game.unwrapped.game)
+    >>> first = int(info["action_mask"].argmax())
+    >>> game.unwrapped.actions.decode(first, game.unwrapped.game)
     Draw()
 
 (``gymnasium.make("rummy500.envs.gymnasium:rummy500/Rummy500-v0")`` imports the module itself.)
