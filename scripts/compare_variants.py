@@ -6,8 +6,9 @@ Two steps, one script:
   of every preset at 2, 3 and 4 players (where the preset allows them), greedy bots in every
   seat, and writes what they say to ``docs/data/compare-variants.json``.
 - ``python scripts/compare_variants.py render`` writes ``docs/compare-variants.md`` and its
-  plots (SVG, in ``docs/img/compare/``) from that file; ``render --check`` fails when the
-  committed page is not what the committed data gives.
+  plots (SVG, in ``docs/img/compare/``) from that file, with a guide to choosing rules at
+  the top (game length in hands and estimated minutes, score swings, how hands end);
+  ``render --check`` fails when the committed page is not what the committed data gives.
 
 ``collect --games 4 --presets standard --data FILE`` and ``render --data FILE --out DIR`` run
 the whole thing on a tiny sample, which CI does so that the script cannot rot.
@@ -32,7 +33,10 @@ except ImportError:  # run from a checkout without installing the package
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     import rummy500
 
+import attrs
+
 from rummy500 import presets
+from rummy500.rules import PlayerTable
 from rummy500.simulate import GameOutcome, Simulation, mean, proportion, simulate
 
 # The table of differences reads the rules as the Variants page does (a sibling script).
@@ -196,15 +200,101 @@ def render_step(args: argparse.Namespace) -> int:
 
 # -- the page ----------------------------------------------------------------------------------
 
+#: A real table's pace, for the minutes a game takes: an estimate, not a measurement. A turn
+#: (draw, any melds, a discard) at a sociable table takes about this many seconds...
+SECONDS_PER_TURN = 20
+#: ... and every hand costs about this many minutes besides, to shuffle, deal and count.
+MINUTES_PER_HAND = 2
+#: Presets grouped by what their rules change, with the player count whose figures tell it.
+FAMILIES: tuple[tuple[str, tuple[str, ...], tuple[int, ...], str], ...] = (
+    (
+        "Cheaper cards",
+        ("wikipedia", "fosdick"),
+        (2,),
+        "twos to nines count 5 each instead of their face value (5.5 on average), and "
+        "`wikipedia`'s ace counts 5 unless it ends a run high (15 in `standard`): lower hand "
+        "scores, so more hands to the target",
+    ),
+    (
+        "Calling a discard",
+        ("pagat", "playingcards_io"),
+        (2,),
+        "a player may take a discard out of turn (a call), so melds come sooner and hands are "
+        "shorter",
+    ),
+    (
+        "The online game's tables",
+        ("house", "classic", "competitive", "hosted"),
+        (2, 3),
+        "ten cards each at 2 and 3 players, a final discard to go out, melds joined. At 2 "
+        "players hands run longer and score less, so games take more hands; at 3 players the "
+        "bigger deal leaves a smaller stock, and hands end sooner with higher scores",
+    ),
+    (
+        "A longer game",
+        ("rummy_1000",),
+        (2,),
+        "the target is 1,000: the same hands, about twice as many",
+    ),
+    (
+        "Partnerships",
+        ("partnership", "persian"),
+        (4,),
+        "four players in two teams of two, whose scores add up: fewer hands to the target; "
+        "`persian` plays exactly two hands, with four jokers worth 20 each and aces high only",
+    ),
+)
+#: The figures each family's line quotes: (label, field, digits).
+FAMILY_FIGURES = (
+    ("hands per game", "hands_per_game", 1),
+    ("turns per hand", "turns_per_hand", 1),
+    ("mean hand score", "hand_score", 0),
+    ("calls per hand", "calls_per_hand", 2),
+)
+NBSP = "\u00a0"
 
-def _pct(interval: Sequence[float]) -> str:
+
+def _half(interval: Sequence[float]) -> float:
+    """The wider side of a 95% interval: ``± half`` covers all of it."""
     value, low, high = interval
-    return f"{value * 100:.1f}% ({low * 100:.1f}–{high * 100:.1f})"
+    return max(value - low, high - value)
+
+
+def _up(value: float, digits: int) -> str:
+    """``value`` rounded up at ``digits`` decimals, so that a ``±`` never narrows an interval
+    (the small allowance keeps float noise from rounding an exact value up a step)."""
+    scale = 10**digits
+    return f"{math.ceil(value * scale - 1e-6) / scale:.{digits}f}"
 
 
 def _num(interval: Sequence[float], digits: int = 1) -> str:
-    value, low, high = interval
-    return f"{value:.{digits}f} ({low:.{digits}f}–{high:.{digits}f})"
+    """``value ± half`` on one line (non-breaking spaces)."""
+    return f"{interval[0]:.{digits}f}{NBSP}±{NBSP}{_up(_half(interval), digits)}"
+
+
+def _pct(interval: Sequence[float]) -> str:
+    """A share as ``value% ± half``, on one line."""
+    return f"{interval[0] * 100:.1f}%{NBSP}±{NBSP}{_up(_half(interval) * 100, 1)}"
+
+
+def minutes(result: dict[str, Any]) -> float:
+    """The estimated minutes a game takes at a real table (:data:`SECONDS_PER_TURN`,
+    :data:`MINUTES_PER_HAND`), from the hands and turns the bots played."""
+    hands, turns = result["hands_per_game"][0], result["turns_per_hand"][0]
+    return float(hands * (turns * SECONDS_PER_TURN / 60 + MINUTES_PER_HAND))
+
+
+def below_zero(result: dict[str, Any]) -> float:
+    """The share of players' hand scores below zero."""
+    histogram = result["score_histogram"]
+    return sum(c for b, c in histogram if b < 0) / sum(c for _, c in histogram)
+
+
+def stock_after_deal(name: str, players: int) -> int:
+    """The cards left in the stock once the hands are dealt and one card starts the pile."""
+    config = presets.get(name)
+    cards = config.decks[players] * (52 + config.jokers_per_deck)
+    return int(cards - config.deal_size[players] * players - 1)
 
 
 def differences(name: str) -> str:
@@ -219,6 +309,261 @@ def differences(name: str) -> str:
     return "; ".join(f"`{f}` {gen_variants.cell(config, f)}" for f in changed)
 
 
+#: Fields that only say which player counts a rule set allows: play never reads them.
+COUNT_FIELDS = ("min_players", "max_players")
+
+
+def differing_fields(first: str, second: str) -> list[str]:
+    """The fields of RuleConfig in which presets ``first`` and ``second`` differ."""
+    a, b = presets.get(first), presets.get(second)
+    return [f.name for f in attrs.fields(type(a)) if getattr(a, f.name) != getattr(b, f.name)]
+
+
+def plays_alike(first: str, second: str, players: int) -> bool:
+    """Whether the two presets play the very same game at ``players`` players: every field
+    that differs either only says which counts are allowed, or is a per-count table whose
+    value at ``players`` is the same."""
+    a, b = presets.get(first), presets.get(second)
+    for field in differing_fields(first, second):
+        if field in COUNT_FIELDS:
+            continue
+        x, y = getattr(a, field), getattr(b, field)
+        if not (isinstance(x, PlayerTable) and isinstance(y, PlayerTable)):
+            return False
+        if x[players] != y[players]:
+            return False
+    return True
+
+
+def _counts(ns: Sequence[int]) -> str:
+    words = [str(n) for n in ns]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def twins(results: dict[str, Any]) -> list[str]:
+    """Paragraphs on the presets that play the same game at some player counts."""
+    names = _names(results)
+    out = []
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            shared = [
+                n for n in PLAYER_COUNTS if f"{first}/{n}" in results and f"{second}/{n}" in results
+            ]
+            same = [n for n in shared if plays_alike(first, second, n)]
+            if not same:
+                continue
+            fields = differing_fields(first, second)
+            a, b = presets.get(first), presets.get(second)
+            described = "; ".join(
+                f"`{f}`, {gen_variants.cell(a, f)} in `{first}` and {gen_variants.cell(b, f)} "
+                f"in `{second}`"
+                for f in fields
+            )
+            text = f"`{first}` and `{second}` differ only in {described}. "
+            if any(f in COUNT_FIELDS for f in fields):
+                text += (
+                    "`min_players` and `max_players` only decide which player counts are "
+                    "allowed; play never reads them. "
+                )
+            text += (
+                f"At {_counts(same)} players every rule that play reads is the same in both, "
+                "and the bots see the game only through those rules and the cards, so game *i* "
+                "of one is game *i* of the other: the same seed deals the same cards, the same "
+                "bots make the same moves, and every figure matches to the last game."
+            )
+            for n in shared:
+                parted = [
+                    f"`{f}` is {getattr(a, f)[n]} in `{first}` and {getattr(b, f)[n]} in `{second}`"
+                    for f in fields
+                    if isinstance(getattr(a, f), PlayerTable)
+                    and getattr(a, f)[n] != getattr(b, f)[n]
+                ]
+                if n in same or not parted:
+                    continue
+                x, y = results[f"{first}/{n}"], results[f"{second}/{n}"]
+                text += (
+                    f" At {n} players they part: {'; '.join(parted)}, so a game takes "
+                    f"{x['hands_per_game'][0]:.1f} and {y['hands_per_game'][0]:.1f} hands, and "
+                    f"the stock runs out in {x['stock_exhausted'][0] * 100:.1f}% and "
+                    f"{y['stock_exhausted'][0] * 100:.1f}% of hands."
+                )
+            out.append(text)
+    return out
+
+
+def _names(results: dict[str, Any]) -> list[str]:
+    return [n for n in presets.names() if any(k.startswith(f"{n}/") for k in results)]
+
+
+def _player_counts(results: dict[str, Any]) -> list[int]:
+    return [n for n in PLAYER_COUNTS if any(k.endswith(f"/{n}") for k in results)]
+
+
+def _by_count_table(results: dict[str, Any], columns: Sequence[tuple[str, Any]]) -> list[str]:
+    """A table with a row per preset and, for each player count, a column per
+    ``(heading, cell(result) -> str)``."""
+    counts = _player_counts(results)
+    heads = [
+        f"{n} players: {h}" if i == 0 else h for n in counts for i, (h, _) in enumerate(columns)
+    ]
+    lines = [
+        "| preset | " + " | ".join(heads) + " |",
+        "| --- |" + " ---: |" * len(heads),
+    ]
+    for name in _names(results):
+        cells = [
+            cell(results[f"{name}/{n}"]) if f"{name}/{n}" in results else "—"
+            for n in counts
+            for _, cell in columns
+        ]
+        lines.append(f"| `{name}` | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _extremes(results: dict[str, Any], n: int, value: Any, text: Any) -> str:
+    keys = [k for k in results if k.endswith(f"/{n}")]
+    low, high = min(keys, key=value), max(keys, key=value)
+    return (
+        f"at {n} players from {text(results[low])} (`{low.split('/')[0]}`) to "
+        f"{text(results[high])} (`{high.split('/')[0]}`)"
+    )
+
+
+def _family_line(
+    results: dict[str, Any], title: str, names: Sequence[str], counts: Sequence[int], does: str
+) -> str:
+    """One family of rule sets: what its rules do, and the figures behind it beside the
+    standard rules' at ``counts`` players (those the data holds)."""
+    members = [m for m in names if any(k.startswith(f"{m}/") for k in results)]
+    shown = [n for n in counts if all(f"{m}/{n}" in results for m in [*members, "standard"])]
+    if not members or not shown:
+        return ""
+    return f"- **{title}**: {does}. " + " ".join(
+        _family_figures(results, members, n) for n in shown
+    )
+
+
+def _family_figures(results: dict[str, Any], members: Sequence[str], n: int) -> str:
+    figures = []
+    for label, field, digits in FAMILY_FIGURES:
+        values = [results[f"{m}/{n}"][field][0] for m in [*members, "standard"]]
+        if len(set(values)) == 1 and values[0] == 0:
+            continue
+        figures.append(
+            f"{label} "
+            + ", ".join(f"{results[f'{m}/{n}'][field][0]:.{digits}f} (`{m}`)" for m in members)
+            + f" against {results[f'standard/{n}'][field][0]:.{digits}f}"
+        )
+    return f"At {n} players: " + "; ".join(figures) + "."
+
+
+def guide(data: dict[str, Any]) -> list[str]:
+    """The section that helps choose: game length, swings, endings, families, twins."""
+    results = data["results"]
+    counts = _player_counts(results)
+    hands = sum(sum(h * c for h, c in r["hands_histogram"]) for r in results.values())
+    limit = sum(
+        round(
+            (1 - r["going_out"][0] - r["stock_exhausted"][0])
+            * sum(h * c for h, c in r["hands_histogram"])
+        )
+        for r in results.values()
+    )
+    stocky = [k for k in sorted(results, key=_order) if results[k]["stock_exhausted"][0] > 0.02]
+    went_out = min(results[k]["going_out"][0] for k in results if k not in stocky)
+    lines = [
+        "## Which rules for your table",
+        "",
+        "### How long a game lasts",
+        "",
+        "Minutes are an estimate, not a measurement: they assume "
+        f"{SECONDS_PER_TURN} seconds a turn (a draw, any melds, a discard) and "
+        f"{MINUTES_PER_HAND} minutes a hand to shuffle, deal and count, with the turns per hand "
+        "the bots took. A faster or slower table scales every figure alike, so the order "
+        "holds.",
+        "",
+        *_by_count_table(
+            results,
+            [
+                ("hands", lambda r: f"{r['hands_per_game'][0]:.1f}"),
+                ("minutes", lambda r: f"{5 * round(minutes(r) / 5):.0f}"),
+            ],
+        ),
+        "",
+        "A game lasts "
+        + "; ".join(
+            _extremes(
+                results,
+                n,
+                lambda k: minutes(results[k]),
+                lambda r: f"about {5 * round(minutes(r) / 5):.0f} minutes",
+            )
+            for n in counts
+        )
+        + ".",
+        "",
+        "### How swingy the scores are",
+        "",
+        "*Spread* is the standard deviation of one player's score in one hand; *below 0* is "
+        "the share of those scores under zero (the cards left in hand outweighed the melds). "
+        "The mean is in [Scores per hand](#scores-per-hand).",
+        "",
+        *_by_count_table(
+            results,
+            [
+                ("spread", lambda r: f"{r['hand_score_sd']:.0f}"),
+                ("below 0", lambda r: f"{below_zero(r) * 100:.0f}%"),
+            ],
+        ),
+        "",
+        "A player's hand score spreads "
+        + "; ".join(
+            _extremes(
+                results,
+                n,
+                lambda k: results[k]["hand_score_sd"],
+                lambda r: f"{r['hand_score_sd']:.0f} points",
+            )
+            for n in counts
+        )
+        + ".",
+        "",
+        "### How hands end",
+        "",
+        "A hand ends when a player goes out, when the stock runs out, or at the turn limit. "
+        f"A player went out in at least {went_out * 100:.1f}% "
+        "of the hands of every rule set and player count"
+        + (
+            " but "
+            + ", ".join(
+                f"`{k.split('/')[0]}` at {k.split('/')[1]} players, where the stock ran out in "
+                f"{_pct(results[k]['stock_exhausted'])} of hands (the deal leaves "
+                f"{stock_after_deal(k.split('/')[0], int(k.split('/')[1]))} cards in the stock)"
+                for k in stocky
+            )
+            if stocky
+            else ""
+        )
+        + f". {f'{limit:,}' if limit else 'None'} of the {hands:,} hands played reached the turn "
+        "limit.",
+        "",
+        "### What each family of rules does",
+        "",
+        "Each beside `standard` (the last figure of each list), with more in the tables below.",
+        "",
+    ]
+    lines += [text for text in (_family_line(results, *family) for family in FAMILIES) if text]
+    same = twins(results)
+    if same:
+        lines += [
+            "",
+            "### Why some rule sets give identical numbers",
+            "",
+            *[line for text in same for line in (text, "")][:-1],
+        ]
+    return lines
+
+
 def page(data: dict[str, Any]) -> str:
     """The Markdown of the page, from the data file's contents."""
     results = data["results"]
@@ -228,14 +573,15 @@ def page(data: dict[str, Any]) -> str:
         "",
         "How the named rule sets play, measured: for every preset at 2, 3 and 4 players (where "
         f"it allows them), {games:,} seeded games with the built-in `{data['bot']}` bot in "
-        f"every seat (seeds {data['seed']} to {data['seed'] + games - 1}). Every figure comes "
-        "with its 95% interval. The bots are the same everywhere, so the differences come from "
-        "the rules; how people play would shift every figure, but not much the order of the "
-        "rule sets.",
+        f"every seat (seeds {data['seed']} to {data['seed'] + games - 1}). The bots are the "
+        "same everywhere, so the differences come from the rules; how people play would shift "
+        "every figure, but not much the order of the rule sets.",
         "",
         "This page is written by `python scripts/compare_variants.py render` from "
         "`docs/data/compare-variants.json`, which `python scripts/compare_variants.py collect` "
         "writes (see [Simulate many games](simulate.md)).",
+        "",
+        *guide(data),
         "",
         "## What each rule set changes",
         "",
@@ -245,12 +591,16 @@ def page(data: dict[str, Any]) -> str:
         "| preset | differs from the standard rules in |",
         "| --- | --- |",
     ]
-    names = [n for n in presets.names() if any(k.startswith(f"{n}/") for k in results)]
+    names = _names(results)
     lines += [f"| `{name}` | {differences(name)} |" for name in names]
-    for n in PLAYER_COUNTS:
+    lines += [
+        "",
+        "In the tables below, *x* ± *h* is a figure and its 95% interval: the interval runs "
+        "from *x* − *h* to *x* + *h* at the widest (intervals of shares are a little lopsided "
+        "near 0% and 100%; the data file keeps both ends).",
+    ]
+    for n in _player_counts(results):
         keys = [f"{name}/{n}" for name in names if f"{name}/{n}" in results]
-        if not keys:
-            continue
         lines += [
             "",
             f"## {n} players",
@@ -302,6 +652,31 @@ def page(data: dict[str, Any]) -> str:
 
 # -- the plots ---------------------------------------------------------------------------------
 
+#: Standard is drawn in grey behind every other preset, which has this one colour.
+GREY, COLOUR = "#9a9a9a", "#c44e52"
+#: A colour for each player count, where one plot holds every count.
+COUNT_COLOURS = {2: "#4c72b0", 3: "#dd8452", 4: "#55a868"}
+#: The interval whiskers, thick enough to see.
+WHISKERS = {"elinewidth": 2.5, "capsize": 4, "capthick": 2, "ecolor": "black"}
+
+
+def _percentile(histogram: Sequence[Sequence[int]], share: float) -> int:
+    """The value below which ``share`` of a histogram's counts lie."""
+    total, seen = sum(c for _, c in histogram), 0
+    for value, count in histogram:
+        seen += count
+        if seen >= share * total:
+            return int(value)
+    return int(histogram[-1][0])
+
+
+def _shares(histogram: Sequence[Sequence[int]]) -> tuple[list[float], list[float], list[float]]:
+    """A histogram's bin middles, the share in each bin and its 95% half-width."""
+    total = sum(c for _, c in histogram)
+    xs = [b + SCORE_BIN / 2 for b, _ in histogram]
+    ps = [c / total for _, c in histogram]
+    return xs, ps, [1.96 * math.sqrt(p * (1 - p) / total) for p in ps]
+
 
 def draw(data: dict[str, Any], out: Path) -> None:
     """Write the SVG plots of the page into ``out``: the same data always gives the same
@@ -323,58 +698,135 @@ def draw(data: dict[str, Any], out: Path) -> None:
         figure.savefig(out / name, format="svg", metadata=metadata)
         plt.close(figure)
 
+    def dots(
+        axes: Any,
+        keys: Sequence[str],
+        values: Sequence[Sequence[float]],
+        colours: Any,
+        scale: float = 1.0,
+    ) -> None:
+        """A dot and its thick 95% whisker for each key, top to bottom."""
+        ys = range(len(keys))
+        for y, v, colour in zip(ys, values, colours, strict=True):
+            axes.errorbar(
+                [v[0] * scale],
+                [y],
+                xerr=[[(v[0] - v[1]) * scale], [(v[2] - v[0]) * scale]],
+                fmt="o",
+                color=colour,
+                markersize=5,
+                **WHISKERS,
+            )
+        axes.set_yticks(list(ys), [k.replace("/", ", ") for k in keys])
+        counts = sorted({int(k.split("/")[1]) for k in keys if "/" in k})
+        if len(counts) > 1:
+            for n in counts:
+                axes.plot([], [], "o", color=COUNT_COLOURS[n], label=f"{n} players")
+            axes.legend(
+                fontsize=7, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, frameon=False
+            )
+        axes.set_ylim(len(keys) - 0.5, -0.5)
+        axes.grid(axis="x", color="#dddddd")
+
     for n in PLAYER_COUNTS:
         keys = [k for k in sorted(results, key=_order) if k.endswith(f"/{n}")]
         if not keys:
             continue
         figure, axes = plt.subplots(figsize=(7, 0.3 * len(keys) + 1))
-        means = [results[k]["hands_per_game"] for k in keys]
-        axes.barh(
-            [k.split("/")[0] for k in keys],
-            [m[0] for m in means],
-            xerr=[[m[0] - m[1] for m in means], [m[2] - m[0] for m in means]],
-            color="#4c72b0",
-        )
-        axes.invert_yaxis()
-        axes.set_xlabel(f"hands per game, {n} players (95% interval)")
-        save(figure, f"hands-{n}.svg")
-        figure, axes = plt.subplots(figsize=(7, 3.2))
-        for key in keys:
-            histogram = results[key]["score_histogram"]
-            total = sum(count for _, count in histogram)
+        for y, key in enumerate(keys):
+            spread = results[key]["hands_histogram"]
+            low, high = _percentile(spread, 0.1), _percentile(spread, 0.9)
             axes.plot(
-                [b + SCORE_BIN / 2 for b, _ in histogram],
-                [count / total for _, count in histogram],
-                label=key.split("/")[0],
-                linewidth=1,
+                [low, high],
+                [y, y],
+                color="#cccccc",
+                linewidth=7,
+                solid_capstyle="butt",
+                label="middle 80% of games" if y == 0 else None,
             )
-        axes.set_xlabel(f"a player's score in a hand, {n} players (bins of {SCORE_BIN})")
-        axes.set_ylabel("share of hands")
-        axes.legend(fontsize=7, ncol=2)
+            mean_ = results[key]["hands_per_game"]
+            axes.annotate(
+                f"{mean_[0]:.2f}",
+                (high, y),
+                xytext=(6, 0),
+                textcoords="offset points",
+                va="center",
+                fontsize=8,
+            )
+        dots(
+            axes,
+            [k.split("/")[0] for k in keys],
+            [results[k]["hands_per_game"] for k in keys],
+            [COLOUR] * len(keys),
+        )
+        axes.set_xlim(0, None)
+        axes.plot(
+            [], [], "o", color=COLOUR, label="mean (its 95% interval is no wider than the dot)"
+        )
+        axes.set_xlabel(f"hands per game, {n} players")
+        axes.legend(
+            fontsize=7, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, frameon=False
+        )
+        save(figure, f"hands-{n}.svg")
+
+        others = [k for k in keys if not k.startswith("standard/")]
+        base = f"standard/{n}" if f"standard/{n}" in results else None
+        columns = 4
+        rows = max(1, math.ceil(len(others) / columns))
+        figure, grid = plt.subplots(
+            rows, columns, figsize=(7, 1.5 * rows + 0.6), sharex=True, sharey=True, squeeze=False
+        )
+        for index, panel in enumerate(grid.flat):
+            if index >= len(others):
+                panel.set_visible(False)
+                continue
+            key = others[index]
+            if base is not None:
+                xs, ps, _ = _shares(results[base]["score_histogram"])
+                panel.plot(xs, ps, color=GREY, linewidth=1.2)
+            xs, ps, half = _shares(results[key]["score_histogram"])
+            panel.fill_between(
+                xs,
+                [p - h for p, h in zip(ps, half, strict=True)],
+                [p + h for p, h in zip(ps, half, strict=True)],
+                color=COLOUR,
+                alpha=0.3,
+                linewidth=0,
+            )
+            panel.plot(xs, ps, color=COLOUR, linewidth=1.2)
+            panel.set_title(key.split("/")[0], fontsize=8)
+            panel.tick_params(labelsize=7)
+        figure.supxlabel(
+            f"a player's score in a hand, {n} players (bins of {SCORE_BIN}); grey: standard; "
+            "band: 95% interval",
+            fontsize=8,
+        )
+        figure.supylabel("share of hands", fontsize=8)
         save(figure, f"scores-{n}.svg")
+
     keys = sorted(results, key=_order)
-    labels = [k.replace("/", ", ") for k in keys]
-    figure, axes = plt.subplots(figsize=(7, 0.25 * len(keys) + 1))
-    out_rate = [results[k]["going_out"][0] for k in keys]
-    stock_rate = [results[k]["stock_exhausted"][0] for k in keys]
-    axes.barh(labels, out_rate, color="#55a868", label="going out")
-    axes.barh(labels, stock_rate, left=out_rate, color="#c44e52", label="stock ran out")
-    axes.invert_yaxis()
-    axes.set_xlabel("share of hands, by how they ended")
-    axes.legend(fontsize=7)
+    colours = [COUNT_COLOURS[int(k.split("/")[1])] for k in keys]
+    figure, axes = plt.subplots(figsize=(7, 0.22 * len(keys) + 1))
+    dots(axes, keys, [results[k]["stock_exhausted"] for k in keys], colours, scale=100)
+    axes.set_xlim(0, None)
+    axes.set_xlabel(
+        "hands ended by the stock running out, % (95% interval); the rest ended by going out"
+    )
     save(figure, "endings.svg")
-    figure, axes = plt.subplots(figsize=(7, 0.25 * len(keys) + 1))
-    edge = [results[k]["first_player_wins"] for k in keys]
+    figure, axes = plt.subplots(figsize=(7, 0.22 * len(keys) + 1))
     fair = [1 / results[k]["sides"] for k in keys]
-    axes.barh(
-        labels,
-        [e[0] - f for e, f in zip(edge, fair, strict=True)],
-        xerr=[[e[0] - e[1] for e in edge], [e[2] - e[0] for e in edge]],
-        color="#8172b2",
+    dots(
+        axes,
+        keys,
+        [
+            [(x - f) for x in results[k]["first_player_wins"]]
+            for k, f in zip(keys, fair, strict=True)
+        ],
+        colours,
+        scale=100,
     )
     axes.axvline(0, color="black", linewidth=0.8)
-    axes.invert_yaxis()
-    axes.set_xlabel("first player's win rate minus a fair share (95% interval)")
+    axes.set_xlabel("first player's win rate minus a fair share, percentage points (95% interval)")
     save(figure, "first-player.svg")
 
 
