@@ -249,9 +249,9 @@ def page(data: dict[str, Any]) -> str:
         f"{data['seed']} on, each deal twice with the seats swapped, so that neither the cards "
         "nor the seat favours a bot. Every win rate comes with its 95% interval (Wilson).",
         "",
-        "This page is written by `python scripts/bot_strength.py render` from "
-        "`docs/data/bot-strength.json`, which `python scripts/bot_strength.py collect` writes "
-        "(see [Write a bot](write-a-bot.md) for the bots and "
+        "The data is in `docs/data/bot-strength.json`: `python scripts/bot_strength.py "
+        "collect` plays the games and writes it, and `python scripts/bot_strength.py render` "
+        "writes this page from it (see [Write a bot](write-a-bot.md) for the bots and "
         "[Simulate many games](simulate.md) for longer matches).",
         "",
         "## The bots",
