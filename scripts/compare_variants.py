@@ -42,6 +42,7 @@ from rummy500.simulate import GameOutcome, Simulation, mean, proportion, simulat
 # The table of differences reads the rules as the Variants page does (a sibling script).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import gen_variants
+import generated_page
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "docs" / "data" / "compare-variants.json"
@@ -129,27 +130,12 @@ def collect(args: argparse.Namespace) -> None:
             outcomes = simulate(simulation, workers=args.workers)
             data["results"][key] = figures(simulation, outcomes)
             print(f"{key}: {time.monotonic() - start:.0f} s", file=sys.stderr)
-            write_data(args.data, data)
-    write_data(args.data, data)
+            _write(args.data, data)
+    _write(args.data, data)
 
 
-def write_data(path: Path, data: dict[str, Any]) -> None:
-    """The data file: the parameters, then one line for each rule set and player count, in
-    a fixed order so that the same games always give the same file."""
-    results = data["results"]
-    lines = [
-        "{",
-        *(f'  "{key}": {json.dumps(data[key])},' for key in ("bot", "games", "seed")),
-        '  "results": {',
-        ",\n".join(
-            f"    {json.dumps(key)}: {json.dumps(results[key], sort_keys=True)}"
-            for key in sorted(results, key=_order)
-        ),
-        "  }",
-        "}",
-    ]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+def _write(path: Path, data: dict[str, Any]) -> None:
+    generated_page.write_data(path, data, "results", sorted(data["results"], key=_order))
 
 
 def _order(key: str) -> tuple[int, int]:
@@ -180,15 +166,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def render_step(args: argparse.Namespace) -> int:
     data = json.loads(args.data.read_text(encoding="utf-8"))
     if args.check:
-        wanted = page(data)
-        if PAGE.read_text(encoding="utf-8") != wanted:
-            print(
-                f"{PAGE.relative_to(ROOT)} is not what {args.data.name} gives: run "
-                "python scripts/compare_variants.py render",
-                file=sys.stderr,
-            )
-            return 1
-        return 0
+        return generated_page.check_page(
+            PAGE, page(data), args.data, "python scripts/compare_variants.py render"
+        )
     out = args.out
     page_path = PAGE if out is None else out / PAGE.name
     plots = PLOTS if out is None else out / "img" / "compare"

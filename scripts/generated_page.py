@@ -1,18 +1,21 @@
-"""What the scripts that write part of a documentation page share: checking the page and
-rewriting it.
+"""What the scripts that write documentation pages share: checking a page and rewriting it.
 
-Each script has an ``update(text) -> text`` that rewrites its part of the page (between its
-markers) from the code; :func:`check` and :func:`main` do the rest the same way for all.
+Each script that writes part of a page has an ``update(text) -> text`` that rewrites its part
+(between its markers) from the code; :func:`check` and :func:`main` do the rest the same way for
+all. The scripts that write a whole page from a data file of measurements keep that file with
+:func:`write_data` and check the page with :func:`check_page`.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
-__all__ = ["check", "main"]
+__all__ = ["check", "check_page", "main", "write_data"]
 
 
 def check(path: Path, update: Callable[[str], str], script: str) -> str | None:
@@ -54,4 +57,33 @@ def main(
         print(f"wrote {args.path}")
     else:
         print(f"{args.path} already up to date")
+    return 0
+
+
+def write_data(path: Path, data: Mapping[str, Any], results: str, keys: Iterable[str]) -> None:
+    """Write ``data`` as JSON: its parameters one a line (sorted), then ``data[results]`` one
+    entry a line in the order of ``keys``, so that the same measurements always give the same
+    file and a new run shows as a readable diff."""
+    entries = data[results]
+    lines = [
+        "{",
+        *(f"  {json.dumps(k)}: {json.dumps(data[k])}," for k in sorted(data) if k != results),
+        f"  {json.dumps(results)}: {{",
+        ",\n".join(
+            f"    {json.dumps(key)}: {json.dumps(entries[key], sort_keys=True)}" for key in keys
+        ),
+        "  }",
+        "}",
+    ]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def check_page(page: Path, wanted: str, data: Path, command: str) -> int:
+    """0 when ``page`` holds ``wanted`` (what ``data`` gives), else 1 after saying which
+    ``command`` rewrites it."""
+    if page.read_text(encoding="utf-8") != wanted:
+        print(f"{page.name} is not what {data.name} gives: run {command}", file=sys.stderr)
+        return 1
+    print(f"{page.name} is what {data.name} gives")
     return 0
