@@ -44,9 +44,16 @@ from rummy500.moves import (
     Take,
     kind_column,
 )
-from rummy500.phases import OwedUse, Phase
+from rummy500.phases import CALL_PHASE as _CALL
+from rummy500.phases import DRAW_PHASE as _DRAW
+from rummy500.phases import GAME_OVER_PHASE as _GAME_OVER
+from rummy500.phases import HAND_OVER_PHASE as _HAND_OVER
+from rummy500.phases import PLAY_PHASE as _PLAY
+from rummy500.phases import USE_ANY as _USE_ANY
 from rummy500.position import Position, Standing, self_set
-from rummy500.rules import EmptyStock, RuleConfig
+from rummy500.rules import STOCK_END_AT_ONCE as _STOCK_END_AT_ONCE
+from rummy500.rules import STOCK_REUSE_PILE as _STOCK_REUSE_PILE
+from rummy500.rules import RuleConfig
 from rummy500.scoring import game_result, player_scores, side_scores
 
 __all__ = [
@@ -65,17 +72,6 @@ _Hands = tuple[tuple[Card, ...], ...]
 
 #: The most characters of a move's text a refusal quotes (a whole pile takes about 450).
 MOVE_TEXT_SHOWN: Final = 500
-
-# Enum members read once, here: Python 3.11 finds a member on its class through the enum's
-# metaclass, which costs as much as a dozen other steps of the hot paths that read them.
-_CALL: Final = Phase.CALL
-_DRAW: Final = Phase.DRAW
-_GAME_OVER: Final = Phase.GAME_OVER
-_HAND_OVER: Final = Phase.HAND_OVER
-_PLAY: Final = Phase.PLAY
-_STOCK_END_AT_ONCE: Final = EmptyStock.END_AT_ONCE
-_STOCK_REUSE_PILE: Final = EmptyStock.REUSE_PILE
-_USE_ANY: Final = OwedUse.ANY
 
 
 def is_legal(s: Position, move: object) -> bool:

@@ -69,9 +69,21 @@ from rummy500.moves import (
     Take,
     kind_column,
 )
-from rummy500.phases import OwedUse, Phase
+from rummy500.phases import CALL_PHASE as _CALL
+from rummy500.phases import DRAW_PHASE as _DRAW
+from rummy500.phases import GAME_OVER_PHASE as _GAME_OVER
+from rummy500.phases import HAND_OVER_PHASE as _HAND_OVER
+from rummy500.phases import PLAY_PHASE as _PLAY
+from rummy500.phases import USE_ANY as _USE_ANY
+from rummy500.phases import USE_LAYOFF as _USE_LAYOFF
+from rummy500.phases import USE_MELD as _USE_MELD
+from rummy500.phases import OwedUse
 from rummy500.position import Position
-from rummy500.rules import Calling, DeepestCard, RuleConfig
+from rummy500.rules import CALLING_ANY_PILE_CARD as _CALLING_ANY_PILE_CARD
+from rummy500.rules import CALLING_LAYOFF_ONLY as _CALLING_LAYOFF_ONLY
+from rummy500.rules import CALLING_NONE as _CALLING_NONE
+from rummy500.rules import DEEPEST_NEW_MELD as _NEW_MELD
+from rummy500.rules import RuleConfig
 
 __all__ = [
     "PLAYABLE",
@@ -103,21 +115,6 @@ __all__ = [
 #: The kinds of move that can be played (``Move`` and ``PileMove`` are only their bases): the
 #: registry's.
 PLAYABLE: Final = frozenset(KINDS)
-
-# Enum members read once, here: Python 3.11 finds a member on its class through the enum's
-# metaclass, which costs as much as a dozen other steps of the hot paths that read them.
-_CALL: Final = Phase.CALL
-_CALLING_ANY_PILE_CARD: Final = Calling.ANY_PILE_CARD
-_CALLING_LAYOFF_ONLY: Final = Calling.LAYOFF_ONLY
-_CALLING_NONE: Final = Calling.NONE
-_DRAW: Final = Phase.DRAW
-_GAME_OVER: Final = Phase.GAME_OVER
-_HAND_OVER: Final = Phase.HAND_OVER
-_NEW_MELD: Final = DeepestCard.NEW_MELD
-_PLAY: Final = Phase.PLAY
-_USE_ANY: Final = OwedUse.ANY
-_USE_LAYOFF: Final = OwedUse.LAYOFF
-_USE_MELD: Final = OwedUse.MELD
 
 
 # -- rule choices read once ------------------------------------------------------------------

@@ -27,6 +27,7 @@ import attrs
 
 from rummy500.cards import ACE, CARDS, JOKER, JOKER_AS, Card, face_of, format_cards
 from rummy500.errors import CardError, ConfigError, IllegalMoveError, StateError, describe_value
+from rummy500.rules import ACES_HIGH_ONLY as _HIGH_ONLY
 from rummy500.rules import Aces, CardValues, RuleConfig
 
 __all__ = [
@@ -62,10 +63,6 @@ _JOKER: Final = 52
 _POSITIONS: Final = 41
 #: The positions :attr:`RunShape.ranks` covers: 0 to 26, every span a run may cover.
 _SPANS: Final = 27
-
-# Enum members read once, here: Python 3.11 finds a member on its class through the enum's
-# metaclass, which costs as much as a dozen other steps of the hot paths that read them.
-_HIGH_ONLY: Final = Aces.HIGH_ONLY
 
 
 def span(low: int, high: int) -> int:

@@ -18,6 +18,9 @@ from typing import Final
 from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, face_of
 from rummy500.errors import CardError, ConfigError, StateError, describe_value
 from rummy500.melds import TableMeld, run_shape, span
+from rummy500.phases import USE_ANY as _USE_ANY
+from rummy500.phases import USE_LAYOFF as _USE_LAYOFF
+from rummy500.phases import USE_MELD as _USE_MELD
 from rummy500.phases import OwedUse
 from rummy500.rules import RuleConfig
 
@@ -38,12 +41,6 @@ __all__ = [
 ]
 
 _JOKER: Final = 52
-
-# Enum members read once, here: Python 3.11 finds a member on its class through the enum's
-# metaclass, which costs as much as a dozen other steps of the hot paths that read them.
-_USE_ANY: Final = OwedUse.ANY
-_USE_LAYOFF: Final = OwedUse.LAYOFF
-_USE_MELD: Final = OwedUse.MELD
 
 
 #: :attr:`RunShape.bits` by wrap-around, the one rule a card's bits depend on (an ace keeps

@@ -19,8 +19,6 @@ move.
 
 from __future__ import annotations
 
-from typing import Final
-
 from rummy500.legality import (
     call_problem,
     callable_takes,
@@ -47,17 +45,13 @@ from rummy500.moves import (
     trusted_meld,
     trusted_take,
 )
-from rummy500.phases import Phase
+from rummy500.phases import CALL_PHASE as _CALL
+from rummy500.phases import DRAW_PHASE as _DRAW
+from rummy500.phases import HAND_OVER_PHASE as _HAND_OVER
+from rummy500.phases import PLAY_PHASE as _PLAY
 from rummy500.position import Position
 
 __all__ = ["generate"]
-
-# Enum members read once, here: Python 3.11 finds a member on its class through the enum's
-# metaclass, which costs as much as a dozen other steps of the hot paths that read them.
-_PLAY: Final = Phase.PLAY
-_DRAW: Final = Phase.DRAW
-_CALL: Final = Phase.CALL
-_HAND_OVER: Final = Phase.HAND_OVER
 
 
 def generate(s: Position) -> tuple[Move, ...]:

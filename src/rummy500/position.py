@@ -53,6 +53,7 @@ from rummy500.moves import (
     Take,
     kind_column,
 )
+from rummy500.phases import USE_ANY as _USE_ANY
 from rummy500.phases import OwedUse, Phase
 from rummy500.rules import RuleConfig
 
@@ -740,11 +741,6 @@ _read_fields: Final = operator.attrgetter(
 
 #: Set a slot of a (sealed) position: only for the position's own caches and construction.
 self_set: Final = object.__setattr__
-
-
-#: Read once: Python 3.11 finds an enum member on its class through the enum's metaclass, which
-#: costs more than the rest of the test below that reads it for every position built.
-_USE_ANY: Final = OwedUse.ANY
 
 
 class _Draft(_Slots):
