@@ -57,6 +57,7 @@ except ImportError:  # run from a checkout without installing the package
     import rummy500
 
 import numpy as np
+from aec_steps import random_steps
 
 from rummy500 import Deal, RuleConfig, State, new_game, presets
 from rummy500.envs.gymnasium import Rummy500GymEnv
@@ -118,16 +119,7 @@ def pettingzoo_steps(
     if not vector:
         game.observations = _BlankVectors(game.observations.size)
     game.reset(seed=seed)
-    while True:
-        observation, _, termination, truncation, _ = game.last()
-        if termination or truncation:
-            game.step(None)
-            if not game.agents:
-                game.reset()
-            continue
-        legal = observation["action_mask"].view(np.bool_).nonzero()[0]
-        game.step(int(legal[rng.randrange(len(legal))]))
-        yield 1
+    return random_steps(game, rng)
 
 
 def gymnasium_steps(config: RuleConfig, seed: int, counts: list[int]) -> Iterator[int]:

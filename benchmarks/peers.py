@@ -34,11 +34,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from aec_steps import random_steps
+from bench_search import decision_views
 from timing import Ratio, Slice, Workload, interleave, median_rate, progress, slices_json
 
-from rummy500 import Deal, Phase, PlayerView, RuleConfig, new_game
-from rummy500.bots import GreedyBot, ISMCTSBot
+from rummy500 import RuleConfig
+from rummy500.bots import ISMCTSBot
 
+#: This directory: the child process imports the step loop from it.
+HERE = Path(__file__).resolve().parent
 #: Players in the engine and environment workloads (OpenSpiel's and RLCard's gin have 2).
 PLAYERS = 3
 #: The search workloads' simulations per decision: small, so that a slice ends near its time.
@@ -96,42 +100,22 @@ def pettingzoo_steps(seed: int) -> Iterator[int]:
     PettingZoo's order checks): yields 1 per step."""
     from rummy500.envs.pettingzoo import env as make_env  # optional: needs the rl extra
 
-    rng = random.Random(f"pettingzoo/{seed}")
     game: Any = make_env(RuleConfig(), PLAYERS)
     game.reset(seed=seed)
-    while True:
-        observation, _, termination, truncation, _ = game.last()
-        if termination or truncation:
-            game.step(None)
-            if not game.agents:
-                game.reset()
-            continue
-        legal = observation["action_mask"].nonzero()[0]
-        game.step(int(legal[rng.randrange(len(legal))]))
-        yield 1
+    return random_steps(game, random.Random(f"pettingzoo/{seed}"))
 
 
 #: The child process that plays PettingZoo's ``gin_rummy_v4``: each line it reads is a slice
 #: length in seconds, each line it writes is ``steps wall_seconds cpu_seconds``.
 _OLD_PETTINGZOO_CHILD = """
 import random, sys, time
+sys.path.insert(0, sys.argv[2])
+from aec_steps import random_steps
 from pettingzoo.classic import gin_rummy_v4
 seed = int(sys.argv[1])
-rng = random.Random(f"pettingzoo/{seed}")
 game = gin_rummy_v4.env()
 game.reset(seed=seed)
-def steps():
-    while True:
-        observation, _, termination, truncation, _ = game.last()
-        if termination or truncation:
-            game.step(None)
-            if not game.agents:
-                game.reset()
-            continue
-        legal = observation["action_mask"].nonzero()[0]
-        game.step(int(legal[rng.randrange(len(legal))]))
-        yield 1
-work = steps()
+work = random_steps(game, random.Random(f"pettingzoo/{seed}"))
 print("ready", flush=True)
 for line in sys.stdin:
     seconds = float(line)
@@ -151,7 +135,7 @@ class ChildSteps:
 
     def __init__(self, python: str, script: str, seed: int) -> None:
         self.process = subprocess.Popen(
-            [python, "-c", script, str(seed)],
+            [python, "-c", script, str(seed), str(HERE)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -194,29 +178,10 @@ def install_old_pettingzoo(workdir: Path) -> str:
     return python
 
 
-def _decision_views(players: int, count: int, seed: int) -> list[PlayerView]:
-    """Views of the player to move at real choices (two or more moves), from greedy games."""
-    views: list[PlayerView] = []
-    greedy = GreedyBot()
-    game = seed
-    while len(views) < count:
-        state = new_game(players=players, seed=game)
-        while not state.is_terminal() and len(views) < count:
-            if state.is_chance_node():
-                state = state.apply(Deal())
-                continue
-            view = state.view(state.current_player)
-            if len(view.legal_moves) > 1 and state.phase < Phase.HAND_OVER:
-                views.append(view)
-            state = state.apply(greedy.choose(view))
-        game += 1
-    return views
-
-
 def ismcts_simulations(seed: int) -> Iterator[int]:
     """rummy500's ISMCTS searching decisions of seeded 2-player games in turn: yields the
     simulations of each search."""
-    views = _decision_views(2, 20, seed)
+    views = decision_views(2, 20, seed)
     bot = ISMCTSBot(seed, iterations=SEARCH_ITERATIONS)
     while True:
         for view in views:
