@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -231,11 +232,6 @@ class PeerRow:
     ratio: Ratio
     left_out: str = ""
 
-    @classmethod
-    def skipped(cls, label: str, unit: str, target: float, why: str) -> PeerRow:
-        """A row left out of this run, saying why."""
-        return cls(label, unit, target, [], [], Ratio(), why)
-
     def to_json(self) -> dict[str, Any]:
         """The figures for the JSON report."""
         if self.left_out:
@@ -250,20 +246,6 @@ class PeerRow:
         }
 
 
-def _compared(
-    label: str,
-    unit: str,
-    target: float,
-    ours: Workload,
-    theirs: Workload,
-    rounds: int,
-    seconds: float,
-    warmup: float,
-) -> PeerRow:
-    [[mine, peer]] = interleave([[ours, theirs]], rounds, seconds, warmup, progress(label, rounds))
-    return PeerRow(label, unit, target, mine, peer, Ratio.of_rates(mine, peer))
-
-
 def _missing(*modules: str) -> str:
     """The first of ``modules`` that cannot be imported, or ``""``."""
     for module in modules:
@@ -272,6 +254,74 @@ def _missing(*modules: str) -> str:
         except ImportError:
             return module
     return ""
+
+
+@contextmanager
+def _rlcard_pair(engine: Callable[[], Workload], seed: int) -> Iterator[tuple[Workload, ...]]:
+    yield engine(), Steps(rlcard_steps(seed))
+
+
+@contextmanager
+def _pettingzoo_pair(engine: Callable[[], Workload], seed: int) -> Iterator[tuple[Workload, ...]]:
+    with tempfile.TemporaryDirectory(prefix="rummy500-peers-") as tmp:
+        child = ChildSteps(install_old_pettingzoo(Path(tmp)), _OLD_PETTINGZOO_CHILD, seed)
+        try:
+            yield Steps(pettingzoo_steps(seed)), child
+        finally:
+            child.close()
+
+
+@contextmanager
+def _ismcts_pair(engine: Callable[[], Workload], seed: int) -> Iterator[tuple[Workload, ...]]:
+    yield Steps(ismcts_simulations(seed)), Steps(open_spiel_simulations(seed))
+
+
+@dataclass(frozen=True)
+class Peer:
+    """One comparison: what it is called and held to, what it needs, and its two workloads."""
+
+    label: str
+    unit: str
+    target: float
+    #: The modules it imports, and the extra of rummy500 that installs them.
+    needs: tuple[str, ...]
+    extra: str
+    #: A context giving rummy500's workload and the peer's, from the engine's and a seed.
+    pair: Callable[[Callable[[], Workload], int], AbstractContextManager[tuple[Workload, ...]]]
+    #: Whether it installs packages (then ``--quick`` leaves it out).
+    installs: bool = False
+    #: Its slices are this many times longer than the others.
+    slice_factor: int = 1
+
+
+PEERS: tuple[Peer, ...] = (
+    Peer(
+        "rummy500 engine / RLCard gin-rummy env",
+        "steps/s",
+        TARGET_RLCARD,
+        ("rlcard",),
+        "bench",
+        _rlcard_pair,
+    ),
+    Peer(
+        "rummy500 PettingZoo env / gin_rummy_v4",
+        "steps/s",
+        TARGET_PETTINGZOO,
+        ("numpy", "pettingzoo", "gymnasium"),
+        "rl",
+        _pettingzoo_pair,
+        installs=True,
+    ),
+    Peer(
+        "rummy500 ISMCTS / OpenSpiel Python IS-MCTS",
+        "sims/s",
+        TARGET_ISMCTS,
+        ("numpy", "pyspiel"),
+        "bench",
+        _ismcts_pair,
+        slice_factor=SEARCH_SLICE_FACTOR,
+    ),
+)
 
 
 def bench_peers(
@@ -285,69 +335,26 @@ def bench_peers(
 ) -> list[PeerRow]:
     """Every comparison with a peer library; ``engine`` makes rummy500's random-play workload."""
     rows = []
-    label = "rummy500 engine / RLCard gin-rummy env"
-    missing = _missing("rlcard")
-    if missing:
-        why = f"{missing} is not installed (pip install 'rummy500[bench]')"
-        rows.append(PeerRow.skipped(label, "steps/s", TARGET_RLCARD, why))
-    else:
-        rows.append(
-            _compared(
-                label,
-                "steps/s",
-                TARGET_RLCARD,
-                engine(),
-                Steps(rlcard_steps(seed)),
-                rounds,
-                seconds,
-                warmup,
+    for peer in PEERS:
+        missing = _missing(*peer.needs)
+        if missing or (quick and peer.installs):
+            why = (
+                f"{missing} is not installed (pip install 'rummy500[{peer.extra}]')"
+                if missing
+                else "--quick: it installs packages"
             )
-        )
-    label = "rummy500 PettingZoo env / gin_rummy_v4"
-    missing = _missing("numpy", "pettingzoo", "gymnasium")
-    if missing:
-        why = f"{missing} is not installed (pip install 'rummy500[rl]')"
-        rows.append(PeerRow.skipped(label, "steps/s", TARGET_PETTINGZOO, why))
-    elif quick:
-        rows.append(
-            PeerRow.skipped(label, "steps/s", TARGET_PETTINGZOO, "--quick: it installs packages")
-        )
-    else:
-        with tempfile.TemporaryDirectory(prefix="rummy500-peers-") as tmp:
-            child = ChildSteps(install_old_pettingzoo(Path(tmp)), _OLD_PETTINGZOO_CHILD, seed)
-            try:
-                rows.append(
-                    _compared(
-                        label,
-                        "steps/s",
-                        TARGET_PETTINGZOO,
-                        Steps(pettingzoo_steps(seed)),
-                        child,
-                        rounds,
-                        seconds,
-                        warmup,
-                    )
-                )
-            finally:
-                child.close()
-    label = "rummy500 ISMCTS / OpenSpiel Python IS-MCTS"
-    missing = _missing("numpy", "pyspiel")
-    if missing:
-        why = f"{missing} is not installed (pip install 'rummy500[bench]')"
-        rows.append(PeerRow.skipped(label, "sims/s", TARGET_ISMCTS, why))
-    else:
-        rows.append(
-            _compared(
-                label,
-                "sims/s",
-                TARGET_ISMCTS,
-                Steps(ismcts_simulations(seed)),
-                Steps(open_spiel_simulations(seed)),
+            rows.append(PeerRow(peer.label, peer.unit, peer.target, [], [], Ratio(), why))
+            continue
+        with peer.pair(engine, seed) as workloads:
+            [[ours, theirs]] = interleave(
+                [workloads],
                 rounds,
-                seconds * SEARCH_SLICE_FACTOR,
+                seconds * peer.slice_factor,
                 warmup,
+                progress(peer.label, rounds),
             )
-        )
+        ratio = Ratio.of_rates(ours, theirs)
+        rows.append(PeerRow(peer.label, peer.unit, peer.target, ours, theirs, ratio))
     return rows
 
 
