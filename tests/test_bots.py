@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import pytest
 
 import rummy500
+import rummy500.greedy
 from rummy500 import (
     Aces,
     Card,
@@ -169,7 +170,7 @@ def test_greedy_bot_plays_the_same_whatever_it_remembers(config: RuleConfig) -> 
     # a game plays the same with nothing remembered, after other games, and with one bot
     # playing every seat.
     start = rummy500.new_game(config, players=3, seed=5)
-    rummy500.bots._WEIGHERS.clear()
+    rummy500.greedy._WEIGHERS.clear()
     first = play_game(start, [GreedyBot() for _ in range(3)])
     for seed in (6, 7):
         play_game(rummy500.new_game(config, players=3, seed=seed), [GreedyBot() for _ in range(3)])

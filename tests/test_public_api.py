@@ -29,6 +29,9 @@ PUBLIC_MODULES = frozenset(
     f"rummy500.{name}"
     for name in ["presets", "events", "bots", "render", "observations", "infostate", "simulate"]
 )
+#: The modules on the bots' side of the line: not public, but held to the same check as the
+#: bots (they import only the public API), so the bots may import them.
+BOT_SIDE = frozenset({"rummy500.greedy"})
 
 
 def docstring_in_source(module: str, name: str) -> str | None:
@@ -59,7 +62,7 @@ def private_imports(source: str) -> list[str]:
                     for alias in node.names
                     if alias.name not in toolkit.__all__
                 )
-            elif module.startswith("rummy500.") and module not in PUBLIC_MODULES:
+            elif module.startswith("rummy500.") and module not in PUBLIC_MODULES | BOT_SIDE:
                 found.append(f"from {module} import ...")
             elif module == "rummy500":
                 found.extend(
@@ -70,7 +73,7 @@ def private_imports(source: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("module", ["bots", "render", "observations", "infostate"])
+@pytest.mark.parametrize("module", ["bots", "greedy", "render", "observations", "infostate"])
 def test_module_imports_only_the_public_api(module: str) -> None:
     source = (SRC / f"{module}.py").read_text(encoding="utf-8")
     assert private_imports(source) == []
@@ -84,6 +87,7 @@ from rummy500.meldsearch import layoffs
 from rummy500 import Card, availability, put_down, HIGH_ACE
 from rummy500.toolkit import sample_world, run_shape
 from rummy500.observations import ObservationSpace
+from rummy500.greedy import greedy_move
 from . import scoring
 from .scoring import hand_points
 

@@ -45,23 +45,12 @@ from rummy500 import (
     Pass,
     Phase,
     PlayerView,
-    RuleConfig,
     State,
     StateError,
-    TableMeld,
     Take,
 )
-from rummy500.toolkit import (
-    JOKER,
-    describe_value,
-    make_deck,
-    possible_layoffs,
-    possible_melds,
-    put_down,
-    run_distances,
-    sample_world,
-    table_points,
-)
+from rummy500.greedy import Weigher, greedy_move, weigher
+from rummy500.toolkit import JOKER, describe_value, sample_world
 
 __all__ = [
     "BOT_NAMES",
@@ -150,255 +139,6 @@ _DRAW: Final = Draw()
 _PASS: Final = Pass()
 _DEAL: Final = Deal()
 
-#: A play the greedy bot weighs: its cards (a meld's in canonical order, a lay-off's sorted,
-#: as the moves hold them), the table meld they go onto (``None``: a new meld) and ``high``.
-_Play = tuple[tuple[Card, ...], TableMeld | None, bool]
-
-#: The most plays a weigher remembers the value of before it starts again (a game needs a
-#: few thousand at most: the bound only keeps a process that plays on and on from growing).
-_REMEMBERED: Final = 1 << 15
-
-
-def _physical(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """The cards as held in hand: a joker standing for a card is the plain joker."""
-    return tuple(JOKER if c > JOKER else c for c in cards)
-
-
-def _without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
-    """``hand`` without one copy of each of ``cards`` as held (what :func:`put_down` leaves)."""
-    rest = list(hand)
-    for c in cards:
-        rest.remove(JOKER if c > JOKER else c)
-    return tuple(rest)
-
-
-class _Weigher:
-    """The greedy bot's arithmetic under one set of rules, remembering what it worked out.
-
-    The points a play puts down depend on the play and on the one table meld it changes, not on
-    the hand or on the rest of the table (a table's points are the sum of its melds'): a meld
-    of the same cards, or the same lay-off onto the same meld, is worth the same whenever it
-    comes up again (weighing the takes, then playing the take, turn after turn, game after
-    game: a new meld is worth the same to whoever makes it). Only a new meld under
-    ``join_melds`` can change other melds, so it is remembered with its table. What a weigher
-    remembers is all worked out from the rules, so greedy bots share one weigher for a set of
-    rules (see :func:`_weigher`).
-    """
-
-    __slots__ = ("config", "gains", "joins", "near", "throw", "values")
-
-    def __init__(self, config: RuleConfig) -> None:
-        self.config = config
-        self.values = config.card_values
-        self.joins = config.join_melds
-        #: By rank, the other ranks that make a card of it half of a run (see _loose).
-        self.near = _near_ranks(run_distances(config))
-        #: By card, the order of the greedy bot's discards: the highest value, then the
-        #: higher rank, then the higher suit (the higher card).
-        self.throw = {c: (self.values.points(c), c.rank, c) for c in make_deck(1, 1)}
-        #: What each play is worth, by player and play: the points, and what :meth:`gain`
-        #: says the play changes.
-        self.gains: dict[tuple[object, ...], tuple[int, tuple[TableMeld, ...]]] = {}
-
-    def gain(
-        self, play: _Play, table: tuple[TableMeld, ...], player: int, players: int
-    ) -> tuple[int, tuple[TableMeld, ...]]:
-        """The points ``play`` puts down on ``table`` for ``player``, and what it changes:
-        the lay-off's meld grown, the table after a new meld under ``join_melds``, or else
-        the new meld (as made on an empty table)."""
-        cards, onto, high = play
-        key: tuple[object, ...]
-        if onto is not None:
-            key = (player, onto, cards, high)
-        elif self.joins:
-            key = (player, table, cards)
-        else:
-            key = (cards,)
-        known = self.gains.get(key)
-        if known is not None:
-            return known
-        values = self.values
-        held = _physical(cards)
-        if onto is not None:
-            _, grown = put_down(held, (onto,), cards, player, self.config, onto=onto.id, high=high)
-            before = table_points(values, (onto,), players)[player]
-            known = (table_points(values, grown, players)[player] - before, grown)
-        elif self.joins:
-            _, after = put_down(held, table, cards, player, self.config)
-            before = table_points(values, table, players)[player]
-            known = (table_points(values, after, players)[player] - before, after)
-        else:
-            # Made by player 0: its points are the same for whoever makes it.
-            _, made = put_down(held, (), cards, 0, self.config)
-            known = (table_points(values, made, 1)[0], made)
-        if len(self.gains) >= _REMEMBERED:
-            self.gains.clear()
-        self.gains[key] = known
-        return known
-
-    def after(
-        self,
-        play: _Play,
-        changed: tuple[TableMeld, ...],
-        table: tuple[TableMeld, ...],
-        player: int,
-    ) -> tuple[TableMeld, ...]:
-        """The table after ``play`` (``changed`` is what :meth:`gain` gave with its points)."""
-        onto = play[1]
-        if onto is not None:
-            return tuple(changed[0] if m is onto else m for m in table)
-        if self.joins:
-            return changed
-        # The meld as made on an empty table, made by ``player`` and named as the next meld on
-        # this one: one more than the highest top_id on it (see TableMeld).
-        made = changed[0]
-        named = max((m.top_id for m in table), default=-1) + 1
-        return (*table, TableMeld.new(made.cards, player, doubled=made.doubled, id=named))
-
-    def plays(self, hand: tuple[Card, ...], table: tuple[TableMeld, ...]) -> list[_Play]:
-        """Every meld and lay-off that ``hand`` allows on ``table``, melds first, then
-        lay-offs by table meld in table order."""
-        config = self.config
-        out: list[_Play] = [(cards, None, False) for cards in possible_melds(hand, config)]
-        layoffs = possible_layoffs(hand, table, config)
-        if layoffs:
-            by_id = {m.id: m for m in table}
-            out.extend((tuple(sorted(cards)), by_id[i], high) for i, cards, high in layoffs)
-        return out
-
-    def greedy_points(
-        self,
-        cards: Sequence[Card],
-        table: tuple[TableMeld, ...],
-        player: int,
-        players: int,
-        first_with: Card | None = None,
-        options: list[_Play] | None = None,
-    ) -> tuple[int, tuple[Card, ...]]:
-        """Put down the best play again and again; return the points put down and the cards
-        left. The best play scores the most points, then has the most cards, then comes first.
-
-        With ``first_with``, the first play must include that card (the deepest card of a
-        take). ``options`` are the :meth:`plays` of ``cards`` on ``table``, when known.
-        """
-        hand = tuple(cards)
-        melds = table
-        scored = 0
-        gain = self.gain
-        if options is None:
-            options = self.plays(hand, melds)
-        candidates = options
-        if first_with is not None:
-            # Only a joker needs the cards as held (a wild joker is the card it stands for).
-            if first_with < JOKER:
-                candidates = [play for play in options if first_with in play[0]]
-            else:
-                candidates = [play for play in options if first_with in _physical(play[0])]
-        while True:
-            best: _Play | None = None
-            best_key = (0, 0)
-            best_changed: tuple[TableMeld, ...] = ()
-            for play in candidates:
-                points, changed = gain(play, melds, player, players)
-                key = (points, len(play[0]))
-                if best is None or key > best_key:
-                    best, best_key, best_changed = play, key, changed
-            if best is None:
-                return scored, hand
-            scored += best_key[0]
-            hand = _without(hand, best[0])
-            if self.none_left(hand, options, best[1], best_changed):
-                return scored, hand
-            melds = self.after(best, best_changed, melds, player)
-            options = candidates = self.plays(hand, melds)
-
-    def none_left(
-        self,
-        hand: tuple[Card, ...],
-        options: list[_Play],
-        onto: TableMeld | None,
-        changed: tuple[TableMeld, ...],
-    ) -> bool:
-        """Whether ``hand`` (what is left of a hand after one of its ``options`` went down
-        onto the meld ``onto``, or as a new meld; ``changed`` is what :meth:`gain` gave with
-        its points) surely has no play left, which is most often the case.
-
-        The plays of fewer cards are among those of more cards (possible_melds and
-        possible_layoffs list every play), so only the options the hand still holds and the
-        lay-offs onto the meld that changed can be left. Under ``join_melds`` a new meld can
-        change several melds: then the answer is no (look).
-        """
-        if onto is None and self.joins:
-            return False
-        for cards, other, _ in options:
-            if (other is None or other is not onto) and _holds(hand, cards):
-                return False
-        # The meld grown, or made (as on an empty table: who made it and its id change
-        # nothing of what goes onto it).
-        grown = changed[0]
-        # A lay-off starts with a card just beyond the meld (TableMeld.attach), or a joker.
-        near = 0
-        for c in hand:
-            if c >= JOKER:
-                break
-            near |= 1 << c
-        else:
-            if not grown.attach & near:
-                return True
-        return not possible_layoffs(hand, (grown,), self.config)
-
-
-#: The weighers in use, by rules (a few sets of rules at a time: see :func:`_weigher`).
-_WEIGHERS: Final[dict[RuleConfig, _Weigher]] = {}
-
-
-def _weigher(config: RuleConfig) -> _Weigher:
-    """The weigher shared by the greedy bots playing under ``config``."""
-    weigher = _WEIGHERS.get(config)
-    if weigher is None:
-        if len(_WEIGHERS) >= 8:
-            _WEIGHERS.clear()
-        weigher = _WEIGHERS[config] = _Weigher(config)
-    return weigher
-
-
-def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
-    """Whether ``hand`` holds ``cards`` (as held: a joker standing for a card is a joker)."""
-    held = _physical(cards)
-    return all(hand.count(c) >= held.count(c) for c in held)
-
-
-def _near_ranks(distances: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    """For each rank, a mask (bit ``rank``) of the other ranks at most two positions away in
-    a run the rules allow (``distances`` is :func:`run_distances`)."""
-    return tuple(
-        sum(1 << other for other in range(1, 14) if other != rank and apart[other] <= 2)
-        for rank, apart in enumerate(distances)
-    )
-
-
-def _loose(hand: Sequence[Card], near: tuple[int, ...]) -> set[Card]:
-    """The cards of ``hand`` that are not half of a future meld with another card of it: no
-    pair (a card of the same rank and another suit), and no two cards of a suit at most two
-    positions apart in a run the rules allow (``near`` is :func:`_near_ranks`). Jokers are
-    never loose (they are wild)."""
-    # A card's other copy (two decks) is of the same suit and rank, and a joker has neither:
-    # neither makes a card less loose, so the masks of the standard cards are all that count.
-    suits_of = [0] * 14  # by rank, a mask of the suits holding it
-    ranks_in = [0, 0, 0, 0]  # by suit, a mask of the ranks it holds
-    naturals = []
-    for card in hand:
-        if card < JOKER:
-            suit, low = divmod(card, 13)
-            suits_of[low + 1] |= 1 << suit
-            ranks_in[suit] |= 2 << low
-            naturals.append((card, suit, low + 1))
-    return {
-        card
-        for card, suit, rank in naturals
-        if suits_of[rank] == 1 << suit and not ranks_in[suit] & near[rank]
-    }
-
 
 class GreedyBot:
     """A simple, deterministic player that puts down all it can as soon as it can.
@@ -427,7 +167,7 @@ class GreedyBot:
     name: Final = "greedy"
 
     def __init__(self) -> None:
-        self._weigher: _Weigher | None = None
+        self._weigher: Weigher | None = None
 
     def __getstate__(self) -> dict[str, object]:
         # What the bot remembers is found again from the rules: a pickled bot carries none.
@@ -436,118 +176,17 @@ class GreedyBot:
     def __setstate__(self, state: dict[str, object]) -> None:
         self._weigher = None
 
-    def _weigh(self, config: RuleConfig) -> _Weigher:
-        """The weigher for ``config`` (looked up once for a game's rules)."""
-        weigher = self._weigher
-        if weigher is None or weigher.config is not config:
-            weigher = self._weigher = _weigher(config)
-        return weigher
-
     def choose(self, view: PlayerView) -> Move:
         """The greedy move in this view."""
         legal = _need_moves(view)
-        first = legal[0]
-        if isinstance(first, Meld | Layoff | Discard):
-            return self._play(view, legal)
-        best = self._best_take(view, legal)
-        if best is not None:
-            return best
-        if isinstance(first, Call | Pass):
-            return _listed(_PASS, legal)
-        if _DRAW in legal:
-            return _listed(_DRAW, legal)
-        for move in legal:
-            if isinstance(move, Decline):
-                return move
-        return legal[0]
-
-    def _best_take(self, view: PlayerView, legal: tuple[Move, ...]) -> Move | None:
-        """The take (or call) that puts the most points down this turn, if any gains."""
-        points = view.config.card_values.points
-        weigher = self._weigh(view.config)
-        players = len(view.hand_sizes)
-        hand, table, player = view.hand, view.table, view.player
-        baseline: int | None = None
-        best: Move | None = None
-        best_gain = 0
-        for move in legal:
-            if not isinstance(move, Take | Call):
-                continue
-            cards = (*hand, *move.taken)
-            options = weigher.plays(cards, table)
-            if baseline is None:
-                # What the hand alone puts down. The plays of fewer cards are those of more
-                # cards that need no other (possible_melds and possible_layoffs list every
-                # play): most turns none is left, and then there is nothing to search.
-                baseline = 0
-                if any(_holds(hand, play[0]) for play in options):
-                    baseline, _ = weigher.greedy_points(hand, table, player, players)
-            scored, left = weigher.greedy_points(
-                cards, table, player, players, move.deepest, options
-            )
-            # Only the taken cards still in hand count against the take: the bot's own cards
-            # are in its hand either way.
-            stuck = _taken_left(move.taken, hand, left)
-            gain = scored - baseline - sum(points(c) for c in stuck)
-            if gain > best_gain:
-                best, best_gain = move, gain
-        return best
-
-    def _play(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
-        best: Move | None = None
-        best_key = (-1, -1)
-        players = len(view.hand_sizes)
-        weigher = self._weigh(view.config)
-        table, player = view.table, view.player
-        by_id: dict[int, TableMeld] | None = None
-        for move in legal:
-            play: _Play
-            if isinstance(move, Meld):
-                play = (move.cards, None, False)
-            elif isinstance(move, Layoff):
-                if by_id is None:
-                    by_id = {m.id: m for m in table}
-                play = (move.cards, by_id[move.meld_id], move.high)
-            else:
-                continue
-            key = (weigher.gain(play, table, player, players)[0], len(move.cards))
-            if key > best_key:
-                best, best_key = move, key
-        if best is not None:
-            return best
-        return self._discard(view, legal)
-
-    def _discard(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
-        discards = [m for m in legal if isinstance(m, Discard)]
-        if not discards:
-            return legal[0]
-        weigher = self._weigh(view.config)
-        loose = _loose(view.hand, weigher.near)
-        pool = [m for m in discards if m.card in loose] or discards
-        throw = weigher.throw
-        return max(pool, key=lambda m: throw[m.card])
+        config = view.config
+        weigh = self._weigher
+        if weigh is None or weigh.config is not config:
+            weigh = self._weigher = weigher(config)
+        return greedy_move(weigh, view, legal)
 
     def __repr__(self) -> str:
         return "GreedyBot()"
-
-
-def _listed(move: Move, legal: tuple[Move, ...]) -> Move:
-    """The move of ``legal`` equal to ``move`` (the listed object, which the engine
-    recognises without checking it again)."""
-    for listed in legal:
-        if listed == move:
-            return listed
-    return move
-
-
-def _taken_left(taken: Sequence[Card], hand: Sequence[Card], left: Sequence[Card]) -> list[Card]:
-    """The taken cards among ``left`` (the cards left after melding hand and taken cards)."""
-    # Count per card: whatever of it is left beyond what the hand held came from the pile.
-    out: list[Card] = []
-    for c in dict.fromkeys(taken):
-        extra = left.count(c) - hand.count(c)
-        out.extend([c] * max(0, min(extra, taken.count(c))))
-    return out
 
 
 # -- search bots ----------------------------------------------------------------------------
