@@ -27,6 +27,7 @@ import attrs
 
 from rummy500.cards import ACE, CARDS, JOKER, JOKER_AS, Card, face_of, format_cards
 from rummy500.errors import CardError, ConfigError, IllegalMoveError, StateError, describe_value
+from rummy500.fastbuild import slot_builder
 from rummy500.rules import ACES_HIGH_ONLY as _HIGH_ONLY
 from rummy500.rules import Aces, CardValues, RuleConfig
 
@@ -68,6 +69,11 @@ _SPANS: Final = 27
 def span(low: int, high: int) -> int:
     """A mask with positions ``low`` to ``high`` set."""
     return ((1 << (high - low + 1)) - 1) << low
+
+
+def _rank_at(position: int) -> int:
+    """:meth:`RunShape.rank_at`, as a plain function (the compiled build calls it directly)."""
+    return (position - 1) % 13 + 1
 
 
 @attrs.frozen
@@ -196,7 +202,7 @@ class RunShape:
     def rank_at(position: int) -> int:
         """The rank (1-13) of the card at a run position (any position, wrap-around included:
         positions go round every 13)."""
-        return (position - 1) % 13 + 1
+        return _rank_at(position)
 
     @staticmethod
     def card_at(suit: int, position: int) -> Card:
@@ -356,34 +362,10 @@ class TableMeld:
     attach: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        suits = 0
-        jokers = 0
-        for c in self.cards:
-            if c >= _JOKER:
-                jokers += 1
-            if c != _JOKER:
-                suits |= 1 << (face_of(c) // 13)
-        object.__setattr__(self, "suits", suits)
-        object.__setattr__(self, "suit", max(face_of(self.cards[0]), 0) // 13)
-        object.__setattr__(self, "jokers", jokers)
-        near = attach = 0
-        if self.is_run:
-            rank_at = RunShape.rank_at
-            base = self.suit * 13 - 1
-            for p in (self.low - 2, self.low - 1, self.high + 1, self.high + 2):
-                near |= 1 << rank_at(p)
-            for p in (self.low - 1, self.high + 1):
-                attach |= 1 << (base + rank_at(p))
-        elif self.cards[0] != _JOKER:
-            near = 1 << self.low
-            if len(self.cards) < 4:
-                for s in range(4):
-                    if not suits >> s & 1:
-                        attach |= 1 << (s * 13 + self.low - 1)
-        elif len(self.cards) < 4:
-            attach = 1 << _JOKER
-        object.__setattr__(self, "near", near)
-        object.__setattr__(self, "attach", attach)
+        put = object.__setattr__
+        traits = _traits(self.cards, self.is_run, self.low, self.high)
+        for name, value in zip(_TRAITS, traits, strict=True):
+            put(self, name, value)
 
     @property
     def rank(self) -> int:
@@ -493,10 +475,9 @@ class TableMeld:
             )
         below, above = placement
         low, high = RunShape.settled(self.low - below, self.high + above)
-        rank_at = RunShape.rank_at
         by_rank = {face_of(c) % 13 + 1: CARDS[c] for c in cards}
-        new_below = tuple(by_rank[rank_at(p)] for p in range(low, low + below))
-        new_above = tuple(by_rank[rank_at(p)] for p in range(high - above + 1, high + 1))
+        new_below = tuple(by_rank[_rank_at(p)] for p in range(low, low + below))
+        new_above = tuple(by_rank[_rank_at(p)] for p in range(high - above + 1, high + 1))
         return _made(
             TableMeld,
             (*new_below, *self.cards, *new_above),
@@ -535,6 +516,51 @@ def _check_cards_and_owners(cards: object, owners: object) -> None:
         )
 
 
+#: The fields of a table meld that :func:`_traits` works out from the others.
+_TRAITS: Final = ("suits", "suit", "jokers", "near", "attach")
+
+
+def _traits(
+    cards: tuple[Card, ...], is_run: bool, low: int, high: int
+) -> tuple[int, int, int, int, int]:
+    """The fields of :data:`_TRAITS` of a table meld of ``cards`` (see :class:`TableMeld`)."""
+    suits = jokers = 0
+    for c in cards:
+        if c >= _JOKER:
+            jokers += 1
+        if c != _JOKER:
+            suits |= 1 << (face_of(c) // 13)
+    suit = max(face_of(cards[0]), 0) // 13
+    near = attach = 0
+    if is_run:
+        base = suit * 13 - 1
+        near = (
+            1 << _rank_at(low - 2)
+            | 1 << _rank_at(low - 1)
+            | 1 << _rank_at(high + 1)
+            | 1 << _rank_at(high + 2)
+        )
+        attach = 1 << (base + _rank_at(low - 1)) | 1 << (base + _rank_at(high + 1))
+    elif cards[0] != _JOKER:
+        near = 1 << low
+        if len(cards) < 4:
+            for s in range(4):
+                if not suits >> s & 1:
+                    attach |= 1 << (s * 13 + low - 1)
+    elif len(cards) < 4:
+        attach = 1 << _JOKER
+    return suits, suit, jokers, near, attach
+
+
+#: Every field of a table meld, in order.
+_FIELDS: Final = tuple(f.name for f in attrs.fields(TableMeld))
+
+
+#: Builds a :class:`TableMeld` from all its fields, derived ones included, in field order
+#: (see :func:`~rummy500.fastbuild.slot_builder`).
+_BUILD_MELD: Final = slot_builder(TableMeld)
+
+
 def _made(
     cls: type[TableMeld],
     cards: tuple[Card, ...],
@@ -548,20 +574,31 @@ def _made(
     top_id: int,
 ) -> TableMeld:
     """The table meld of these fields, as ``cls(...)`` makes it, for the engine's melds and
-    lay-offs: every field is given, so attrs' handling of defaults is skipped (it costs
-    several times the rest of building a meld)."""
+    lay-offs: every field is given, so attrs' handling of defaults and its frozen
+    ``__setattr__`` are skipped (they cost several times the rest of building a meld)."""
+    suits, suit, jokers, near, attach = _traits(cards, is_run, low, high)
+    if cls is TableMeld:
+        return _BUILD_MELD(
+            cards,
+            owners,
+            is_run,
+            low,
+            high,
+            doubled,
+            id,
+            owner,
+            top_id,
+            suits,
+            suit,
+            jokers,
+            near,
+            attach,
+        )
     meld = object.__new__(cls)
     put = object.__setattr__
-    put(meld, "cards", cards)
-    put(meld, "owners", owners)
-    put(meld, "is_run", is_run)
-    put(meld, "low", low)
-    put(meld, "high", high)
-    put(meld, "doubled", doubled)
-    put(meld, "id", id)
-    put(meld, "owner", owner)
-    put(meld, "top_id", top_id)
-    meld.__attrs_post_init__()
+    fields = (cards, owners, is_run, low, high, doubled, id, owner, top_id)
+    for name, value in zip(_FIELDS, (*fields, suits, suit, jokers, near, attach), strict=True):
+        put(meld, name, value)
     return meld
 
 
@@ -879,7 +916,7 @@ def put_down(
     held_cards = _cards_of("hand", hand)
     cards = _cards_of("cards", cards)
     melds: Sequence[object] = table
-    if not isinstance(melds, tuple | list) or not all(isinstance(m, TableMeld) for m in melds):
+    if not isinstance(melds, (tuple, list)) or not all(isinstance(m, TableMeld) for m in melds):
         raise StateError(
             f"put_down's table must be a tuple of TableMelds, not {describe_value(melds)}"
         )
@@ -910,7 +947,10 @@ def put_down(
 
 def _cards_of(name: str, cards: object) -> tuple[Card, ...]:
     """``cards`` (put_down's argument ``name``) as a tuple of cards."""
-    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+    # A tuple, the usual argument, skips the costly check against the Sequence ABC.
+    if type(cards) is not tuple and (
+        isinstance(cards, str | bytes) or not isinstance(cards, Sequence)
+    ):
         raise CardError(f"put_down's {name} must be a tuple of cards, not {describe_value(cards)}")
     # Cards are the pre-built instances (see Card): one already a Card is kept as it is.
     return tuple(c if type(c) is Card else Card(cast(int | str, c)) for c in cards)

@@ -376,7 +376,8 @@ def _checked_hand(hand: object, config: object, caller: str) -> tuple[Card, ...]
     search (the engine's own calls skip this: it holds cards it built)."""
     if not isinstance(config, RuleConfig):
         raise ConfigError(f"{caller} needs a RuleConfig, not {describe_value(config)}")
-    if isinstance(hand, str) or not isinstance(hand, Iterable):
+    # A tuple, the usual argument, skips the costly check against the Iterable ABC.
+    if type(hand) is not tuple and (isinstance(hand, str) or not isinstance(hand, Iterable)):
         raise CardError(
             f"{caller}' hand is an iterable of Card values (see parse_cards), not "
             f"{describe_value(hand)}"
@@ -411,7 +412,7 @@ def possible_layoffs(
     the rules of the turn are not considered.
     """
     avail = availability(_checked_hand(hand, config, "possible_layoffs"), config)
-    if isinstance(table, str) or not isinstance(table, Sequence):
+    if type(table) is not tuple and (isinstance(table, str) or not isinstance(table, Sequence)):
         raise StateError(
             f"possible_layoffs' table is a sequence of TableMeld, not {describe_value(table)}"
         )

@@ -596,7 +596,7 @@ class RuleConfig:
             type(player) is not int
             or type(players) is not int
             or not 0 <= player < players
-            or players not in self.player_counts
+            or not self.min_players <= players <= self.max_players
         ):
             # Off the fast path (a view asks at every step): find what is wrong, if anything.
             self.check_players(players)

@@ -33,7 +33,15 @@ from rummy500.fastbuild import Later
 from rummy500.memory import SWEEP_TURNS, LineMemory
 from rummy500.movegen import generate
 from rummy500.moves import Move, PileMove
-from rummy500.phases import CHANCE, TERMINAL, OwedUse, Phase
+from rummy500.phases import (
+    CHANCE,
+    GAME_OVER_PHASE,
+    HAND_OVER_PHASE,
+    TERMINAL,
+    USE_ANY,
+    OwedUse,
+    Phase,
+)
 from rummy500.position import Position, dealt, self_set
 from rummy500.rules import RuleConfig
 from rummy500.validation import validate
@@ -156,17 +164,17 @@ class State(Position):
     def current_player(self) -> int:
         """The player to move; :data:`CHANCE` between hands, :data:`TERMINAL` at the end."""
         phase = self.phase
-        if phase < Phase.HAND_OVER:
+        if phase < HAND_OVER_PHASE:
             return self._current
-        return CHANCE if phase == Phase.HAND_OVER else TERMINAL
+        return CHANCE if phase == HAND_OVER_PHASE else TERMINAL
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.phase == Phase.GAME_OVER
+        return self.phase == GAME_OVER_PHASE
 
     def is_chance_node(self) -> bool:
         """Whether the next move is the deal of a new hand (decided by the seed)."""
-        return self.phase == Phase.HAND_OVER
+        return self.phase == HAND_OVER_PHASE
 
     @property
     def move_stack(self) -> tuple[Move, ...]:
@@ -197,7 +205,7 @@ class State(Position):
         legal = self.legal_moves() if mover == player else ()
         extra = self._extra
         if extra is None:
-            owed, owed_use, kept, discarder = None, OwedUse.ANY, None, None
+            owed, owed_use, kept, discarder = None, USE_ANY, None, None
         else:
             owed, owed_use, kept, discarder = extra
         config = game.config
