@@ -5,9 +5,11 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from hypothesis import given
 
 from rummy500 import Card, CardError, CardValues, Suit, format_cards, parse_cards
 from rummy500.toolkit import CARDS, JOKER, make_deck
+from strategies import card_values
 
 
 @pytest.mark.parametrize("text", ["QH", "qh", "Qh", "Q♥", "q♥", "12H", "12♥", " QH ", "Q♡"])
@@ -173,6 +175,11 @@ def test_ace_counts_1_only_when_marked_low() -> None:
     assert values.points(Card("AC"), end=1) == 15
     # The low-end mark changes nothing for other cards.
     assert values.points(Card("2C"), end=-1) == 2
+
+
+@given(card_values())
+def test_the_value_of_each_card_id_is_its_points(values: CardValues) -> None:
+    assert values.by_card == tuple(values.points(card) for card in range(len(CARDS)))
 
 
 def test_one_deck_is_worth_396_points_counting_every_ace_high() -> None:

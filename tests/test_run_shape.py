@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from functools import cache
 
+import attrs
 import pytest
 
 from rummy500 import Aces, RuleConfig
 from rummy500.cards import CARDS, JOKER_AS
-from rummy500.melds import RunShape, run_shape, span
+from rummy500.melds import RunShape, card_bits, run_shape, span
 
 KINDS = {
     "low-or-high": RuleConfig(),
@@ -181,6 +182,13 @@ def test_the_cards_just_beyond_each_run(kind: str) -> None:
 
 def test_card_bits_depend_on_wrap_around_only() -> None:
     assert run_shape(KINDS["high-only"]).bits == run_shape(KINDS["low-or-high"]).bits
+    for config in KINDS.values():
+        assert card_bits(config.wrap_around) == run_shape(config).bits
+
+
+def test_each_kind_of_rule_has_one_shape(kind: str) -> None:
+    # Built on first use, then shared: an equal config of another variant gets the same one.
+    assert run_shape(KINDS[kind]) is run_shape(attrs.evolve(KINDS[kind], target=1000))
 
 
 def test_lifting_and_settling(kind: str) -> None:

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
 from pathlib import Path
 
-from rummy500 import GameRecord, dumps, new_game
+import pytest
+
+import rummy500
+from rummy500 import GameRecord, dumps, new_game, serialize
 from rummy500.bots import RandomBot
 from rummy500.serialize import converter
+from rummy500.simulate import RAY_LOG_LEVEL, RAY_QUIET_LEVEL
 
 _SRC = str(Path(__file__).resolve().parent.parent / "src")
 
@@ -22,6 +27,17 @@ builders = (
     serialize._event_fields, serialize._state_codec, serialize._view_codec, serialize._record_codec
 )
 print([builder.cache_info().currsize for builder in builders])
+"""
+
+#: What importing the package and the command line loads that only some uses need: saving
+#: (with cattrs under it) and logging (for Ray) come on first use.
+_LEFT_FOR_FIRST_USE = """
+import sys
+import rummy500
+print(sorted(m for m in ("cattrs", "logging", "rummy500.serialize") if m in sys.modules))
+import rummy500.cli
+print(sorted(m for m in ("cattrs", "logging", "rummy500.serialize") if m in sys.modules))
+print(rummy500.to_data(rummy500.Aces.HIGH_ONLY), "cattrs" in sys.modules)
 """
 
 #: Saves a state, its record, a player's view and its log in a fresh process (where the
@@ -67,6 +83,24 @@ def _run(code: str) -> list[str]:
 
 def test_importing_the_package_and_the_command_line_leaves_optional_work_for_first_use() -> None:
     assert _run(_IMPORT_ONLY) == ["[]", "[0, 0, 0, 0]"]
+
+
+def test_importing_the_package_and_the_command_line_leaves_saving_and_logging_unloaded() -> None:
+    assert _run(_LEFT_FOR_FIRST_USE) == ["[]", "[]", "high_only True"]
+
+
+def test_the_ray_log_levels_are_the_levels_of_logging() -> None:
+    assert (RAY_LOG_LEVEL, RAY_QUIET_LEVEL) == (logging.WARNING, logging.ERROR)
+
+
+def test_the_names_of_saving_come_from_serialize_and_are_listed() -> None:
+    for name in ("GameRecord", "dumps", "from_data", "loads", "to_data"):
+        assert getattr(rummy500, name) is getattr(serialize, name)
+        assert name in rummy500.__all__
+        assert name in dir(rummy500)
+    assert rummy500.serialize is serialize
+    with pytest.raises(AttributeError, match="has no attribute 'saving'"):
+        _ = rummy500.saving
 
 
 def test_the_first_saves_in_a_fresh_process_write_the_same_text_and_load_back() -> None:

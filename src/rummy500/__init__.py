@@ -13,6 +13,8 @@ Every rule choice is a field of :class:`RuleConfig`; the defaults are the standa
 """
 
 from collections.abc import Callable as _Callable
+from importlib import import_module as _import_module
+from typing import TYPE_CHECKING
 
 from rummy500 import cards as _cards
 from rummy500 import engine as _engine
@@ -45,8 +47,10 @@ from rummy500.rules import (
     PlayerTable,
     RuleConfig,
 )
-from rummy500.serialize import GameRecord, dumps, from_data, loads, to_data
 from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game
+
+if TYPE_CHECKING:
+    from rummy500.serialize import GameRecord, dumps, from_data, loads, to_data
 
 __version__ = "1.0.0"
 
@@ -72,7 +76,23 @@ _ALIASES: dict[str, tuple[_Callable[[], object], str]] = {
     "JOKER_AS": (lambda: _cards.JOKER_AS, "rummy500.toolkit.JOKER.standing_for(card)"),
 }
 
-__getattr__ = _module_aliases(__name__, _ALIASES)
+_deprecated = _module_aliases(__name__, _ALIASES)
+
+#: Saving and loading (:mod:`rummy500.serialize`) is loaded on first use of one of its names:
+#: it stands on cattrs, which costs more to import than the rest of the package, and a program
+#: that saves nothing need not pay for it.
+_SAVING = frozenset({"serialize", "GameRecord", "dumps", "from_data", "loads", "to_data"})
+
+
+def __getattr__(name: str) -> object:
+    """The names of :mod:`rummy500.serialize`, loaded on first use (then kept here, so this is
+    asked once), and the deprecated aliases, with their warning."""
+    if name not in _SAVING:
+        return _deprecated(name)
+    serialize = _import_module("rummy500.serialize")
+    value = serialize if name == "serialize" else getattr(serialize, name)
+    globals()[name] = value
+    return value
 
 
 def __dir__() -> list[str]:

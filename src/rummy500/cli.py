@@ -10,7 +10,6 @@ number or a move's text (``meld 8S 8H 8D``, ``layoff 0 9S``, ``take JC``, ``disc
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import random
 import re
@@ -38,6 +37,8 @@ from rummy500.render import (
 from rummy500.rules import MAX_PLAYERS, MIN_PLAYERS, RuleConfig, players_text
 from rummy500.simulate import (
     BACKENDS,
+    RAY_LOG_LEVEL,
+    RAY_QUIET_LEVEL,
     WORKERS_PER_CORE,
     Plan,
     Simulation,
@@ -536,7 +537,7 @@ def _simulate(args: argparse.Namespace) -> int:
             output=args.output,
             progress=None if args.quiet else progress_bar(),
             announce=announce,
-            ray_log_level=logging.ERROR if args.quiet else logging.WARNING,
+            ray_log_level=RAY_QUIET_LEVEL if args.quiet else RAY_LOG_LEVEL,
         )
     except Rummy500Error as error:
         print(f"rummy500 simulate: {error}", file=sys.stderr)

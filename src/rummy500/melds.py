@@ -36,6 +36,7 @@ __all__ = [
     "RunShape",
     "TableMeld",
     "canonical_meld",
+    "card_bits",
     "is_run_cards",
     "join_run",
     "joined",
@@ -144,14 +145,7 @@ class RunShape:
         put(self, "starts", tuple(starts))
         put(self, "longest", max(hi - lo + 1 for lo, hi, _ in intervals))
         put(self, "lift", 13 if self.wrap else 0)
-        bits = []
-        for card in range(52):
-            rank = card % 13 + 1
-            mask = 1 << rank
-            for p in self.positions(rank):
-                mask |= 1 << p
-            bits.append(mask)
-        put(self, "bits", tuple(bits))
+        put(self, "bits", card_bits(self.wrap))
         cards = tuple(tuple(self.card_at(suit, p) for p in range(_POSITIONS)) for suit in range(4))
         put(self, "cards", cards)
         put(self, "jokers", tuple(tuple(JOKER_AS[c] for c in row) for row in cards))
@@ -297,20 +291,46 @@ def _rank_table() -> tuple[tuple[int, ...], ...]:
     return tuple(rows)
 
 
-#: :attr:`RunShape.ranks`, built once for every shape (building the shapes is part of the
-#: import of the package).
+def card_bits(wrap: bool) -> tuple[int, ...]:
+    """:attr:`RunShape.bits` of the shapes with wrap-around (``wrap``) or without, known
+    without building a shape: for each card id 0-51, bit ``rank`` and the bit of each position
+    it may take in a run (:meth:`RunShape.positions`). The ace rule makes no difference: where
+    aces are high only, an ace's bit 1 is its rank's bit."""
+    bits = []
+    for card in range(52):
+        rank = card % 13 + 1
+        if wrap:
+            bits.append(1 << rank | 1 << (rank + 13))
+        else:
+            bits.append(1 << rank | (1 << HIGH_ACE if rank == ACE else 0))
+    return tuple(bits)
+
+
+#: :attr:`RunShape.ranks`, built once for every shape.
 _RANKS: Final = _rank_table()
-_WRAP: Final = RunShape(True, 1, 13, 25)
-#: The run limits by wrap-around, then by aces high only (wrap-around ignores the aces).
-_SHAPES: Final = (
-    (RunShape(False, 1, 12, HIGH_ACE), RunShape(False, 2, 12, HIGH_ACE)),
-    (_WRAP, _WRAP),
-)
+#: The run limits by wrap-around, then by aces high only (wrap-around ignores the aces), each
+#: built by :func:`run_shape` when first asked for: a game uses one, and building the others
+#: would cost a fair share of the import of the package.
+_SHAPES: Final[list[list[RunShape | None]]] = [[None, None], [None, None]]
 
 
 def run_shape(config: RuleConfig) -> RunShape:
     """The run limits of ``config`` (one shared object per kind of rule)."""
-    return _SHAPES[config.wrap_around][config.aces is _HIGH_ONLY]
+    shape = _SHAPES[config.wrap_around][config.aces is _HIGH_ONLY]
+    if shape is None:
+        shape = _new_shape(config.wrap_around, config.aces is _HIGH_ONLY)
+    return shape
+
+
+def _new_shape(wrap: bool, high_only: bool) -> RunShape:
+    """Build the run limits of a kind of rule, and keep them for :func:`run_shape`."""
+    if wrap:
+        shape = RunShape(True, 1, 13, 25)
+        _SHAPES[1][:] = [shape, shape]
+    else:
+        shape = RunShape(False, 2 if high_only else 1, 12, HIGH_ACE)
+        _SHAPES[0][high_only] = shape
+    return shape
 
 
 # -- table melds ---------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from typing import Final
 
 from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, face_of
 from rummy500.errors import CardError, ConfigError, StateError, describe_value
-from rummy500.melds import TableMeld, run_shape, span
+from rummy500.melds import TableMeld, card_bits, run_shape, span
 from rummy500.phases import USE_ANY as _USE_ANY
 from rummy500.phases import USE_LAYOFF as _USE_LAYOFF
 from rummy500.phases import USE_MELD as _USE_MELD
@@ -46,7 +46,7 @@ _JOKER: Final = 52
 #: :attr:`RunShape.bits` by wrap-around, the one rule a card's bits depend on (an ace keeps
 #: bit 1 for sets where aces are high only): the per-card calls below read it straight, as
 #: looking the shape up would cost more than the lookup itself.
-_BITS: Final = (run_shape(RuleConfig()).bits, run_shape(RuleConfig(wrap_around=True)).bits)
+_BITS: Final = (card_bits(False), card_bits(True))
 
 
 #: By wrap-around, each card id's place in an availability list and its bits there: (suit,

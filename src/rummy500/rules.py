@@ -281,7 +281,11 @@ class CardValues:
             )
         if min(*self.by_rank, self.low_ace, self.high_ace, self.joker) < 0:
             raise ConfigError("CardValues: card values cannot be negative")
-        object.__setattr__(self, "by_card", tuple(self.points(c) for c in range(105)))
+        # points(card) for every card id, written out: a config is built at every import (the
+        # presets) and often after, and the calls cost more than the table.
+        ranks = self.by_rank
+        plain = tuple(ranks[c % 13 + 1] for c in range(52))
+        object.__setattr__(self, "by_card", plain + (self.joker,) * (len(CARDS) - 52))
 
     @property
     def ace(self) -> int:

@@ -23,7 +23,6 @@ import contextlib
 import hashlib
 import importlib
 import json
-import logging
 import math
 import os
 import signal
@@ -37,6 +36,7 @@ from typing import Any, Final, TextIO
 
 import attrs
 
+import rummy500
 from rummy500 import (
     Call,
     Phase,
@@ -44,7 +44,6 @@ from rummy500 import (
     Rummy500Error,
     new_game,
     presets,
-    to_data,
 )
 from rummy500.bots import BOT_NAMES, make_bot
 
@@ -67,6 +66,11 @@ ENDINGS: Final = ("went_out", "stock", "turn_limit")
 BACKENDS: Final = ("local", "ray")
 #: The most players a game has: a bot's seed is ``game_seed * SEATS + seat``.
 SEATS: Final = 8
+#: The level Ray's log lines show from by default, ``logging.WARNING`` (its warnings, not its
+#: INFO lines), and the level from which what its workers print is kept back too,
+#: ``logging.ERROR``. As numbers: only Ray's backend needs logging, and Ray imports it.
+RAY_LOG_LEVEL: Final = 30
+RAY_QUIET_LEVEL: Final = 40
 
 
 class SimulationError(Rummy500Error):
@@ -130,7 +134,9 @@ class Simulation:
         """The parameters as JSON data (the header line of an output file)."""
         return {
             "rules": self.rules,
-            "config": to_data(self.config),
+            # Asked of the package here, not imported by name: saving loads on first use, and a run
+            # without an output file never needs it.
+            "config": rummy500.to_data(self.config),
             "players": self.players,
             "bots": list(self.bots),
             "games": self.games,
@@ -529,7 +535,7 @@ class _Run:
     address: str | None
     announce: Callable[[Plan], None]
     stop: _Stop
-    ray_log_level: int = logging.WARNING
+    ray_log_level: int = RAY_LOG_LEVEL
 
     def plan(self, backend: str, workers: int, limit: str | None) -> None:
         total = self.simulation.games
@@ -545,7 +551,7 @@ def simulate(
     output: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
     announce: Callable[[Plan], None] | None = None,
-    ray_log_level: int = logging.WARNING,
+    ray_log_level: int = RAY_LOG_LEVEL,
 ) -> tuple[GameOutcome, ...]:
     """Play the games of ``simulation``; their outcomes, in game order.
 
@@ -556,7 +562,8 @@ def simulate(
     ``backend="ray"`` runs them as Ray tasks instead, on the cluster at ``address`` (or a
     local Ray started for the run, which takes a while: about 25 s on a busy 2-core machine).
     Ray's own log lines show from ``ray_log_level`` up (by default its warnings, not its INFO
-    lines); at ``logging.ERROR`` or above, what its workers print is kept back too. With
+    lines: :data:`RAY_LOG_LEVEL`); at ``logging.ERROR`` (:data:`RAY_QUIET_LEVEL`) or above,
+    what its workers print is kept back too. With
     ``output``, each finished game is written there at once (see the module's documentation),
     and games already in the file are not played again;
     every line of it is checked first, and a file that is not this simulation's output is
@@ -709,7 +716,7 @@ def _ray_batches(run: _Run) -> Generator[list[GameOutcome], None, None]:
             num_cpus=cpus,
             include_dashboard=False,
             logging_level=run.ray_log_level,
-            log_to_driver=run.ray_log_level < logging.ERROR,
+            log_to_driver=run.ray_log_level < RAY_QUIET_LEVEL,
         )
         run.stop.take_back()  # Ray sets its own SIGTERM handler
     pending: list[Any] = []
