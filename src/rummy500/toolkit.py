@@ -44,7 +44,7 @@ from rummy500.rules import RuleConfig
 from rummy500.scoring import PlayerScore, score_breakdown, table_points
 from rummy500.worlds import KnownCardsReader, known_cards, sample_world
 
-__all__ = [
+__all__: list[str] = [
     "CARDS",
     "JOKER",
     "ActionRange",
