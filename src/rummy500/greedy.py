@@ -112,11 +112,12 @@ class Weigher:
         self.joins: bool = config.join_melds
         #: By card id, the cards that make it half of a future meld (see :func:`_partners`).
         self.partners = _partners(run_distances(config))
-        #: By card, the order of the greedy bot's discards: the highest value, then the
-        #: higher rank, then the higher suit (the higher card).
-        self.throw: dict[Card, tuple[int, int, int]] = {
-            c: (values.points(c), c.rank, int(c)) for c in make_deck(1, 1)
-        }
+        #: By card id, the order of the greedy bot's discards as one number: the highest
+        #: value, then the higher rank, then the higher suit (the higher card).
+        throw = [0] * (JOKER + 1)
+        for c in make_deck(1, 1):
+            throw[c] = (values.points(c) * 16 + c.rank) * 64 + c
+        self.throw: tuple[int, ...] = tuple(throw)
         #: What each play is worth, by player and play: the points, and what :meth:`gain`
         #: says the play changes.
         self.gains: dict[tuple[object, ...], tuple[int, tuple[TableMeld, ...]]] = {}
@@ -275,20 +276,21 @@ class Weigher:
     def discard(self, hand: tuple[Card, ...], legal: tuple[Move, ...]) -> Move:
         """The greedy discard among ``legal``: the highest-value card of ``hand`` that is half
         of no future meld (a joker never is: it is wild), or else the highest-value card."""
+        # Cards read as plain ints: compiled, their arithmetic and indexing are native.
         have = 0
-        for c in hand:
+        for held in hand:
+            c: int = held
             if c < JOKER:
                 have |= 1 << c
         partners = self.partners
         throw = self.throw
         best: Move | None = None
-        best_key = (0, 0, 0)
+        best_key = loose_key = 0
         loose: Move | None = None
-        loose_key = (0, 0, 0)
         for move in legal:
             if not isinstance(move, Discard):
                 continue
-            card = move.card
+            card: int = move.card
             key = throw[card]
             if card < JOKER and not have & partners[card]:
                 if loose is None or key > loose_key:
@@ -406,11 +408,17 @@ def _listed(move: Move, legal: tuple[Move, ...]) -> Move:
 
 def _taken_left(taken: Sequence[Card], hand: Sequence[Card], left: Sequence[Card]) -> list[Card]:
     """The taken cards among ``left`` (the cards left after melding hand and taken cards)."""
-    # Count per card: whatever of it is left beyond what the hand held came from the pile (left
-    # is what hand and taken cards leave, so there is never more of it than was taken).
+    # Whatever of a card is left beyond what the hand held came from the pile (left is what
+    # hand and taken cards leave, so there is never more of it than was taken).
+    extra: dict[Card, int] = {}
+    for c in left:
+        extra[c] = extra.get(c, 0) + 1
+    for c in hand:
+        if c in extra:
+            extra[c] -= 1
     out: list[Card] = []
     for c in taken if len(taken) == 1 else dict.fromkeys(taken):
-        extra = left.count(c) - hand.count(c)
-        if extra > 0:
-            out.extend([c] * extra)
+        n = extra.get(c, 0)
+        if n > 0:
+            out.extend([c] * n)
     return out

@@ -253,7 +253,9 @@ def usable_takes(s: Position, depth: int | None = None) -> list[int]:
     # This runs at every draw, over the whole pile: the loop reads what it can once, adds each
     # card to the availability list itself (as ``add_card`` would) and asks
     # ``meld_through_at`` itself when no joker is wild (as the call would, for less).
-    for k, card in enumerate(reversed(pile[below:n]), len(pile) - n + 1):
+    for k, pile_card in enumerate(reversed(pile[below:n]), len(pile) - n + 1):
+        # A plain int: compiled, its arithmetic is native (a Card is an int subclass).
+        card: int = pile_card
         if card >= JOKER:
             avail[4] += 1
             wild = wild_jokers(avail[4], cfg)
@@ -542,7 +544,15 @@ def discardable(s: Position) -> list[Card]:
         kept = s.kept
         if kept is not None and hand.count(kept) == 1:
             return [c for c in dict.fromkeys(hand) if c != kept]
-    return list(dict.fromkeys(hand))
+    # Most hands hold no card twice (one deck, one joker at most): then the hand is the list.
+    seen = 0
+    for held in hand:
+        c: int = held  # a plain int: compiled, the shift is native
+        bit = 1 << c
+        if seen & bit:
+            return list(dict.fromkeys(hand))
+        seen |= bit
+    return list(hand)
 
 
 def discard_problem(s: Position, move: Discard) -> str | None:

@@ -536,6 +536,9 @@ def _check_cards_and_owners(cards: object, owners: object) -> None:
         )
 
 
+#: :func:`~rummy500.cards.face_of` of every card id, read by :func:`_traits` without a call.
+_FACES: Final[tuple[int, ...]] = tuple(face_of(c) for c in range(len(CARDS)))
+
 #: The fields of a table meld that :func:`_traits` works out from the others.
 _TRAITS: Final = ("suits", "suit", "jokers", "near", "attach")
 
@@ -545,12 +548,13 @@ def _traits(
 ) -> tuple[int, int, int, int, int]:
     """The fields of :data:`_TRAITS` of a table meld of ``cards`` (see :class:`TableMeld`)."""
     suits = jokers = 0
-    for c in cards:
+    for card in cards:
+        c: int = card  # a plain int: compiled, the arithmetic below is native
         if c >= _JOKER:
             jokers += 1
         if c != _JOKER:
-            suits |= 1 << (face_of(c) // 13)
-    suit = max(face_of(cards[0]), 0) // 13
+            suits |= 1 << (_FACES[c] // 13)
+    suit = max(_FACES[cards[0]], 0) // 13
     near = attach = 0
     if is_run:
         base = suit * 13 - 1

@@ -65,7 +65,7 @@ def availability(cards: Sequence[int], config: RuleConfig) -> list[int]:
     # One table read per card (no arithmetic on it): this runs at every listing of a hand.
     for c in cards:
         suit, bits = places[c]
-        avail[suit] |= bits
+        avail[suit] = avail[suit] | bits  # compiled, "|=" on an item is not native
     if avail[4]:
         # Jokers are rare: count them only when there is one.
         avail[4] = sum(1 for c in cards if c >= _JOKER)
@@ -383,8 +383,9 @@ def _checked_hand(hand: object, config: object, caller: str) -> tuple[Card, ...]
             f"{describe_value(hand)}"
         )
     held = tuple(hand)
+    card_class = Card  # read once: compiled, a global is looked up at every read
     for card in held:
-        if not isinstance(card, Card):
+        if not isinstance(card, card_class):
             raise CardError(f"{caller}' hand holds Card values, not {describe_value(card)}")
     return held
 
