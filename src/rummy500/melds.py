@@ -27,7 +27,7 @@ import attrs
 
 from rummy500.cards import ACE, CARDS, JOKER, JOKER_AS, Card, face_of, format_cards
 from rummy500.errors import CardError, ConfigError, IllegalMoveError, StateError, describe_value
-from rummy500.fastbuild import slot_builder
+from rummy500.fastbuild import draft_builder
 from rummy500.rules import ACES_HIGH_ONLY as _HIGH_ONLY
 from rummy500.rules import Aces, CardValues, RuleConfig
 
@@ -70,6 +70,13 @@ _SPANS: Final = 27
 def span(low: int, high: int) -> int:
     """A mask with positions ``low`` to ``high`` set."""
     return ((1 << (high - low + 1)) - 1) << low
+
+
+def _settled(low: int, high: int) -> tuple[int, int]:
+    """:meth:`RunShape.settled`, as a plain function (the compiled build calls it directly)."""
+    if low < 1:
+        return low + 13, high + 13
+    return low, high
 
 
 def _rank_at(position: int) -> int:
@@ -222,9 +229,7 @@ class RunShape:
 
         Under other rules no run may start below 1, and :meth:`ok` refuses the span either way.
         """
-        if low < 1:
-            return low + 13, high + 13
-        return low, high
+        return _settled(low, high)
 
     def ok(self, low: int, high: int) -> bool:
         """Whether a run may cover positions ``low`` to ``high`` (3 cards or more)."""
@@ -336,7 +341,7 @@ def _new_shape(wrap: bool, high_only: bool) -> RunShape:
 # -- table melds ---------------------------------------------------------------------------
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class TableMeld:
     """A meld on the table: its cards in order, who put each card there, who laid it down and
     the id that names it.
@@ -461,55 +466,13 @@ class TableMeld:
     ) -> TableMeld:
         """The table meld ``owner`` makes by laying down ``cards`` (a valid meld in canonical
         order), named ``id``."""
-        cs = tuple(CARDS[c] for c in cards)
-        owners = (owner,) * len(cs)
-        if cs[0] == _JOKER:
-            return _made(cls, cs, owners, False, 0, 0, doubled, id, owner, id)
-        f0, f1 = face_of(cs[0]), face_of(cs[1])
-        if f0 % 13 == f1 % 13:
-            r = f0 % 13 + 1
-            return _made(cls, cs, owners, False, r, r, doubled, id, owner, id)
-        low = f0 % 13 + 1
-        return _made(cls, cs, owners, True, low, low + len(cs) - 1, False, id, owner, id)
+        return _new_meld(cls, cards, owner, doubled, id)
 
     def extended(self, placement: tuple[int, int], cards: Sequence[int], owner: int) -> TableMeld:
         """This meld with ``cards`` laid off by ``owner``: ``placement`` is (below, above).
 
         The meld keeps its id and the player who laid it down."""
-        if not self.is_run:
-            merged = sorted(
-                [*zip(self.cards, self.owners, strict=True), *((CARDS[c], owner) for c in cards)],
-                key=lambda co: (face_of(co[0]), co[0], co[1]),
-            )
-            return _made(
-                TableMeld,
-                tuple(c for c, _ in merged),
-                tuple(o for _, o in merged),
-                False,
-                self.low,
-                self.high,
-                self.doubled,
-                self.id,
-                self.owner,
-                self.top_id,
-            )
-        below, above = placement
-        low, high = RunShape.settled(self.low - below, self.high + above)
-        by_rank = {face_of(c) % 13 + 1: CARDS[c] for c in cards}
-        new_below = tuple(by_rank[_rank_at(p)] for p in range(low, low + below))
-        new_above = tuple(by_rank[_rank_at(p)] for p in range(high - above + 1, high + 1))
-        return _made(
-            TableMeld,
-            (*new_below, *self.cards, *new_above),
-            (owner,) * below + self.owners + (owner,) * above,
-            True,
-            low,
-            high,
-            False,
-            self.id,
-            self.owner,
-            self.top_id,
-        )
+        return _extended(self, placement, cards, owner)
 
 
 def _check_cards_and_owners(cards: object, owners: object) -> None:
@@ -581,8 +544,9 @@ _FIELDS: Final = tuple(f.name for f in attrs.fields(TableMeld))
 
 
 #: Builds a :class:`TableMeld` from all its fields, derived ones included, in field order
-#: (see :func:`~rummy500.fastbuild.slot_builder`).
-_BUILD_MELD: Final = slot_builder(TableMeld)
+#: (see :func:`~rummy500.fastbuild.draft_builder`: table melds are built at every meld and
+#: lay-off, and by the greedy bot as it weighs its plays).
+_BUILD_MELD: Final = draft_builder(TableMeld)
 
 
 def _made(
@@ -626,6 +590,66 @@ def _made(
     return meld
 
 
+def _new_meld(
+    cls: type[TableMeld], cards: Sequence[int], owner: int, doubled: bool, id: int
+) -> TableMeld:
+    """:meth:`TableMeld.new` (a module function: compiled, it is called directly)."""
+    cs = tuple([CARDS[c] for c in cards])
+    owners = (owner,) * len(cs)
+    first: int = cs[0]
+    if first == _JOKER:
+        return _made(cls, cs, owners, False, 0, 0, doubled, id, owner, id)
+    f0 = _FACES[first]
+    second: int = cs[1]
+    if f0 % 13 == _FACES[second] % 13:
+        r = f0 % 13 + 1
+        return _made(cls, cs, owners, False, r, r, doubled, id, owner, id)
+    low = f0 % 13 + 1
+    return _made(cls, cs, owners, True, low, low + len(cs) - 1, False, id, owner, id)
+
+
+def _extended(
+    meld: TableMeld, placement: tuple[int, int], cards: Sequence[int], owner: int
+) -> TableMeld:
+    """:meth:`TableMeld.extended` (a module function: compiled, it is called directly)."""
+    if not meld.is_run:
+        merged = sorted(
+            [*zip(meld.cards, meld.owners, strict=True), *((CARDS[c], owner) for c in cards)],
+            key=lambda co: (_FACES[co[0]], co[0], co[1]),
+        )
+        return _made(
+            TableMeld,
+            tuple(c for c, _ in merged),
+            tuple(o for _, o in merged),
+            False,
+            meld.low,
+            meld.high,
+            meld.doubled,
+            meld.id,
+            meld.owner,
+            meld.top_id,
+        )
+    below, above = placement
+    low, high = _settled(meld.low - below, meld.high + above)
+    by_rank: dict[int, Card] = {}
+    for c in cards:
+        by_rank[_FACES[c] % 13 + 1] = CARDS[c]
+    new_below = tuple([by_rank[_rank_at(p)] for p in range(low, low + below)])
+    new_above = tuple([by_rank[_rank_at(p)] for p in range(high - above + 1, high + 1)])
+    return _made(
+        TableMeld,
+        (*new_below, *meld.cards, *new_above),
+        (owner,) * below + meld.owners + (owner,) * above,
+        True,
+        low,
+        high,
+        False,
+        meld.id,
+        meld.owner,
+        meld.top_id,
+    )
+
+
 def placements(meld: TableMeld, cards: Sequence[int], config: RuleConfig) -> list[tuple[int, int]]:
     """Every way (below, above) the run ``meld`` can take all of ``cards`` at its two ends."""
     n = len(cards)
@@ -633,13 +657,13 @@ def placements(meld: TableMeld, cards: Sequence[int], config: RuleConfig) -> lis
     # their ranks are those (a repeated rank makes fewer bits, and never fits).
     ranks = 0
     for c in cards:
-        ranks |= 1 << (face_of(c) % 13 + 1)
+        ranks |= 1 << (_FACES[c] % 13 + 1)
     shape = run_shape(config)
     span_ranks = shape.ranks
     out = []
     for below in range(n + 1):
         above = n - below
-        lo, hi = shape.settled(meld.low - below, meld.high + above)
+        lo, hi = _settled(meld.low - below, meld.high + above)
         if not shape.ok(lo, hi):
             continue
         if span_ranks[lo][lo + below - 1] | span_ranks[hi - above + 1][hi] == ranks:
@@ -876,7 +900,7 @@ def new_table_meld(
     """The table meld ``player`` makes by melding ``cards`` (valid, in canonical order), named
     ``id``."""
     doubled = config.four_of_a_kind_double and len(cards) == 4 and not is_run_cards(cards)
-    return TableMeld.new(cards, player, doubled=doubled, id=id)
+    return _new_meld(TableMeld, cards, player, doubled, id)
 
 
 def next_meld_id(table: Sequence[TableMeld]) -> int:
@@ -1025,7 +1049,7 @@ def placed_layoff(
     meld = table[index]
     options = placements(meld, cards, config) if meld.is_run else [(0, 0)]
     where = max(options, key=lambda o: o[1]) if high else min(options, key=lambda o: o[1])
-    grown = meld.extended(where, cards, player)
+    grown = _extended(meld, where, cards, player)
     return (*table[:index], grown, *table[index + 1 :])
 
 
