@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from enum import Enum
 from typing import Any
 
 import attrs
+import cattrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -36,6 +38,7 @@ from rummy500 import (
     presets,
 )
 from rummy500.bots import RandomBot, play_game
+from rummy500.configdata import card_values_data, config_data
 from rummy500.melds import canonical_meld
 from rummy500.position import FIELDS
 from rummy500.serialize import (
@@ -52,6 +55,7 @@ from rummy500.serialize import (
 )
 from rummy500.state import PlayerView
 from rummy500.toolkit import CARDS
+from strategies import card_values, rule_configs
 
 #: A low target ends random games within a few hands, so lines reach every phase quickly.
 SHORT_GAME = RuleConfig(target=60)
@@ -104,6 +108,59 @@ def test_config_data_is_plain_json() -> None:
 
 def test_config_fields_may_be_omitted_for_their_defaults() -> None:
     assert from_data({"target": 1000}, RuleConfig) == RuleConfig(target=1000)
+
+
+def _cattrs_writer() -> cattrs.Converter:
+    """A converter writing a config as cattrs writes an attrs class, field by field (enums as
+    their values, a player table as its list): the form saved files hold, which a config's own
+    writer (rummy500.configdata) must give exactly."""
+    writer = cattrs.Converter()
+    writer.register_unstructure_hook_func(
+        lambda tp: isinstance(tp, type) and issubclass(tp, Enum), lambda e: e.value
+    )
+    writer.register_unstructure_hook(PlayerTable, lambda t: list(t.values))
+    return writer
+
+
+_CATTRS_WRITER = _cattrs_writer()
+any_config = rule_configs() | rule_configs(few_hands=True) | rule_configs(lively=True)
+
+
+def _same_form(data: Any, expected: Any) -> None:
+    # Equal data, as JSON text too: the same keys in the same order, lists where lists were.
+    assert data == expected
+    assert json.dumps(data) == json.dumps(expected)
+
+
+@pytest.mark.parametrize("name", presets.names())
+def test_a_preset_is_written_as_cattrs_writes_it(name: str) -> None:
+    config = presets.get(name)
+    _same_form(config_data(config), _CATTRS_WRITER.unstructure(config))
+    _same_form(to_data(config), _CATTRS_WRITER.unstructure(config))
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(config=any_config)
+def test_any_config_is_written_as_cattrs_writes_it_and_reads_back(config: RuleConfig) -> None:
+    expected = _CATTRS_WRITER.unstructure(config)
+    _same_form(config_data(config), expected)
+    _same_form(to_data(config), expected)
+    assert from_data(to_data(config), RuleConfig) == config
+    assert loads(dumps(config), RuleConfig) == config
+
+
+@settings(max_examples=50, derandomize=True, deadline=None)
+@given(values=card_values())
+def test_card_values_are_written_as_cattrs_writes_them(values: CardValues) -> None:
+    _same_form(card_values_data(values), _CATTRS_WRITER.unstructure(values))
+    _same_form(to_data(values), _CATTRS_WRITER.unstructure(values))
+    assert from_data(to_data(values), CardValues) == values
+
+
+def test_a_saved_state_and_record_write_their_config_the_one_way() -> None:
+    state = new_game(CHANGED_CONFIG, players=4, seed=3)
+    assert to_data(state)["config"] == config_data(CHANGED_CONFIG)
+    assert to_data(GameRecord(CHANGED_CONFIG, 4, 3))["config"] == config_data(CHANGED_CONFIG)
 
 
 # -- cards and moves ---------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import pytest
 from rummy500 import RuleConfig, new_game, presets
 from rummy500.bots import make_bot, play_game
 from rummy500.cli import main
+from rummy500.serialize import from_data, to_data
 from rummy500.simulate import (
     WORKERS_PER_CORE,
     GameOutcome,
@@ -96,6 +97,14 @@ def test_the_outcomes_do_not_depend_on_the_workers() -> None:
     assert [o.index for o in alone] == [0, 1, 2, 3, 4]
     assert simulate(sim, workers=2) == alone
     assert alone == tuple(play_one(sim, i) for i in range(5))
+
+
+@pytest.mark.parametrize("rules", [*presets.names(), SHORT])
+def test_the_parameters_hold_the_config_as_saving_writes_it(rules: str | RuleConfig) -> None:
+    sim = Simulation.of(rules, 4, ["random"], 1)
+    data = sim.to_json()["config"]
+    assert json.dumps(data) == json.dumps(to_data(sim.config))
+    assert from_data(data, RuleConfig) == sim.config
 
 
 def read(path: Path) -> list[dict[str, Any]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import subprocess
@@ -40,6 +41,21 @@ print(sorted(m for m in ("cattrs", "logging", "rummy500.serialize") if m in sys.
 print(rummy500.to_data(rummy500.Aces.HIGH_ONLY), "cattrs" in sys.modules)
 """
 
+#: A short simulation written to a file, then carried on with (the file is read back and
+#: checked): its header holds the config as saving writes it, without loading saving.
+_SIMULATION_TO_A_FILE = """
+import contextlib
+import io
+import sys
+from rummy500.cli import main
+argv = ["simulate", "--preset", "standard", "--players", "3", "--bots", "greedy", "--games", "1",
+        "--seed", "7", "--workers", "1", "--quiet", "--output", sys.argv[1]]
+for _ in range(2):
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(argv) == 0
+    print(sorted(m for m in ("cattrs", "rummy500.serialize") if m in sys.modules))
+"""
+
 #: Saves a state, its record, a player's view and its log in a fresh process (where the
 #: functions cattrs makes for them do not exist yet), each followed by whether it loads back.
 _FIRST_SAVES = """
@@ -69,9 +85,9 @@ print(converter.structure(log, tuple[Event, ...]) == state.log)
 """
 
 
-def _run(code: str) -> list[str]:
+def _run(code: str, *arguments: str) -> list[str]:
     result = subprocess.run(
-        [sys.executable, "-c", code],
+        [sys.executable, "-c", code, *arguments],
         env={**os.environ, "PYTHONPATH": _SRC},
         capture_output=True,
         text=True,
@@ -87,6 +103,17 @@ def test_importing_the_package_and_the_command_line_leaves_optional_work_for_fir
 
 def test_importing_the_package_and_the_command_line_leaves_saving_and_logging_unloaded() -> None:
     assert _run(_LEFT_FOR_FIRST_USE) == ["[]", "[]", "high_only True"]
+
+
+def test_a_simulation_written_to_a_file_and_carried_on_with_leaves_saving_unloaded(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "games.jsonl"
+    assert _run(_SIMULATION_TO_A_FILE, str(out)) == ["[]", "[]"]
+    header, game = out.read_text(encoding="utf-8").splitlines()
+    config = json.loads(header)["simulation"]["config"]
+    assert json.dumps(config) == json.dumps(rummy500.to_data(rummy500.presets.get("standard")))
+    assert json.loads(game)["game"] == 0
 
 
 def test_the_ray_log_levels_are_the_levels_of_logging() -> None:

@@ -93,6 +93,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from cattrs.v import format_exception
 
 from rummy500.cards import CARDS, Card
+from rummy500.configdata import card_values_data, config_data, player_table_data
 from rummy500.errors import (
     CardError,
     ConfigError,
@@ -109,7 +110,7 @@ from rummy500.melds import TableMeld, meld_error
 from rummy500.moves import KINDS, Layoff, Move, kind_column
 from rummy500.phases import OwedUse
 from rummy500.position import FIELDS, Position
-from rummy500.rules import PlayerTable, RuleConfig
+from rummy500.rules import CardValues, PlayerTable, RuleConfig
 from rummy500.state import Phase, PlayerView, State, new_game
 
 __all__ = [
@@ -320,8 +321,12 @@ def _structure_player_table(value: Any, _: type) -> PlayerTable:
     return PlayerTable(converter.structure(value, tuple[int, ...]))
 
 
-converter.register_unstructure_hook(PlayerTable, lambda t: list(t.values))
+converter.register_unstructure_hook(PlayerTable, player_table_data)
 converter.register_structure_hook(PlayerTable, _structure_player_table)
+# A config is written by rummy500.configdata, the one way it is written: a simulation writes
+# its output file's header with it without loading this module.
+converter.register_unstructure_hook(CardValues, card_values_data)
+converter.register_unstructure_hook(RuleConfig, config_data)
 
 
 def _move_hook(kind: type[Move]) -> Any:

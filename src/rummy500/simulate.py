@@ -36,7 +36,6 @@ from typing import Any, Final, TextIO
 
 import attrs
 
-import rummy500
 from rummy500 import (
     Call,
     Phase,
@@ -46,6 +45,7 @@ from rummy500 import (
     presets,
 )
 from rummy500.bots import BOT_NAMES, make_bot
+from rummy500.configdata import config_data
 
 __all__ = [
     "GameOutcome",
@@ -134,9 +134,9 @@ class Simulation:
         """The parameters as JSON data (the header line of an output file)."""
         return {
             "rules": self.rules,
-            # Asked of the package here, not imported by name: saving loads on first use, and a run
-            # without an output file never needs it.
-            "config": rummy500.to_data(self.config),
+            # Written as saving writes it (this is the function it uses), without loading saving
+            # and cattrs: they cost more than a short run.
+            "config": config_data(self.config),
             "players": self.players,
             "bots": list(self.bots),
             "games": self.games,
