@@ -10,6 +10,7 @@ import attrs
 import pytest
 
 from rummy500 import Card, PlayerView, new_game
+from rummy500.bots import RandomBot
 from rummy500.errors import SerializationError, StateError
 from rummy500.events import Drew, Took
 from rummy500.melds import TableMeld
@@ -82,6 +83,32 @@ def test_scores_and_their_rows_are_checked() -> None:
     assert refused(OTHER, turn=10**6) == (
         "turn 1000000 is impossible: a hand ends after at most turn_limit (1000) turns, so "
         "turn counts from 0 to 1000"
+    )
+
+
+def test_a_history_row_of_the_wrong_width_is_refused_before_the_record_start_is_read() -> None:
+    # The score totals where the record starts are the totals less the history's columns: a
+    # short row must be refused by name, not fail while they are summed.
+    state = new_game(players=3, seed=5)
+    bot = RandomBot(2)
+    while state.hand_number == 0:
+        if state.is_chance_node():
+            state = state.apply(state.legal_moves()[0])
+        else:
+            state = state.apply(bot.choose(state.view(state.current_player)))
+    view = state.view(0)
+    assert len(view.history) == 1
+    short = (view.history[0][:2],)
+    assert refused(view, history=short) == (
+        "totals and every history row need one score for each of the 3 sides"
+    )
+    data = to_data(view)
+    data["history"] = [list(row) for row in short]
+    with pytest.raises(SerializationError) as info:
+        from_data(data, PlayerView)
+    assert str(info.value) == (
+        "cannot load PlayerView at $: inconsistent view: totals and every history row need one "
+        "score for each of the 3 sides"
     )
 
 

@@ -38,6 +38,7 @@ __all__ = [
     "check_meld_ids",
     "check_outcome",
     "check_player_history",
+    "check_score_rows",
     "check_turn",
     "hands_count",
     "validate",
@@ -57,6 +58,16 @@ def validate(s: Position) -> None:
     check_player_history(s)
     check_dealer_draw(s)
     check_has_a_move(s)
+
+
+def check_score_rows(
+    sides: int, totals: tuple[int, ...], history: tuple[tuple[int, ...], ...]
+) -> None:
+    """The totals and every row of the history hold one score for each of ``sides`` sides."""
+    if len(totals) != sides or any(len(row) != sides for row in history):
+        raise StateError(
+            f"totals and every history row need one score for each of the {sides} sides"
+        )
 
 
 def check_basics(s: Position) -> None:
@@ -79,10 +90,7 @@ def check_basics(s: Position) -> None:
     if won is not None and not 0 <= won < sides:
         who = "a player" if sides == n else "a team"
         raise StateError(f"winner must be {who} from 0 to {sides - 1} or None, not {won}")
-    if len(s.totals) != sides or any(len(h) != sides for h in s.history):
-        raise StateError(
-            f"totals and every history row need one score for each of the {sides} sides"
-        )
+    check_score_rows(sides, s.totals, s.history)
     if len(s.start_totals) != sides:
         raise StateError(
             f"start_totals {list(s.start_totals)} needs one score for each of the {sides} sides"

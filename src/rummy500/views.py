@@ -41,6 +41,7 @@ from rummy500.validation import (
     check_history,
     check_outcome,
     check_player_history,
+    check_score_rows,
     check_turn,
     hands_count,
 )
@@ -170,6 +171,8 @@ class PlayerView:
                 f"{self.hand_number} (counting from 0) in phase {self.phase.name.lower()} means "
                 f"{hands_count(finished, 'finished ')}: the history records finished hands only"
             )
+        # Where the record starts is read off the rows (start_totals): check their widths first.
+        check_score_rows(config.sides(n), self.totals, self.history)
         whole = _whole_from_view(self)
         check_basics(whole)
         if whole.phase < Phase.HAND_OVER:
