@@ -64,8 +64,30 @@ def _without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(rest)
 
 
-def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
-    """Whether ``hand`` holds ``cards`` (as held: a joker standing for a card is a joker)."""
+#: The plain joker's id, as a plain int (compiled, compared natively).
+_JOKER_ID: Final[int] = int(JOKER)
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    """A mask (bit ``id``) of ``cards`` as held (a joker standing for a card is the plain
+    joker), or -1 when a card comes twice (two decks, two jokers), which a mask cannot show."""
+    mask = 0
+    for card in cards:
+        c: int = card  # a plain int: compiled, the arithmetic is native
+        bit = 1 << (c if c < _JOKER_ID else _JOKER_ID)
+        if mask & bit:
+            return -1
+        mask |= bit
+    return mask
+
+
+def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...], hand_mask: int) -> bool:
+    """Whether ``hand`` holds ``cards`` (as held: a joker standing for a card is a joker);
+    ``hand_mask`` is :func:`_mask` of the hand."""
+    if hand_mask >= 0:
+        # No card twice in hand: the hand holds the cards when it holds each, once.
+        mask = _mask(cards)
+        return mask >= 0 and not mask & ~hand_mask
     held = _physical(cards)
     return all(hand.count(c) >= held.count(c) for c in held)
 
@@ -257,16 +279,18 @@ class Weigher:
         """
         if onto is None and self.joins:
             return False
+        hand_mask = _mask(hand)
         for cards, other, _ in options:
-            if (other is None or other is not onto) and _holds(hand, cards):
+            if (other is None or other is not onto) and _holds(hand, cards, hand_mask):
                 return False
         # The meld grown, or made (as on an empty table: who made it and its id change
         # nothing of what goes onto it).
         grown = changed[0]
         # A lay-off starts with a card just beyond the meld (TableMeld.attach), or a joker.
         near = 0
-        for c in hand:
-            if c >= JOKER:
+        for card in hand:
+            c: int = card
+            if c >= _JOKER_ID:
                 return not possible_layoffs(hand, (grown,), self.config)
             near |= 1 << c
         if not grown.attach & near:
@@ -280,7 +304,7 @@ class Weigher:
         have = 0
         for held in hand:
             c: int = held
-            if c < JOKER:
+            if c < _JOKER_ID:
                 have |= 1 << c
         partners = self.partners
         throw = self.throw
@@ -292,7 +316,7 @@ class Weigher:
                 continue
             card: int = move.card
             key = throw[card]
-            if card < JOKER and not have & partners[card]:
+            if card < _JOKER_ID and not have & partners[card]:
                 if loose is None or key > loose_key:
                     loose, loose_key = move, key
             elif best is None or key > best_key:
@@ -357,8 +381,9 @@ def _best_take(weigh: Weigher, view: PlayerView, legal: tuple[Move, ...]) -> Mov
             # cards that need no other (possible_melds and possible_layoffs list every
             # play): most turns none is left, and then there is nothing to search.
             baseline = 0
+            hand_mask = _mask(hand)
             for play in options:
-                if _holds(hand, play[0]):
+                if _holds(hand, play[0], hand_mask):
                     baseline = weigh.greedy_points(hand, table, player, players)[0]
                     break
         scored, left = weigh.greedy_points(cards, table, player, players, move.deepest, options)
@@ -410,15 +435,27 @@ def _taken_left(taken: Sequence[Card], hand: Sequence[Card], left: Sequence[Card
     """The taken cards among ``left`` (the cards left after melding hand and taken cards)."""
     # Whatever of a card is left beyond what the hand held came from the pile (left is what
     # hand and taken cards leave, so there is never more of it than was taken).
+    hand_mask = _mask(hand)
+    if hand_mask >= 0:
+        left_mask = _mask(left)
+        if left_mask >= 0:
+            stuck = left_mask & ~hand_mask
+            out: list[Card] = []
+            if stuck:
+                for card in left:
+                    c: int = card
+                    if stuck >> c & 1:
+                        out.append(card)
+            return out
     extra: dict[Card, int] = {}
-    for c in left:
-        extra[c] = extra.get(c, 0) + 1
-    for c in hand:
-        if c in extra:
-            extra[c] -= 1
-    out: list[Card] = []
-    for c in taken if len(taken) == 1 else dict.fromkeys(taken):
-        n = extra.get(c, 0)
+    for card in left:
+        extra[card] = extra.get(card, 0) + 1
+    for card in hand:
+        if card in extra:
+            extra[card] -= 1
+    out = []
+    for card in taken if len(taken) == 1 else dict.fromkeys(taken):
+        n = extra.get(card, 0)
         if n > 0:
-            out.extend([c] * n)
+            out.extend([card] * n)
     return out

@@ -85,6 +85,10 @@ from rummy500.rules import CALLING_NONE as _CALLING_NONE
 from rummy500.rules import DEEPEST_NEW_MELD as _NEW_MELD
 from rummy500.rules import RuleConfig
 
+#: The plain joker's card id (:data:`~rummy500.cards.JOKER`) as a constant the compiled build
+#: inlines.
+_JOKER: Final = 52
+
 __all__ = [
     "PLAYABLE",
     "call_options",
@@ -253,10 +257,12 @@ def usable_takes(s: Position, depth: int | None = None) -> list[int]:
     # This runs at every draw, over the whole pile: the loop reads what it can once, adds each
     # card to the availability list itself (as ``add_card`` would) and asks
     # ``meld_through_at`` itself when no joker is wild (as the call would, for less).
-    for k, pile_card in enumerate(reversed(pile[below:n]), len(pile) - n + 1):
+    first = len(pile) - n + 1
+    for i in range(n - 1, below - 1, -1):
+        k = first + n - 1 - i
         # A plain int: compiled, its arithmetic is native (a Card is an int subclass).
-        card: int = pile_card
-        if card >= JOKER:
+        card: int = pile[i]
+        if card >= _JOKER:
             avail[4] += 1
             wild = wild_jokers(avail[4], cfg)
         else:

@@ -37,6 +37,7 @@ __all__ = [
     "TableMeld",
     "canonical_meld",
     "card_bits",
+    "end_aces",
     "is_run_cards",
     "join_run",
     "joined",
@@ -418,15 +419,7 @@ class TableMeld:
         value of the card in a hand): an ace, never a joker standing for one, is low at the
         start of a run and high at its end; in the middle of a wrap-around run it is a plain
         ace. ``(0, 0)`` when neither end is an ace (and for a set)."""
-        if not self.is_run:
-            return 0, 0
-        cards = self.cards
-        first, last = cards[0], cards[-1]
-        by_card = values.by_card
-        return (
-            values.low_ace - by_card[first] if first < _JOKER and first % 13 == 0 else 0,
-            values.high_ace - by_card[last] if last < _JOKER and last % 13 == 0 else 0,
-        )
+        return end_aces(self, values)
 
     @classmethod
     def of(
@@ -588,6 +581,20 @@ def _made(
     for name, value in zip(_FIELDS, (*fields, suits, suit, jokers, near, attach), strict=True):
         put(meld, name, value)
     return meld
+
+
+def end_aces(meld: TableMeld, values: CardValues) -> tuple[int, int]:
+    """:meth:`TableMeld.end_aces` (a module function: compiled, it is called directly)."""
+    if not meld.is_run:
+        return 0, 0
+    cards = meld.cards
+    first: int = cards[0]
+    last: int = cards[-1]
+    by_card = values.by_card
+    return (
+        values.low_ace - by_card[first] if first < _JOKER and first % 13 == 0 else 0,
+        values.high_ace - by_card[last] if last < _JOKER and last % 13 == 0 else 0,
+    )
 
 
 def _new_meld(

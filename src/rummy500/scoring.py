@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from rummy500.cards import Card
 from rummy500.errors import ConfigError, StateError, describe_value
-from rummy500.melds import TableMeld
+from rummy500.melds import TableMeld, end_aces
 from rummy500.rules import CardValues, RuleConfig
 
 __all__ = [
@@ -40,20 +40,19 @@ def table_points(values: CardValues, table: Sequence[TableMeld], players: int) -
         owners = meld.owners
         owner = owners[0]
         factor = 2 if meld.doubled else 1
-        if owners.count(owner) == len(owners):
-            # Most melds have one owner: their points are one sum.
-            pts = sum(map(by_card.__getitem__, cards))
-        else:
-            pts = 0
-            for card, card_owner in zip(cards, owners, strict=True):
-                if card_owner == owner:
-                    pts += by_card[card]
-                else:
-                    totals[card_owner] += factor * by_card[card]
+        pts = 0
+        # Cards read as plain ints: compiled, the indexing is native.
+        for i in range(len(cards)):
+            card: int = cards[i]
+            card_owner = owners[i]
+            if card_owner == owner:
+                pts += by_card[card]
+            else:
+                totals[card_owner] += factor * by_card[card]
         totals[owner] += factor * pts
         if meld.is_run:
             # An ace at an end of a run scores for whoever put it there (a run is never doubled).
-            first, last = meld.end_aces(values)
+            first, last = end_aces(meld, values)
             totals[owner] += first
             totals[owners[-1]] += last
     return totals
