@@ -2,7 +2,7 @@
 
 import sys
 
-from rummy500.cli import main
+from rummy500.cli import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

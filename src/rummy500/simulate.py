@@ -233,16 +233,21 @@ def play_one(simulation: Simulation, index: int) -> GameOutcome:
     hands: list[HandOutcome] = []
     decisions = calls = 0
     limit = simulation.config.turn_limit
-    while not state.is_terminal():
-        if state.is_chance_node():
+    # The phase read once a move (this loop runs a million times in a long simulation).
+    hand_over, game_over = Phase.HAND_OVER, Phase.GAME_OVER
+    phase = state.phase
+    while phase != game_over:
+        if phase == hand_over:
             state = state.apply(state.legal_moves()[0])
+            phase = state.phase
             continue
         player = state.current_player
         move = bots[player].choose(state.view(player))
         calls += isinstance(move, Call)
         state = state.apply(move)
+        phase = state.phase
         decisions += 1
-        if state.phase >= Phase.HAND_OVER:
+        if phase >= hand_over:
             went_out = state.went_out
             ended = (
                 "went_out"
