@@ -101,7 +101,8 @@ def __dir__() -> list[str]:
 
 
 #: Whether the hot modules (melds and the table, the meld search, the legality predicates, the
-#: move generator, the transitions and scoring) run compiled with mypyc rather than as source.
+#: move generator, the transitions, scoring and the greedy bot's arithmetic) run compiled with
+#: mypyc rather than as source.
 COMPILED: bool = not _movegen.__file__.endswith(".py")
 
 __all__ = [
