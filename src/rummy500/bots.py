@@ -138,6 +138,9 @@ class RandomBot:
 _DRAW: Final = Draw()
 _PASS: Final = Pass()
 _DEAL: Final = Deal()
+#: Phases read once (an enum member read from its class costs more than the test itself).
+_PLAY: Final = Phase.PLAY
+_HAND_OVER: Final = Phase.HAND_OVER
 
 
 class GreedyBot:
@@ -202,20 +205,30 @@ def _spare(hand: tuple[Card, ...]) -> set[Card]:
     """The cards of ``hand`` that make no pair, and no two cards of a suit at most two ranks
     apart, with another card of it (aces low only: a cheap stand-in for the rules' run
     shapes). Jokers are never spare."""
-    # Card ids: suit * 13 + rank - 1 for the standard cards, JOKER and above for jokers.
-    naturals = [c for c in hand if c < JOKER]
-    spare: set[Card] = set()
-    for card in naturals:
-        suit, rank = divmod(int(card), 13)
-        for other in naturals:
-            if other == card:
-                continue
-            osuit, orank = divmod(int(other), 13)
-            if (orank == rank) if osuit != suit else abs(orank - rank) <= 2:
-                break
-        else:
-            spare.add(card)
-    return spare
+    # Card ids: suit * 13 + rank - 1 for the standard cards, JOKER and above for jokers. A
+    # card's other copy (two decks) is the same card, which makes it no less spare: masks of
+    # the suits holding each rank and of the ranks each suit holds say all that counts.
+    suits_of = [0] * 13
+    ranks_in = [0, 0, 0, 0]
+    naturals = []
+    for card in hand:
+        if card < JOKER:
+            suit, rank = divmod(int(card), 13)
+            suits_of[rank] |= 1 << suit
+            ranks_in[suit] |= 1 << rank
+            naturals.append((card, suit, rank))
+    return {
+        card
+        for card, suit, rank in naturals
+        if suits_of[rank] == 1 << suit and not ranks_in[suit] & _NEAR_RANKS[rank]
+    }
+
+
+#: By rank (0 the ace, aces low only), a mask of the other ranks at most two apart.
+_NEAR_RANKS: Final = tuple(
+    sum(1 << other for other in range(13) if other != rank and abs(other - rank) <= 2)
+    for rank in range(13)
+)
 
 
 def playout_move(state: State, rng: random.Random) -> Move:
@@ -232,7 +245,7 @@ def playout_move(state: State, rng: random.Random) -> Move:
     if len(moves) == 1:
         return moves[0]
     first = moves[0]
-    if state.phase == Phase.PLAY:
+    if state.phase == _PLAY:
         best: Move | None = None
         most = 0
         discards: list[Discard] = []
@@ -248,11 +261,11 @@ def playout_move(state: State, rng: random.Random) -> Move:
         if not discards:
             return rng.choice(moves)
         hand = state.hands[state.current_player]
-        points = state.config.card_values.points
+        by_card = state.config.card_values.by_card
         loose = _spare(hand)
         spare = [d for d in discards if d.card in loose] or discards
-        top = max(points(d.card) for d in spare)
-        return rng.choice([d for d in spare if points(d.card) == top])
+        top = max(by_card[d.card] for d in spare)
+        return rng.choice([d for d in spare if by_card[d.card] == top])
     if isinstance(first, Call | Pass):
         calls = [m for m in moves if type(m) is Call]
         return rng.choice(calls) if calls else _PASS
@@ -286,7 +299,7 @@ def _puts_down(state: State, take: Move) -> bool:
 
 def playout(state: State, rng: random.Random, policy: Policy = playout_move) -> State:
     """Play ``state`` on to the end of its hand with ``policy`` for every player."""
-    while state.phase < Phase.HAND_OVER:
+    while state.phase < _HAND_OVER:
         state = state.apply(policy(state, rng))
     return state
 
@@ -471,7 +484,7 @@ class ISMCTSBot:
         while go(i):
             state = sample_world(view, rng)
             node = root
-            while state.phase < Phase.HAND_OVER:
+            while state.phase < _HAND_OVER:
                 moves = state.legal_moves()
                 children = node.children
                 fresh = [m for m in moves if m not in children]
