@@ -403,13 +403,17 @@ def play_problem(s: Position, move: Meld | Layoff) -> str | None:
     The last card must be discarded where the rules say so; the owed card must still be
     usable (in the way it is owed) afterwards; a kept card cannot be the only card left.
     """
+    left = len(s.hands[s._current]) - len(move.cards)
+    extra = s._extra
+    # Most candidates leave a card in hand (at most one must be kept) in a position that owes
+    # and keeps no card: nothing more to ask.
+    if extra is None and left > 0:
+        return None
     cfg = s.config
-    hand = s.hands[s._current]
     keep = must_keep(cfg)
-    left = len(hand) - len(move.cards)
     if left < keep:
         return "your last card must be a discard: you cannot meld or lay off every card"
-    if s._extra is None:  # no card owed or kept (most positions)
+    if extra is None:
         return None
     owed = s.owed
     if owed is not None:
@@ -551,14 +555,9 @@ def discardable(s: Position) -> list[Card]:
         if kept is not None and hand.count(kept) == 1:
             return [c for c in dict.fromkeys(hand) if c != kept]
     # Most hands hold no card twice (one deck, one joker at most): then the hand is the list.
-    seen = 0
-    for held in hand:
-        c: int = held  # a plain int: compiled, the shift is native
-        bit = 1 << c
-        if seen & bit:
-            return list(dict.fromkeys(hand))
-        seen |= bit
-    return list(hand)
+    if len(set(hand)) == len(hand):
+        return list(hand)
+    return list(dict.fromkeys(hand))
 
 
 def discard_problem(s: Position, move: Discard) -> str | None:
