@@ -417,7 +417,10 @@ def play_problem(s: Position, move: Meld | Layoff) -> str | None:
         return None
     owed = s.owed
     if owed is not None:
-        if owed in physical(move.cards):
+        cards = move.cards
+        # Only a joker is held as another card than it is put down as: any other owed card is
+        # put down as itself.
+        if owed in cards if owed < _JOKER else owed in physical(cards):
             if s.owed_use is _USE_MELD and isinstance(move, Layoff):
                 return f"{owed}, the deepest card you took, must go into a new meld"
             if s.owed_use is _USE_LAYOFF and isinstance(move, Meld):
