@@ -17,7 +17,7 @@ from typing import Final
 
 from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, face_of
 from rummy500.errors import CardError, ConfigError, StateError, describe_value
-from rummy500.melds import TableMeld, card_bits, run_shape, span
+from rummy500.melds import RunShape, TableMeld, card_bits, run_shape, span
 from rummy500.phases import USE_ANY as _USE_ANY
 from rummy500.phases import USE_LAYOFF as _USE_LAYOFF
 from rummy500.phases import USE_MELD as _USE_MELD
@@ -190,10 +190,14 @@ def _runs(avail: Sequence[int], config: RuleConfig, out: list[tuple[Card, ...]])
         if not m & (m >> 1) & (m >> 2):
             continue
         p = first
-        while p <= top:
-            if not m >> p & 1:
-                p += 1
-                continue
+        while True:
+            # On to the next available position: the lowest set bit from ``p`` up.
+            x = m >> p
+            if not x:
+                break
+            p += (x & -x).bit_length() - 1
+            if p > top:
+                break
             x = m >> p
             end = p + (x ^ (x + 1)).bit_length() - 2
             end = min(end, top)
@@ -253,10 +257,11 @@ def layoffs(
             if budget:
                 return _run_layoffs(meld, avail[meld.suit], budget, config)
         m = avail[meld.suit]
+        shape = run_shape(config)
         # Without jokers a lay-off starts with a card just below or just above the run.
-        if not m & run_shape(config).ends[meld.low][meld.high]:
+        if not m & shape.ends[meld.low][meld.high]:
             return []
-        return _plain_run_layoffs(meld.suit, meld.low, meld.high, m, config)
+        return _plain_run_layoffs(meld.suit, meld.low, meld.high, m, shape)
     if meld.is_joker_set:
         return [((JOKER,), False)] if jokers and len(meld.cards) < 4 else []
     if len(meld.cards) >= 4:
@@ -320,10 +325,10 @@ def _ones_above(mask: int, position: int) -> int:
 
 
 def _plain_run_layoffs(
-    suit: int, low: int, high: int, m: int, config: RuleConfig
+    suit: int, low: int, high: int, m: int, shape: RunShape
 ) -> list[tuple[tuple[Card, ...], bool]]:
-    """Lay-offs on a run without jokers: unbroken chains of cards below and above it."""
-    shape = run_shape(config)
+    """Lay-offs on a run without jokers (the rules' run limits are ``shape``): unbroken chains
+    of cards below and above it."""
     m, low, high = shape.lifted(m, low, high)
     down_room, up_room = shape.room(low, high)
     down = min(_ones_below(m, low), down_room)
