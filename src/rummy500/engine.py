@@ -199,9 +199,15 @@ def _put_down(s: Position, move: Move) -> Position:
             # Nothing left to discard: the player floats and the turn passes on.
             return _pass_turn(s, move, hands, s.pile, table, (player + 1) % s.players, s.turn + 1)
         return _end_hand(s, move, hands, s.pile, table, went_out=player)
+    extra = s._extra
+    if extra is None:
+        # No card owed or kept (most positions): none to carry over.
+        return s._next(move, _PLAY, player, hands, s.stock_size, s.pile, table)
+    owed, use, kept, _ = extra
     put = physical(cards)
     # Equal cards are interchangeable: putting down any copy of the owed or kept card uses it.
-    owed = None if s.owed in put else s.owed
+    if owed in put:
+        owed = None
     return s._next(
         move,
         _PLAY,
@@ -211,8 +217,8 @@ def _put_down(s: Position, move: Move) -> Position:
         s.pile,
         table,
         owed=owed,
-        owed_use=s.owed_use if owed is not None else _USE_ANY,
-        kept=None if s.kept in put else s.kept,
+        owed_use=use if owed is not None else _USE_ANY,
+        kept=None if kept in put else kept,
     )
 
 
