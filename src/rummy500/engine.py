@@ -51,6 +51,7 @@ from rummy500.phases import HAND_OVER_PHASE as _HAND_OVER
 from rummy500.phases import PLAY_PHASE as _PLAY
 from rummy500.phases import USE_ANY as _USE_ANY
 from rummy500.position import Position, Standing, self_set
+from rummy500.rules import CALLING_NONE as _CALLING_NONE
 from rummy500.rules import STOCK_END_AT_ONCE as _STOCK_END_AT_ONCE
 from rummy500.rules import STOCK_REUSE_PILE as _STOCK_REUSE_PILE
 from rummy500.rules import RuleConfig
@@ -90,12 +91,18 @@ def explain_illegal(s: Position, move: object) -> str | None:
 
 def apply(s: P, move: object) -> P:
     """The position after ``move``; raises :class:`IllegalMoveError` naming the broken rule."""
-    if not _listed(s, move):
-        reason = problem(s, move)
-        if reason is not None:
-            raise IllegalMoveError(_refusal(move, reason))
+    legal = s._legal
+    if legal is not None:
+        # As _listed asks, without the call: applying a move picked from the list is the one
+        # thing random play and search do at every move.
+        for m in legal:
+            if m is move:
+                return _APPLY[type(m)](s, m)  # type: ignore[return-value]
+    reason = problem(s, move)
+    if reason is not None:
+        raise IllegalMoveError(_refusal(move, reason))
     assert isinstance(move, Move)
-    return cast(P, _APPLY[type(move)](s, move))
+    return _APPLY[type(move)](s, move)  # type: ignore[return-value]
 
 
 def _listed(s: Position, move: object) -> bool:
@@ -192,9 +199,15 @@ def _put_down(s: Position, move: Move) -> Position:
             # Nothing left to discard: the player floats and the turn passes on.
             return _pass_turn(s, move, hands, s.pile, table, (player + 1) % s.players, s.turn + 1)
         return _end_hand(s, move, hands, s.pile, table, went_out=player)
+    extra = s._extra
+    if extra is None:
+        # No card owed or kept (most positions): none to carry over.
+        return s._next(move, _PLAY, player, hands, s.stock_size, s.pile, table)
+    owed, use, kept, _ = extra
     put = physical(cards)
     # Equal cards are interchangeable: putting down any copy of the owed or kept card uses it.
-    owed = None if s.owed in put else s.owed
+    if owed in put:
+        owed = None
     return s._next(
         move,
         _PLAY,
@@ -204,8 +217,8 @@ def _put_down(s: Position, move: Move) -> Position:
         s.pile,
         table,
         owed=owed,
-        owed_use=s.owed_use if owed is not None else _USE_ANY,
-        kept=None if s.kept in put else s.kept,
+        owed_use=use if owed is not None else _USE_ANY,
+        kept=None if kept in put else kept,
     )
 
 
@@ -213,29 +226,35 @@ def _discard(s: Position, move: Move) -> Position:
     assert isinstance(move, Discard)
     player = s._current
     held = s.hands[player]
-    at = held.index(move.card)
+    card = move.card
+    at = held.index(card)
     hand = (*held[:at], *held[at + 1 :])
-    hands = _with_hand(s, hand)
-    pile = (*s.pile, move.card)
+    hands = (*s.hands[:player], hand, *s.hands[player + 1 :])
+    pile = (*s.pile, card)
+    table = s.table
     if not hand:
-        return _end_hand(s, move, hands, pile, s.table, went_out=player)
+        return _end_hand(s, move, hands, pile, table, went_out=player)
     turn = s.turn + 1
-    if ends_before_next_draw(s.config, turn, s.stock_size):
-        return _end_hand(s, move, hands, pile, s.table, went_out=None, stock_ran_out=True)
-    caller = first_caller(s.config, hands, pile, s.table, player)
-    if caller is not None:
-        return s._next(
-            move,
-            _CALL,
-            caller,
-            hands,
-            s.stock_size,
-            pile,
-            s.table,
-            turn=turn,
-            discarder=player,
-        )
-    return _pass_turn(s, move, hands, pile, s.table, (player + 1) % s.players, turn)
+    game = s._standing.game
+    cfg = game.config
+    if ends_before_next_draw(cfg, turn, s.stock_size):
+        return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
+    # Without calling (the default rules) nobody is polled: call_options would list nothing.
+    if cfg.calling is not _CALLING_NONE:
+        caller = first_caller(cfg, hands, pile, table, player)
+        if caller is not None:
+            return s._next(
+                move,
+                _CALL,
+                caller,
+                hands,
+                s.stock_size,
+                pile,
+                table,
+                turn=turn,
+                discarder=player,
+            )
+    return _pass_turn(s, move, hands, pile, table, (player + 1) % game.players, turn)
 
 
 def ends_before_next_draw(config: RuleConfig, turn: int, stock_size: int) -> bool:

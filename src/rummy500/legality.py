@@ -403,37 +403,44 @@ def play_problem(s: Position, move: Meld | Layoff) -> str | None:
     The last card must be discarded where the rules say so; the owed card must still be
     usable (in the way it is owed) afterwards; a kept card cannot be the only card left.
     """
+    left = len(s.hands[s._current]) - len(move.cards)
+    extra = s._extra
+    # Most candidates leave a card in hand (at most one must be kept) in a position that owes
+    # and keeps no card: nothing more to ask.
+    if extra is None and left > 0:
+        return None
     cfg = s.config
-    hand = s.hands[s._current]
     keep = must_keep(cfg)
-    left = len(hand) - len(move.cards)
     if left < keep:
         return "your last card must be a discard: you cannot meld or lay off every card"
-    if s._extra is None:  # no card owed or kept (most positions)
+    if extra is None:
         return None
-    owed = s.owed
+    # The owed and kept cards and how the owed card is owed, read straight from the record.
+    owed, use, kept, _ = extra
+    cards = move.cards
     if owed is not None:
-        if owed in physical(move.cards):
-            if s.owed_use is _USE_MELD and isinstance(move, Layoff):
+        # Only a joker is held as another card than it is put down as: any other owed card is
+        # put down as itself.
+        if owed in cards if owed < _JOKER else owed in physical(cards):
+            if use is _USE_MELD and isinstance(move, Layoff):
                 return f"{owed}, the deepest card you took, must go into a new meld"
-            if s.owed_use is _USE_LAYOFF and isinstance(move, Meld):
+            if use is _USE_LAYOFF and isinstance(move, Meld):
                 return f"{owed}, the card you called, must be laid off"
-        elif not _touches(owed, move.cards) and _owed_cost_now(s) <= left - keep:
+        elif not _touches(owed, cards) and _owed_cost_now(s) <= left - keep:
             # Cards of another rank and suit (and no joker) change nothing the owed card could
             # use: its cheapest use stays as it is.
             pass
-        elif not _meld_left(s, owed, move.cards, left - keep):
+        elif not _meld_left(s, owed, cards, left - keep):
             new_hand, new_table = _after(s, move)
-            cost = use_cost(owed, availability(new_hand, cfg), new_table, cfg, s.owed_use)
+            cost = use_cost(owed, availability(new_hand, cfg), new_table, cfg, use)
             if (cost is None or cost > left - keep) and not _layoff_after_meld(
                 s, new_hand, new_table, left - keep
             ):
                 return (
                     f"afterwards {owed}, the deepest card you took from the discard pile, "
-                    f"could no longer {s.owed_use.words} this turn, as it must"
+                    f"could no longer {use.words} this turn, as it must"
                 )
-    kept = s.kept
-    if kept is not None and left == 1 and kept not in physical(move.cards):
+    if kept is not None and left == 1 and kept not in physical(cards):
         new_hand, new_table = _after(s, move)
         # The kept card cannot be discarded: it must be able to go down on its own.
         if new_hand == (kept,) and (
@@ -462,7 +469,12 @@ def _touches(owed: Card, cards: Sequence[Card]) -> bool:
     if owed >= JOKER:
         return True
     suit, rank = owed // 13, owed % 13
-    return any(c >= JOKER or c // 13 == suit or c % 13 == rank for c in cards)
+    # A loop rather than any() over a generator (slower, pure or compiled): this runs for
+    # candidate after candidate.
+    for c in cards:  # noqa: SIM110
+        if c >= JOKER or c // 13 == suit or c % 13 == rank:
+            return True
+    return False
 
 
 def _owed_cost_now(s: Position) -> int:
@@ -551,14 +563,9 @@ def discardable(s: Position) -> list[Card]:
         if kept is not None and hand.count(kept) == 1:
             return [c for c in dict.fromkeys(hand) if c != kept]
     # Most hands hold no card twice (one deck, one joker at most): then the hand is the list.
-    seen = 0
-    for held in hand:
-        c: int = held  # a plain int: compiled, the shift is native
-        bit = 1 << c
-        if seen & bit:
-            return list(dict.fromkeys(hand))
-        seen |= bit
-    return list(hand)
+    if len(set(hand)) == len(hand):
+        return list(hand)
+    return list(dict.fromkeys(hand))
 
 
 def discard_problem(s: Position, move: Discard) -> str | None:

@@ -17,7 +17,7 @@ from typing import Final
 
 from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, face_of
 from rummy500.errors import CardError, ConfigError, StateError, describe_value
-from rummy500.melds import TableMeld, card_bits, run_shape, span
+from rummy500.melds import RunShape, TableMeld, card_bits, run_shape, span
 from rummy500.phases import USE_ANY as _USE_ANY
 from rummy500.phases import USE_LAYOFF as _USE_LAYOFF
 from rummy500.phases import USE_MELD as _USE_MELD
@@ -190,10 +190,14 @@ def _runs(avail: Sequence[int], config: RuleConfig, out: list[tuple[Card, ...]])
         if not m & (m >> 1) & (m >> 2):
             continue
         p = first
-        while p <= top:
-            if not m >> p & 1:
-                p += 1
-                continue
+        while True:
+            # On to the next available position: the lowest set bit from ``p`` up.
+            x = m >> p
+            if not x:
+                break
+            p += (x & -x).bit_length() - 1
+            if p > top:
+                break
             x = m >> p
             end = p + (x ^ (x + 1)).bit_length() - 2
             end = min(end, top)
@@ -246,29 +250,36 @@ def layoffs(
     could go at either end of a run.
     """
     jokers = avail[4]
+    if meld.is_run:
+        # The usual meld onto which cards go (a run is never a set of jokers): asked first.
+        if jokers and config.jokers_wild:
+            budget = min(jokers, config.max_jokers_per_meld - meld.jokers)
+            if budget:
+                return _run_layoffs(meld, avail[meld.suit], budget, config)
+        m = avail[meld.suit]
+        shape = run_shape(config)
+        # Without jokers a lay-off starts with a card just below or just above the run.
+        if not m & shape.ends[meld.low][meld.high]:
+            return []
+        return _plain_run_layoffs(meld.suit, meld.low, meld.high, m, shape)
     if meld.is_joker_set:
         return [((JOKER,), False)] if jokers and len(meld.cards) < 4 else []
+    if len(meld.cards) >= 4:
+        return []
     budget = 0
     if jokers and config.jokers_wild:
         budget = min(jokers, config.max_jokers_per_meld - meld.jokers)
-    if not meld.is_run:
-        if len(meld.cards) >= 4:
-            return []
-        base = meld.low - 1
-        bit = 1 << meld.low
-        out: list[tuple[tuple[Card, ...], bool]] = []
-        for s in range(4):
-            if meld.suits & (1 << s):
-                continue
-            if avail[s] & bit:
-                out.append(((CARDS[s * 13 + base],), False))
-            if budget > 0:
-                out.append(((JOKER_AS[s * 13 + base],), False))
-        return out
-    # Without jokers a lay-off starts with a card just below or just above the run.
-    if not budget and not avail[meld.suit] & run_shape(config).ends[meld.low][meld.high]:
-        return []
-    return _run_layoffs(meld, avail[meld.suit], budget, config)
+    base = meld.low - 1
+    bit = 1 << meld.low
+    out: list[tuple[tuple[Card, ...], bool]] = []
+    for s in range(4):
+        if meld.suits & (1 << s):
+            continue
+        if avail[s] & bit:
+            out.append(((CARDS[s * 13 + base],), False))
+        if budget > 0:
+            out.append(((JOKER_AS[s * 13 + base],), False))
+    return out
 
 
 def _extensions(
@@ -314,17 +325,29 @@ def _ones_above(mask: int, position: int) -> int:
 
 
 def _plain_run_layoffs(
-    suit: int, low: int, high: int, m: int, config: RuleConfig
+    suit: int, low: int, high: int, m: int, shape: RunShape
 ) -> list[tuple[tuple[Card, ...], bool]]:
-    """Lay-offs on a run without jokers: unbroken chains of cards below and above it."""
-    shape = run_shape(config)
+    """Lay-offs on a run without jokers (the rules' run limits are ``shape``): unbroken chains
+    of cards below and above it."""
     m, low, high = shape.lifted(m, low, high)
     down_room, up_room = shape.room(low, high)
     down = min(_ones_below(m, low), down_room)
     up = min(_ones_above(m, high), up_room)
-    if not down and not up:
-        return []
     at = shape.cards[suit]
+    if not up:
+        # Cards at one end only (the usual case): each group is of another length, so each
+        # is found once, and none is ever placed high.
+        return [
+            (tuple(sorted(at[low - a : low])), False)
+            for a in range(1, down + 1)
+            if shape.fits(low - a, high)
+        ]
+    if not down:
+        return [
+            (tuple(sorted(at[high + 1 : high + b + 1])), False)
+            for b in range(1, up + 1)
+            if shape.fits(low, high + b)
+        ]
     below = [at[low - k] for k in range(1, down + 1)]
     above = [at[high + k] for k in range(1, up + 1)]
     found: dict[tuple[Card, ...], int] = {}
@@ -349,10 +372,9 @@ def _with_high(found: dict[tuple[Card, ...], int]) -> list[tuple[tuple[Card, ...
 def _run_layoffs(
     meld: TableMeld, m: int, budget: int, config: RuleConfig
 ) -> list[tuple[tuple[Card, ...], bool]]:
+    """Lay-offs on a run with up to ``budget`` (at least one) wild jokers filling in."""
     low, high = meld.low, meld.high
     suit = meld.suit
-    if not budget:
-        return _plain_run_layoffs(suit, low, high, m, config)
     shape = run_shape(config)
     m, low, high = shape.lifted(m, low, high)
     down, ups = shape.room(low, high)
