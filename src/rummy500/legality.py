@@ -50,6 +50,7 @@ from rummy500.meldsearch import (
     fits_straight,
     meld_through,
     meld_through_at,
+    near_layoff_cost,
     near_table,
     new_melds,
     use_cost,
@@ -88,6 +89,13 @@ from rummy500.rules import RuleConfig
 #: The plain joker's card id (:data:`~rummy500.cards.JOKER`) as a constant the compiled build
 #: inlines.
 _JOKER: Final = 52
+
+#: :func:`~rummy500.meldsearch.near_table`'s answer for a table no card is near: where a taken
+#: card must go into a new meld.
+_NOWHERE: Final = (0, 0, 0, 0)
+
+#: Each standard card id's suit and rank, read in one step where the pile is walked.
+_SUIT_RANK: Final = tuple((c // 13, c % 13 + 1) for c in range(_JOKER))
 
 __all__ = [
     "PLAYABLE",
@@ -240,7 +248,7 @@ def usable_takes(s: Position, depth: int | None = None) -> list[int]:
     keep_top = cfg.keep_top_discard and bool(hand)
     avail = availability(hand, cfg)
     # Most pile cards are far from every table meld: for those only a new meld counts.
-    near = near_table(table, cfg) if how is _USE_ANY else [0, 0, 0, 0]
+    near = near_table(table, cfg) if how is _USE_ANY else _NOWHERE
     shape = run_shape(cfg)
     bits, starts = shape.bits, shape.starts
     wild = wild_jokers(avail[4], cfg)
@@ -256,40 +264,45 @@ def usable_takes(s: Position, depth: int | None = None) -> list[int]:
     # Walk down from the top: each card joins the cards that a take from there brings along.
     # This runs at every draw, over the whole pile: the loop reads what it can once, adds each
     # card to the availability list itself (as ``add_card`` would) and asks
-    # ``meld_through_at`` itself when no joker is wild (as the call would, for less).
-    first = len(pile) - n + 1
-    for i in range(n - 1, below - 1, -1):
-        k = first + n - 1 - i
+    # ``meld_through_at`` itself when no joker is wild (as the call would, for less). A card's
+    # cost (:func:`use_cost`) is the smaller of a new meld's three cards and its cheapest
+    # lay-off, which only a meld it is near can take in fewer: the meld is asked about first.
+    # ``k`` cards from the top, the deepest is ``pile[top - k]``; ``short`` is the fewest that
+    # leave the cards for a new meld of three.
+    top = len(pile)
+    short = 3 - room
+    for k in range(top - n + 1, top - below + 1):
         # A plain int: compiled, its arithmetic is native (a Card is an int subclass).
-        card: int = pile[i]
+        card: int = pile[top - k]
         if card >= _JOKER:
             avail[4] += 1
             wild = wild_jokers(avail[4], cfg)
-        else:
-            suit = card // 13
-            rank = card - suit * 13 + 1
-            m = avail[suit] | bits[card]
-            avail[suit] = m
-            if not near[suit] >> rank & 1:
-                # Far from the table: only a new meld, of three cards, can use it.
-                if room + k < 3:
-                    continue
-                if wild:
-                    if meld_through_at(suit, rank, avail, wild, starts):
-                        out.append(k)
-                    continue
-                if m & m >> 1 & m >> 2 & starts[rank]:
+            cost = use_cost(card, avail, table, cfg, how)
+            if cost is not None and cost <= room + k:
+                out.append(k)
+            continue
+        suit, rank = _SUIT_RANK[card]
+        m = avail[suit] | bits[card]
+        avail[suit] = m
+        if k >= short:
+            if wild:
+                if meld_through_at(suit, rank, avail, wild, starts):
                     out.append(k)
                     continue
+            elif m & m >> 1 & m >> 2 & starts[rank]:
+                out.append(k)
+                continue
+            else:
                 bit = 1 << rank
                 if (avail[0] & bit) + (avail[1] & bit) + (avail[2] & bit) + (
                     avail[3] & bit
                 ) >= 3 << rank:
                     out.append(k)
-                continue
-        cost = use_cost(card, avail, table, cfg, how)
-        if cost is not None and cost <= room + k:
-            out.append(k)
+                    continue
+        if near[suit] >> rank & 1:
+            cost = near_layoff_cost(card, avail, table, cfg)
+            if cost is not None and cost <= room + k:
+                out.append(k)
     return out
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "layoffs",
     "meld_through",
     "meld_through_at",
+    "near_layoff_cost",
     "near_table",
     "new_melds",
     "possible_layoffs",
@@ -480,7 +481,41 @@ def use_cost(
     # Unless the card must be laid off, a lay-off of three cards or more is never cheaper than
     # a new meld, and it is possible only when one is (the card and the cards that fill the gap
     # are a run on their own): only the melds the card is near can matter.
-    near = 0 if how is _USE_LAYOFF else 1 << rank
+    cost = _table_cost(card, s, rank, m, jokers, table, config, 0 if how is _USE_LAYOFF else 1)
+    if cost is not None and (best is None or cost < best):
+        return cost
+    return best
+
+
+def near_layoff_cost(
+    card: int, avail: Sequence[int], table: Sequence[TableMeld], config: RuleConfig
+) -> int | None:
+    """The fewest cards (``card`` included, not a joker) that lay ``card`` off onto a meld of
+    ``table`` it is near (see :func:`near_table`), or ``None``.
+
+    A lay-off onto any other meld takes three cards or more, and is possible only when a new
+    meld through ``card`` is: :func:`use_cost` is the smaller of this and a new meld's 3.
+    """
+    s = card // 13
+    rank = card - s * 13 + 1
+    return _table_cost(card, s, rank, avail[s], avail[4], table, config, 1)
+
+
+def _table_cost(
+    card: int,
+    s: int,
+    rank: int,
+    m: int,
+    jokers: int,
+    table: Sequence[TableMeld],
+    config: RuleConfig,
+    near_only: int,
+) -> int | None:
+    """The fewest cards that lay ``card`` (suit ``s``, ``rank``) off onto a meld of ``table``
+    (only the melds it is near when ``near_only`` is 1), or ``None``; ``m`` is its suit's
+    availability mask and ``jokers`` the available jokers."""
+    best: int | None = None
+    near = near_only << rank
     for meld in table:
         # Cheap rejections first: most melds are of another suit (runs) or rank (sets).
         if (meld.suit != s) if meld.is_run else (meld.low != rank):
@@ -534,7 +569,12 @@ def meld_through_at(
     return bool(whole & starts[rank])
 
 
-def near_table(table: Sequence[TableMeld], config: RuleConfig) -> list[int]:
+#: The table :func:`near_table` was last asked about, and its answer: the table changes far
+#: less often than it is asked about (once at every draw).
+_near_last: list[tuple[Sequence[TableMeld], tuple[int, ...]]] = [((), (0, 0, 0, 0))]
+
+
+def near_table(table: Sequence[TableMeld], config: RuleConfig) -> tuple[int, ...]:
     """For each suit, a mask of the ranks (bit ``rank``) of the cards that could go onto a meld
     of ``table`` with fewer than three cards: the rank of a set, and the ranks one or two
     places beyond either end of a run.
@@ -542,6 +582,9 @@ def near_table(table: Sequence[TableMeld], config: RuleConfig) -> list[int]:
     A card of any other rank goes onto the table only together with two or more cards that
     make a run with it on their own, so :func:`meld_through` decides its fate.
     """
+    last = _near_last[0]  # one read: the table and its answer always go together
+    if last[0] is table:
+        return last[1]
     near = [0, 0, 0, 0]
     sets = 0
     for meld in table:
@@ -549,7 +592,11 @@ def near_table(table: Sequence[TableMeld], config: RuleConfig) -> list[int]:
             near[meld.suit] |= meld.near
         else:
             sets |= meld.near
-    return [n | sets for n in near]
+    answer = (near[0] | sets, near[1] | sets, near[2] | sets, near[3] | sets)
+    # Only a tuple is remembered: a list could change after it was asked about.
+    if type(table) is tuple:
+        _near_last[0] = (table, answer)
+    return answer
 
 
 def fits_straight(card: int, table: Sequence[TableMeld], config: RuleConfig) -> bool:
@@ -570,9 +617,10 @@ def fits_straight(card: int, table: Sequence[TableMeld], config: RuleConfig) -> 
 def _layoff_cost(
     card: int, s: int, rank: int, m: int, jokers: int, meld: TableMeld, config: RuleConfig
 ) -> int | None:
-    if meld.is_joker_set:
-        return None
+    # Runs first: they are most of the table, and a set of jokers is never one.
     if not meld.is_run:
+        if meld.is_joker_set:
+            return None
         if meld.low == rank and len(meld.cards) < 4 and not meld.suits & (1 << s):
             return 1
         return None
@@ -586,7 +634,7 @@ def _layoff_cost(
     m = shape.lifted(m, 0, 0)[0]  # reach's gaps are in lifted positions
     # Each way the card reaches an end: it takes the cards of the gap, jokers filling in.
     for dist, gap in shape.reach[meld.low][meld.high][rank]:
-        if dist - 1 - _popcount(m & gap) <= budget and (best is None or dist < best):
+        if dist - 1 - (m & gap).bit_count() <= budget and (best is None or dist < best):
             best = dist
     return best
 
