@@ -51,7 +51,6 @@ from rummy500.phases import HAND_OVER_PHASE as _HAND_OVER
 from rummy500.phases import PLAY_PHASE as _PLAY
 from rummy500.phases import USE_ANY as _USE_ANY
 from rummy500.position import Position, Standing, self_set
-from rummy500.rules import CALLING_NONE as _CALLING_NONE
 from rummy500.rules import STOCK_END_AT_ONCE as _STOCK_END_AT_ONCE
 from rummy500.rules import STOCK_REUSE_PILE as _STOCK_REUSE_PILE
 from rummy500.rules import RuleConfig
@@ -91,18 +90,12 @@ def explain_illegal(s: Position, move: object) -> str | None:
 
 def apply(s: P, move: object) -> P:
     """The position after ``move``; raises :class:`IllegalMoveError` naming the broken rule."""
-    legal = s._legal
-    if legal is not None:
-        # As _listed asks, without the call: applying a move picked from the list is the one
-        # thing random play and search do at every move.
-        for m in legal:
-            if m is move:
-                return _APPLY[type(m)](s, m)  # type: ignore[return-value]
-    reason = problem(s, move)
-    if reason is not None:
-        raise IllegalMoveError(_refusal(move, reason))
+    if not _listed(s, move):
+        reason = problem(s, move)
+        if reason is not None:
+            raise IllegalMoveError(_refusal(move, reason))
     assert isinstance(move, Move)
-    return _APPLY[type(move)](s, move)  # type: ignore[return-value]
+    return cast(P, _APPLY[type(move)](s, move))
 
 
 def _listed(s: Position, move: object) -> bool:
@@ -229,7 +222,7 @@ def _discard(s: Position, move: Move) -> Position:
     card = move.card
     at = held.index(card)
     hand = (*held[:at], *held[at + 1 :])
-    hands = (*s.hands[:player], hand, *s.hands[player + 1 :])
+    hands = _with_hand(s, hand)
     pile = (*s.pile, card)
     table = s.table
     if not hand:
@@ -239,21 +232,19 @@ def _discard(s: Position, move: Move) -> Position:
     cfg = game.config
     if ends_before_next_draw(cfg, turn, s.stock_size):
         return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
-    # Without calling (the default rules) nobody is polled: call_options would list nothing.
-    if cfg.calling is not _CALLING_NONE:
-        caller = first_caller(cfg, hands, pile, table, player)
-        if caller is not None:
-            return s._next(
-                move,
-                _CALL,
-                caller,
-                hands,
-                s.stock_size,
-                pile,
-                table,
-                turn=turn,
-                discarder=player,
-            )
+    caller = first_caller(cfg, hands, pile, table, player)
+    if caller is not None:
+        return s._next(
+            move,
+            _CALL,
+            caller,
+            hands,
+            s.stock_size,
+            pile,
+            table,
+            turn=turn,
+            discarder=player,
+        )
     return _pass_turn(s, move, hands, pile, table, (player + 1) % game.players, turn)
 
 
