@@ -139,7 +139,6 @@ _DRAW: Final = Draw()
 _PASS: Final = Pass()
 _DEAL: Final = Deal()
 #: Phases read once (an enum member read from its class costs more than the test itself).
-_DRAW_PHASE: Final = Phase.DRAW
 _PLAY: Final = Phase.PLAY
 _HAND_OVER: Final = Phase.HAND_OVER
 
@@ -242,20 +241,6 @@ def playout_move(state: State, rng: random.Random) -> Move:
     equals. It is cheap, and close enough to how people play for playouts to tell good moves
     from bad.
     """
-    if state.phase == _DRAW_PHASE and state.is_legal(_DRAW):
-        # With drawing allowed the policy makes a take of one or two cards or draws, so only
-        # those two takes are asked about (listing every take walks down the whole pile).
-        pile = state.pile
-        takes = [
-            take
-            for take in (Take(pile[len(pile) - k :]) for k in (1, 2) if k <= len(pile))
-            if state.is_legal(take)
-        ]
-        rng.shuffle(takes)
-        for take in takes:
-            if _puts_down(state, take):
-                return take
-        return _DRAW
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
