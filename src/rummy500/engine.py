@@ -228,8 +228,7 @@ def _discard(s: Position, move: Move) -> Position:
     if not hand:
         return _end_hand(s, move, hands, pile, table, went_out=player)
     turn = s.turn + 1
-    game = s._standing.game
-    cfg = game.config
+    cfg = s.config
     if ends_before_next_draw(cfg, turn, s.stock_size):
         return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
     caller = first_caller(cfg, hands, pile, table, player)
@@ -245,7 +244,7 @@ def _discard(s: Position, move: Move) -> Position:
             turn=turn,
             discarder=player,
         )
-    return _pass_turn(s, move, hands, pile, table, (player + 1) % game.players, turn)
+    return _pass_turn(s, move, hands, pile, table, (player + 1) % s.players, turn)
 
 
 def ends_before_next_draw(config: RuleConfig, turn: int, stock_size: int) -> bool:

@@ -276,11 +276,17 @@ class RunShape:
 
         With wrap-around, ``rank`` and ``rank + 13``: the same card one lap higher.
         """
-        if self.wrap:
-            return (rank, rank + 13)
-        if rank == ACE:
-            return (HIGH_ACE,) if self.first > 1 else (1, HIGH_ACE)
-        return (rank,)
+        return _positions(self.wrap, self.first > 1, rank)
+
+
+def _positions(wrap: bool, high_only: bool, rank: int) -> tuple[int, ...]:
+    """:meth:`RunShape.positions` of the shapes with wrap-around (``wrap``) or without, aces
+    high only (``high_only``) or not: known without building a shape."""
+    if wrap:
+        return (rank, rank + 13)
+    if rank == ACE:
+        return (HIGH_ACE,) if high_only else (1, HIGH_ACE)
+    return (rank,)
 
 
 def _rank_table() -> tuple[tuple[int, ...], ...]:
@@ -305,10 +311,10 @@ def card_bits(wrap: bool) -> tuple[int, ...]:
     bits = []
     for card in range(52):
         rank = card % 13 + 1
-        if wrap:
-            bits.append(1 << rank | 1 << (rank + 13))
-        else:
-            bits.append(1 << rank | (1 << HIGH_ACE if rank == ACE else 0))
+        mask = 1 << rank
+        for p in _positions(wrap, False, rank):
+            mask |= 1 << p
+        bits.append(mask)
     return tuple(bits)
 
 

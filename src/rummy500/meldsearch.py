@@ -569,11 +569,6 @@ def meld_through_at(
     return bool(whole & starts[rank])
 
 
-#: The table :func:`near_table` was last asked about, and its answer: the table changes far
-#: less often than it is asked about (once at every draw).
-_near_last: list[tuple[Sequence[TableMeld], tuple[int, ...]]] = [((), (0, 0, 0, 0))]
-
-
 def near_table(table: Sequence[TableMeld], config: RuleConfig) -> tuple[int, ...]:
     """For each suit, a mask of the ranks (bit ``rank``) of the cards that could go onto a meld
     of ``table`` with fewer than three cards: the rank of a set, and the ranks one or two
@@ -582,9 +577,6 @@ def near_table(table: Sequence[TableMeld], config: RuleConfig) -> tuple[int, ...
     A card of any other rank goes onto the table only together with two or more cards that
     make a run with it on their own, so :func:`meld_through` decides its fate.
     """
-    last = _near_last[0]  # one read: the table and its answer always go together
-    if last[0] is table:
-        return last[1]
     near = [0, 0, 0, 0]
     sets = 0
     for meld in table:
@@ -592,11 +584,7 @@ def near_table(table: Sequence[TableMeld], config: RuleConfig) -> tuple[int, ...
             near[meld.suit] |= meld.near
         else:
             sets |= meld.near
-    answer = (near[0] | sets, near[1] | sets, near[2] | sets, near[3] | sets)
-    # Only a tuple is remembered: a list could change after it was asked about.
-    if type(table) is tuple:
-        _near_last[0] = (table, answer)
-    return answer
+    return (near[0] | sets, near[1] | sets, near[2] | sets, near[3] | sets)
 
 
 def fits_straight(card: int, table: Sequence[TableMeld], config: RuleConfig) -> bool:

@@ -96,7 +96,7 @@ def _call_moves(s: Position) -> tuple[Move, ...]:
 
 
 def _play_moves(s: Position) -> tuple[Move, ...]:
-    cfg = s._standing.game.config  # as s.config reads it, without the property's call
+    cfg = s.config
     hand = s.hands[s._current]
     avail = availability(hand, cfg)
     moves: list[Move] = []

@@ -23,7 +23,7 @@ import attrs
 from attrs.exceptions import FrozenInstanceError
 
 from rummy500.cards import Card
-from rummy500.errors import Rummy500Error, StateError
+from rummy500.errors import StateError
 from rummy500.events import (
     Dealt,
     Declined,
@@ -77,18 +77,6 @@ class Game:
     #: start), and each side's total before that hand (all 0 from the start).
     history_start: int = 0
     start_totals: tuple[int, ...] = ()
-    #: Each seat's scoring side (:meth:`RuleConfig.side_of`), which every view reads; empty
-    #: for a player count the rules refuse (a position built unchecked, to be refused by its
-    #: check: then ``side_of`` is asked, and says what is wrong).
-    sides: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        config, players = self.config, self.players
-        try:
-            sides = tuple(config.side_of(p, players) for p in range(players))
-        except Rummy500Error:
-            sides = ()
-        object.__setattr__(self, "sides", sides)
 
 
 @attrs.frozen

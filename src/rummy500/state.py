@@ -209,12 +209,11 @@ class State(Position):
         else:
             owed, owed_use, kept, discarder = extra
         config = game.config
-        sides = game.sides
         # Bots are shown a view at every move: it is built unchecked (see build_view), since
         # the values are the state's own.
         return build_view(
             player,
-            sides[player] if sides else config.side_of(player, len(hands)),  # side
+            config.side_of(player, len(hands)),  # side
             hands[player],  # hand
             tuple(map(len, hands)),  # hand_sizes
             self.stock_size,
