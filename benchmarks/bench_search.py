@@ -20,29 +20,12 @@ import random
 import sys
 import time
 
+from search_job import decision_views
+
 import rummy500
-from rummy500 import Deal, Phase, PlayerView
-from rummy500.bots import GreedyBot, ISMCTSBot
+from rummy500 import PlayerView
+from rummy500.bots import ISMCTSBot
 from rummy500.toolkit import sample_world
-
-
-def decision_views(players: int, count: int, seed: int = 0) -> list[PlayerView]:
-    """Views of the player to move at real choices (two or more moves), from greedy games."""
-    views: list[PlayerView] = []
-    greedy = GreedyBot()
-    game = seed
-    while len(views) < count:
-        state = rummy500.new_game(players=players, seed=game)
-        while not state.is_terminal() and len(views) < count:
-            if state.is_chance_node():
-                state = state.apply(Deal())
-                continue
-            view = state.view(state.current_player)
-            if len(view.legal_moves) > 1 and state.phase < Phase.HAND_OVER:
-                views.append(view)
-            state = state.apply(greedy.choose(view))
-        game += 1
-    return views
 
 
 def time_sample_world(views: list[PlayerView], calls: int) -> float:

@@ -13,6 +13,14 @@ alternating order, round after round, on the same seeds; a run's speed is games 
 its CPU time (of the process and its children), and the figure is the median over the rounds
 of the measured over the baseline's. The games must come out the same in both (the winner,
 totals, decisions and every hand's scores and ending), or the figure is not reported.
+
+The same comparison times search, the other way bots spend their time: ``search_job.py``
+runs ISMCTS over the decisions of seeded 2-player games under each build (the searches alone,
+in the CPU time of the child), and both must find the same visits at every root. Its target is
+ISMCTS no slower than at the baseline (1.0): the ratio to OpenSpiel's Python IS-MCTS that the
+speed targets quote moves with the machine (the baseline's own ratio was 3.15 on the machine
+the targets were set on, 2.5 to 3.1 in three runs on another), so it is held against the
+baseline searching the same positions in the same run.
 """
 
 from __future__ import annotations
@@ -25,16 +33,20 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from search_job import ITERATIONS, VIEWS
 
 #: The commit the bot-play targets are measured against.
 BASELINE = "9767885"
 #: The bot-play targets: games per CPU second over the baseline's pure build.
 TARGET_PURE = 1.5
 TARGET_COMPILED = 3.0
+#: Search: simulations per CPU second over the baseline's pure build, either build.
+TARGET_SEARCH = 1.0
 #: The simulation timed, without its games, seed and output.
 COMMAND = ("simulate", "--preset", "standard", "--players", "3", "--bots", "greedy")
 COMMAND += ("--workers", "1", "--quiet")
@@ -42,48 +54,72 @@ COMMAND += ("--workers", "1", "--quiet")
 GAME_FIELDS = ("game", "seed", "totals", "winner", "decisions", "first_player")
 HAND_FIELDS = ("scores", "turns", "went_out", "ended", "calls")
 
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 
 
 @dataclass(frozen=True)
-class BotPlayResult:
-    """The measured package's bot play over the baseline's, round by round."""
+class Comparison:
+    """One workload under the measured package over the same under the baseline, by round."""
 
-    baseline: str
-    games: int
+    #: What was timed, such as ``"30 games"``.
+    work: str
     ratios: tuple[float, ...]
+    #: Whether both builds came out the same (the games played, or what the searches found).
     identical: bool
 
     @property
     def median(self) -> float:
-        """The median ratio (games per CPU second, measured over baseline)."""
+        """The median ratio (work per CPU second, measured over baseline)."""
         return statistics.median(self.ratios)
 
     def to_json(self) -> dict[str, Any]:
         """The figures for the JSON report."""
         return {
-            "baseline": self.baseline,
-            "games": self.games,
+            "work": self.work,
             "ratios": list(self.ratios),
             "median": self.median,
             "identical_outcomes": self.identical,
         }
 
 
-def _run(python: str, games: int, seed: int, output: Path) -> float:
-    """Run the simulation under ``python`` and return the CPU seconds it used.
+@dataclass(frozen=True)
+class BotPlayResult:
+    """The measured package against the baseline's pure build: greedy simulation and search."""
 
-    Both builds read their compiled bytecode from one cache under the output's directory (a
-    warm-up run fills it), as an installed package reads the ``.pyc`` files written when it
-    was installed: an editable checkout, or a machine that sets ``PYTHONDONTWRITEBYTECODE``,
-    would otherwise compile every module from source at every start, and the baseline,
-    installed with its bytecode, would not.
+    baseline: str
+    simulate: Comparison
+    search: Comparison
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures for the JSON report."""
+        return {
+            "baseline": self.baseline,
+            "simulate": self.simulate.to_json(),
+            "search": self.search.to_json(),
+        }
+
+
+def _child_env(workdir: Path) -> dict[str, str]:
+    """The environment of a timed child process.
+
+    Both builds read their compiled bytecode from one cache under ``workdir`` (a warm-up run
+    fills it), as an installed package reads the ``.pyc`` files written when it was installed:
+    an editable checkout, or a machine that sets ``PYTHONDONTWRITEBYTECODE``, would otherwise
+    compile every module from source at every start, and the baseline, installed with its
+    bytecode, would not.
     """
-    output.unlink(missing_ok=True)  # the command carries on with a file it finds
     skipped = ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")
     env = {k: v for k, v in os.environ.items() if k not in skipped}
     env["PYTHONHASHSEED"] = "0"
-    env["PYTHONPYCACHEPREFIX"] = str(output.parent / "pycache")
+    env["PYTHONPYCACHEPREFIX"] = str(workdir / "pycache")
+    return env
+
+
+def _simulate(python: str, games: int, seed: int, output: Path) -> float:
+    """Run the simulation under ``python`` and return the CPU seconds it used (the process's
+    and its children's, start-up included, as a user waits for it)."""
+    output.unlink(missing_ok=True)  # the command carries on with a file it finds
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(
         [
@@ -95,13 +131,32 @@ def _run(python: str, games: int, seed: int, output: Path) -> float:
             "--output",
             str(output),
         ],
-        env=env,
+        env=_child_env(output.parent),
         check=True,
         capture_output=True,
         cwd=output.parent,
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def _search(python: str, seed: int, workdir: Path) -> dict[str, Any]:
+    """Run ``search_job.py`` under ``python``: its simulations, CPU seconds and digest."""
+    job = subprocess.run(
+        [
+            python,
+            str(HERE / "search_job.py"),
+            *("--views", str(VIEWS), "--iterations", str(ITERATIONS)),
+            *("--seed", str(seed)),
+        ],
+        env=_child_env(workdir),
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=workdir,
+    )
+    result: dict[str, Any] = json.loads(job.stdout)
+    return result
 
 
 def _outcomes(path: Path) -> list[dict[str, Any]]:
@@ -135,26 +190,63 @@ def _install_baseline(commit: str, workdir: Path) -> str:
     return python
 
 
+def _alternate(
+    rounds: int, run_new: Callable[[], float], run_base: Callable[[], float]
+) -> list[float]:
+    """``rounds`` ratios of the baseline's CPU seconds over the measured build's, the two run
+    in turn, each round starting with the one that went second in the round before."""
+    ratios = []
+    for r in range(rounds):
+        if r % 2:
+            new = run_new()
+            base = run_base()
+        else:
+            base = run_base()
+            new = run_new()
+        ratios.append(base / new)
+    return ratios
+
+
+def _compare_simulate(
+    base_python: str, rounds: int, games: int, seed: int, workdir: Path
+) -> Comparison:
+    """Greedy simulation under both builds; the games must come out the same."""
+    mine, theirs = workdir / "measured.jsonl", workdir / "baseline.jsonl"
+    _simulate(sys.executable, 1, seed, mine)  # warm-ups: they fill the bytecode cache
+    _simulate(base_python, 1, seed, theirs)
+    ratios = _alternate(
+        rounds,
+        lambda: _simulate(sys.executable, games, seed, mine),
+        lambda: _simulate(base_python, games, seed, theirs),
+    )
+    return Comparison(f"{games} games", tuple(ratios), _outcomes(mine) == _outcomes(theirs))
+
+
+def _compare_search(base_python: str, rounds: int, seed: int, workdir: Path) -> Comparison:
+    """ISMCTS under both builds; every search must find the same visits in both."""
+    found: dict[str, set[str]] = {"new": set(), "base": set()}
+
+    def timed(name: str, python: str) -> float:
+        result = _search(python, seed, workdir)
+        found[name].add(result["digest"])
+        return float(result["cpu_seconds"])
+
+    ratios = _alternate(
+        rounds, lambda: timed("new", sys.executable), lambda: timed("base", base_python)
+    )
+    work = f"{VIEWS} searches of {ITERATIONS} simulations"
+    return Comparison(work, tuple(ratios), len(found["new"] | found["base"]) == 1)
+
+
 def bench_bot_play(rounds: int, games: int, seed: int, baseline: str = BASELINE) -> BotPlayResult:
-    """Time the simulation under this Python and under ``baseline``'s pure build, alternating
-    ``rounds`` times, each run ``games`` games from ``seed``."""
+    """Time greedy simulation (``games`` games from ``seed``) and search under this Python and
+    under ``baseline``'s pure build, alternating ``rounds`` times."""
     with tempfile.TemporaryDirectory(prefix="rummy500-bot-play-") as tmp:
         workdir = Path(tmp)
         try:
             base_python = _install_baseline(baseline, workdir)
-            ratios = []
-            mine, theirs = workdir / "measured.jsonl", workdir / "baseline.jsonl"
-            _run(sys.executable, 1, seed, mine)  # warm-ups: they fill the bytecode cache
-            _run(base_python, 1, seed, theirs)
-            for r in range(rounds):
-                if r % 2:
-                    new = _run(sys.executable, games, seed, mine)
-                    base = _run(base_python, games, seed, theirs)
-                else:
-                    base = _run(base_python, games, seed, theirs)
-                    new = _run(sys.executable, games, seed, mine)
-                ratios.append(base / new)
-            identical = _outcomes(mine) == _outcomes(theirs)
+            simulate = _compare_simulate(base_python, rounds, games, seed, workdir)
+            search = _compare_search(base_python, rounds, seed, workdir)
         finally:
             subprocess.run(
                 [
@@ -169,7 +261,7 @@ def bench_bot_play(rounds: int, games: int, seed: int, baseline: str = BASELINE)
                 check=False,
                 capture_output=True,
             )
-    return BotPlayResult(baseline, games, tuple(ratios), identical)
+    return BotPlayResult(baseline, simulate, search)
 
 
 def target(compiled: bool) -> float:
@@ -178,7 +270,7 @@ def target(compiled: bool) -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print the bot-play ratio of this Python's package against the baseline."""
+    """Print the bot-play ratios of this Python's package against the baseline."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--games", type=int, default=30)
@@ -186,12 +278,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--baseline", default=BASELINE)
     args = parser.parse_args(argv)
     result = bench_bot_play(args.rounds, args.games, args.seed, args.baseline)
-    print(" ".join(f"{r:.3f}" for r in result.ratios))
-    print(
-        f"bot play / {result.baseline}: median {result.median:.3f}, outcomes identical: "
-        f"{result.identical}"
-    )
-    return 0 if result.identical else 1
+    for name, comparison in (("bot play", result.simulate), ("search", result.search)):
+        print(" ".join(f"{r:.3f}" for r in comparison.ratios))
+        print(
+            f"{name} / {result.baseline} ({comparison.work}): median {comparison.median:.3f}, "
+            f"outcomes identical: {comparison.identical}"
+        )
+    return 0 if result.simulate.identical and result.search.identical else 1
 
 
 if __name__ == "__main__":

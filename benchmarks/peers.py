@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from aec_steps import random_steps
-from bench_search import decision_views
+from search_job import ITERATIONS, decision_views
 from timing import Ratio, Slice, Workload, interleave, median_rate, progress, slices_json
 
 from rummy500 import RuleConfig
@@ -46,8 +46,6 @@ from rummy500.bots import ISMCTSBot
 HERE = Path(__file__).resolve().parent
 #: Players in the engine and environment workloads (OpenSpiel's and RLCard's gin have 2).
 PLAYERS = 3
-#: The search workloads' simulations per decision: small, so that a slice ends near its time.
-SEARCH_ITERATIONS = 20
 #: The search slices are this many times longer than the others (a decision takes longer).
 SEARCH_SLICE_FACTOR = 4
 #: The last PettingZoo release with ``gin_rummy_v4``, and what it needs to run.
@@ -56,7 +54,9 @@ OLD_PETTINGZOO = ("pettingzoo==1.24.3", "rlcard==1.2.0", "pygame", "numpy")
 # The targets: the figures measured when the 1.0 engine was tuned, not to be lost since.
 TARGET_RLCARD = 2.9
 TARGET_PETTINGZOO = 3.8
-TARGET_ISMCTS = 3.15
+#: The ISMCTS figure then (3.15) is no target here: this ratio moves with the machine, so
+#: ``bot_play.py`` holds ISMCTS against the baseline commit's, searching the same positions.
+TARGET_ISMCTS = None
 
 
 class Steps:
@@ -183,7 +183,7 @@ def ismcts_simulations(seed: int) -> Iterator[int]:
     """rummy500's ISMCTS searching decisions of seeded 2-player games in turn: yields the
     simulations of each search."""
     views = decision_views(2, 20, seed)
-    bot = ISMCTSBot(seed, iterations=SEARCH_ITERATIONS)
+    bot = ISMCTSBot(seed, iterations=ITERATIONS)
     while True:
         for view in views:
             bot.search(view)
@@ -203,7 +203,7 @@ def open_spiel_simulations(seed: int) -> Iterator[int]:
         game,
         evaluator,
         uct_c=2.0,
-        max_simulations=SEARCH_ITERATIONS,
+        max_simulations=ITERATIONS,
         random_state=np.random.RandomState(seed + 1),
         allow_inconsistent_action_sets=True,
     )
@@ -217,7 +217,7 @@ def open_spiel_simulations(seed: int) -> Iterator[int]:
             state.apply_action(int(rng.choice(outcomes, p=probabilities)))
         else:
             state.apply_action(bot.step(state))
-            yield SEARCH_ITERATIONS
+            yield ITERATIONS
 
 
 @dataclass
@@ -226,7 +226,7 @@ class PeerRow:
 
     label: str
     unit: str
-    target: float
+    target: float | None
     ours: list[Slice]
     theirs: list[Slice]
     ratio: Ratio
@@ -282,7 +282,7 @@ class Peer:
 
     label: str
     unit: str
-    target: float
+    target: float | None
     #: The modules it imports, and the extra of rummy500 that installs them.
     needs: tuple[str, ...]
     extra: str
