@@ -36,7 +36,9 @@ The comparisons:
    the one check that can fail a run: a full run fails when a preset is clearly below the floor.
 5. **Memory kept alive by the undo chain**: with ``tracemalloc``, the bytes that one seeded game
    keeps alive through its final state (which holds every earlier state, for ``State.undo()``),
-   per step.
+   per step; and the same counted object by object (``kept_bytes``: the sizes of the objects
+   the final state reaches and the package's modules do not), a figure that is the same in
+   every run, held to what commit ``9767885`` keeps, measured the same way.
 6. **Bot play against a baseline commit** (``bot_play.py``; left out with ``--quick``): the
    command ``rummy500 simulate --preset standard --players 3 --bots greedy --workers 1`` under
    this Python against the same command from commit ``9767885``'s pure build, installed into a
@@ -81,6 +83,7 @@ import statistics
 import sys
 import time
 import tracemalloc
+import types
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -122,6 +125,9 @@ TARGET_VS_OPEN_SPIEL = 2.0 if rummy500.COMPILED else 1.2
 TARGET_VS_OPEN_SPIEL_CLONE = 1.0
 TARGET_TWO_DECKS = 0.9
 TARGET_BYTES_PER_STEP = 300
+#: The objects kept per step at commit 9767885, measured the same way (``kept_bytes``: 171,342
+#: bytes over the 672 steps of the seed-0 game, CPython 3.11): no more than then.
+TARGET_KEPT_PER_STEP = 255
 #: No preset should play slower than this share of the standard rules' decisions/s.
 PRESET_FLOOR = 0.5
 #: ... and every preset should reach this share of them.
@@ -587,6 +593,8 @@ class MemoryResult:
     decisions: int
     listed_bytes: int
     applied_bytes: int
+    #: The bytes of the objects the final state of random play reaches (:func:`kept_bytes`).
+    kept_bytes: int
 
     @property
     def listed_per_step(self) -> float:
@@ -598,6 +606,11 @@ class MemoryResult:
         """Bytes per step when the moves were applied without asking for the legal moves."""
         return self.applied_bytes / self.steps
 
+    @property
+    def kept_per_step(self) -> float:
+        """Bytes per step of the objects the final state reaches and nothing shared does."""
+        return self.kept_bytes / self.steps
+
     def to_json(self) -> dict[str, Any]:
         """The figures for the JSON report."""
         return {
@@ -605,6 +618,7 @@ class MemoryResult:
             "players": PLAYERS,
             "listed_bytes_per_step": self.listed_per_step,
             "applied_bytes_per_step": self.applied_per_step,
+            "kept_bytes_per_step": self.kept_per_step,
         }
 
 
@@ -630,6 +644,39 @@ def _traced_now() -> int:
     return tracemalloc.get_traced_memory()[0]
 
 
+def kept_bytes(state: State, config: RuleConfig) -> int:
+    """The bytes (``sys.getsizeof``) of every object ``state`` reaches, its undo chain and the
+    moves on it included, that neither the package's modules nor ``config`` reach: their
+    tables and singletons serve every game, and are not kept by this one.
+
+    Unlike traced memory, it leaves out whatever the process allocates on the side, and it
+    gives the same figure run after run: two commits can be compared to the byte without
+    running them in one process.
+    """
+    shared: set[int] = set()
+    _reach([config, *(vars(m) for n, m in sys.modules.items() if n.startswith("rummy500"))], shared)
+    return _reach([state], shared)
+
+
+#: Objects that belong to no game: code, classes and modules.
+_NOT_KEPT = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType)
+
+
+def _reach(roots: list[object], seen: set[int]) -> int:
+    """Add the ids of the objects ``roots`` reach, and not already in ``seen``, to ``seen``;
+    return the sum of their sizes."""
+    total = 0
+    stack = roots
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, _NOT_KEPT):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        stack.extend(gc.get_referents(obj))
+    return total
+
+
 def bench_memory(seed: int) -> MemoryResult:
     """Bytes kept alive per step by the undo chain of one seeded game, 3 players.
 
@@ -647,6 +694,9 @@ def bench_memory(seed: int) -> MemoryResult:
         final, decisions = _play_listed(config, PLAYERS, seed, rng)
         listed = _traced_now() - before
         moves = final.move_stack  # allocated now, so not counted below
+        tracemalloc.stop()
+        kept = kept_bytes(final, config)
+        tracemalloc.start()
         del final
         before = _traced_now()
         state = new_game(config, PLAYERS, seed)
@@ -656,7 +706,7 @@ def bench_memory(seed: int) -> MemoryResult:
         del state
     finally:
         tracemalloc.stop()
-    return MemoryResult(seed, len(moves), decisions, listed, applied)
+    return MemoryResult(seed, len(moves), decisions, listed, applied, kept)
 
 
 # -- the report -----------------------------------------------------------------------------
@@ -805,6 +855,8 @@ def print_memory(result: MemoryResult) -> None:
     print(f"  {result.listed_per_step:>11,.0f}")
     print(f"  {'the same moves applied without listing them':<{_LABEL}}", end="")
     print(f"  {result.applied_per_step:>11,.0f}")
+    print(f"  {'objects the final state keeps (random play)':<{_LABEL}}", end="")
+    print(f"  {result.kept_per_step:>11,.1f}")
 
 
 def print_bot_play(result: bot_play.BotPlayResult | None, args: argparse.Namespace) -> None:
@@ -887,6 +939,13 @@ def targets_of(
             "undo chain, moves not listed (bytes/step)",
             memory.applied_per_step,
             TARGET_BYTES_PER_STEP,
+            higher_is_better=False,
+            unit=" B",
+        ),
+        Target(
+            f"objects kept / {bot_play.BASELINE} (bytes/step)",
+            memory.kept_per_step,
+            TARGET_KEPT_PER_STEP,
             higher_is_better=False,
             unit=" B",
         ),
