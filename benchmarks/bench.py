@@ -875,6 +875,9 @@ def print_bot_play(result: bot_play.BotPlayResult | None, args: argparse.Namespa
     )
     for label, comparison in rows:
         print(f"  {label:<{_LABEL}}", end="")
+        if comparison.left_out:
+            print(f"  left out: {comparison.left_out}")
+            continue
         print(
             f"  {comparison.median:>11.2f}  ({min(comparison.ratios):.2f}-"
             f"{max(comparison.ratios):.2f}; {comparison.work})"

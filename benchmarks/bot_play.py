@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import resource
 import statistics
@@ -54,6 +55,9 @@ COMMAND += ("--workers", "1", "--quiet")
 GAME_FIELDS = ("game", "seed", "totals", "winner", "decisions", "first_player")
 HAND_FIELDS = ("scores", "turns", "went_out", "ended", "calls")
 
+#: The search workload, in words.
+SEARCH_WORK = f"{VIEWS} searches of {ITERATIONS} simulations"
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
@@ -67,11 +71,13 @@ class Comparison:
     ratios: tuple[float, ...]
     #: Whether both builds came out the same (the games played, or what the searches found).
     identical: bool
+    #: Why there are no ratios (a run failed), or empty.
+    left_out: str = ""
 
     @property
     def median(self) -> float:
-        """The median ratio (work per CPU second, measured over baseline)."""
-        return statistics.median(self.ratios)
+        """The median ratio (work per CPU second, measured over baseline); NaN without any."""
+        return statistics.median(self.ratios) if self.ratios else math.nan
 
     def to_json(self) -> dict[str, Any]:
         """The figures for the JSON report."""
@@ -80,6 +86,7 @@ class Comparison:
             "ratios": list(self.ratios),
             "median": self.median,
             "identical_outcomes": self.identical,
+            "left_out": self.left_out,
         }
 
 
@@ -134,6 +141,7 @@ def _simulate(python: str, games: int, seed: int, output: Path) -> float:
         env=_child_env(output.parent),
         check=True,
         capture_output=True,
+        text=True,
         cwd=output.parent,
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -207,6 +215,17 @@ def _alternate(
     return ratios
 
 
+def _unless_failed(work: str, compare: Callable[[], Comparison]) -> Comparison:
+    """``compare()``, or, when one of its runs fails (a baseline without the command, say),
+    no ratios and the reason: the rest of the benchmark is still reported."""
+    try:
+        return compare()
+    except subprocess.CalledProcessError as error:
+        said = (error.stderr or "").strip().splitlines()
+        why = f"a run exited with status {error.returncode}"
+        return Comparison(work, (), False, f"{why}: {said[-1]}" if said else why)
+
+
 def _compare_simulate(
     base_python: str, rounds: int, games: int, seed: int, workdir: Path
 ) -> Comparison:
@@ -234,8 +253,7 @@ def _compare_search(base_python: str, rounds: int, seed: int, workdir: Path) -> 
     ratios = _alternate(
         rounds, lambda: timed("new", sys.executable), lambda: timed("base", base_python)
     )
-    work = f"{VIEWS} searches of {ITERATIONS} simulations"
-    return Comparison(work, tuple(ratios), len(found["new"] | found["base"]) == 1)
+    return Comparison(SEARCH_WORK, tuple(ratios), len(found["new"] | found["base"]) == 1)
 
 
 def bench_bot_play(rounds: int, games: int, seed: int, baseline: str = BASELINE) -> BotPlayResult:
@@ -245,8 +263,13 @@ def bench_bot_play(rounds: int, games: int, seed: int, baseline: str = BASELINE)
         workdir = Path(tmp)
         try:
             base_python = _install_baseline(baseline, workdir)
-            simulate = _compare_simulate(base_python, rounds, games, seed, workdir)
-            search = _compare_search(base_python, rounds, seed, workdir)
+            simulate = _unless_failed(
+                f"{games} games",
+                lambda: _compare_simulate(base_python, rounds, games, seed, workdir),
+            )
+            search = _unless_failed(
+                SEARCH_WORK, lambda: _compare_search(base_python, rounds, seed, workdir)
+            )
         finally:
             subprocess.run(
                 [
@@ -279,6 +302,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     result = bench_bot_play(args.rounds, args.games, args.seed, args.baseline)
     for name, comparison in (("bot play", result.simulate), ("search", result.search)):
+        if comparison.left_out:
+            print(f"{name} / {result.baseline}: left out, {comparison.left_out}")
+            continue
         print(" ".join(f"{r:.3f}" for r in comparison.ratios))
         print(
             f"{name} / {result.baseline} ({comparison.work}): median {comparison.median:.3f}, "
