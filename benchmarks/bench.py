@@ -360,7 +360,7 @@ class OpenSpielPlay:
 def import_pyspiel() -> Any:
     """The ``pyspiel`` module, or ``None`` when OpenSpiel is not installed."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     return pyspiel

@@ -49,8 +49,8 @@ TARGET_COMPILED = 3.0
 #: Search: simulations per CPU second over the baseline's pure build, either build.
 TARGET_SEARCH = 1.0
 #: The simulation timed, without its games, seed and output.
-COMMAND = ("simulate", "--preset", "standard", "--players", "3", "--bots", "greedy")
-COMMAND += ("--workers", "1", "--quiet")
+COMMAND: tuple[str, ...] = ("simulate", "--preset", "standard", "--players", "3")
+COMMAND += ("--bots", "greedy", "--workers", "1", "--quiet")
 #: The fields of a game line that say how it was played (not when, nor how fast).
 GAME_FIELDS = ("game", "seed", "totals", "winner", "decisions", "first_player")
 HAND_FIELDS = ("scores", "turns", "went_out", "ended", "calls")

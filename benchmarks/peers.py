@@ -82,7 +82,7 @@ class Steps:
 
 def rlcard_steps(seed: int) -> Iterator[int]:
     """Random legal actions through RLCard's gin rummy environment: yields 1 per step."""
-    import rlcard  # type: ignore[import-not-found]  # optional: the row is left out without it
+    import rlcard  # optional: the row is left out without it
 
     rng = random.Random(f"rlcard/{seed}")
     env = rlcard.make("gin-rummy", config={"seed": seed})
@@ -194,8 +194,8 @@ def open_spiel_simulations(seed: int) -> Iterator[int]:
     """OpenSpiel's Python IS-MCTS choosing every decision of seeded ``gin_rummy`` games:
     yields the simulations of each search."""
     import numpy as np  # optional: the row is left out without OpenSpiel
-    import pyspiel  # type: ignore[import-not-found]
-    from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found]
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
 
     game = pyspiel.load_game("gin_rummy")
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))

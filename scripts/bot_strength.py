@@ -111,7 +111,9 @@ def _play(task: tuple[str, str, int, bool]) -> tuple[int | None, list[Any]]:
 
 def measure(first: str, second: str, deals: int, seed: int, workers: int) -> dict[str, Any]:
     """Play the pair on ``deals`` deals from ``seed``, each twice with the seats swapped."""
-    tasks = [(first, second, s, swapped) for s in range(seed, seed + deals) for swapped in (0, 1)]
+    tasks = [
+        (first, second, s, swapped) for s in range(seed, seed + deals) for swapped in (False, True)
+    ]
     if workers == 1:
         results = [_play(t) for t in tasks]
     else:

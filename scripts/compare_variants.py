@@ -267,7 +267,7 @@ def minutes(result: dict[str, Any]) -> float:
 def below_zero(result: dict[str, Any]) -> float:
     """The share of players' hand scores below zero."""
     histogram = result["score_histogram"]
-    return sum(c for b, c in histogram if b < 0) / sum(c for _, c in histogram)
+    return float(sum(c for b, c in histogram if b < 0) / sum(c for _, c in histogram))
 
 
 def stock_after_deal(name: str, players: int) -> int:

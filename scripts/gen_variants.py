@@ -173,7 +173,7 @@ def _differs(config: RuleConfig, base: RuleConfig, name: str) -> bool:
         return any(value[n] != standard[n] for n in config.player_counts)
     if isinstance(value, CardValues) and config.jokers_per_deck == 0:
         # The joker's value does not matter in a game without jokers.
-        return attrs.evolve(value, joker=0) != attrs.evolve(standard, joker=0)
+        return bool(attrs.evolve(value, joker=0) != attrs.evolve(standard, joker=0))
     return bool(value != standard)
 
 

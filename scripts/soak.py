@@ -222,13 +222,13 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - started
 
     header = ("preset", "games", "ended", "hands", "moves", "saved", "views", "illegal")
-    rows = [
-        (name, t.games, t.finished, t.hands, t.moves, t.saved, t.views, t.illegal)
+    counts: dict[str, tuple[int, ...]] = {
+        name: (t.games, t.finished, t.hands, t.moves, t.saved, t.views, t.illegal)
         for name, t in tallies.items()
-    ]
-    total = [sum(row[i] for row in rows) for i in range(1, len(header))]
-    rows.append(("total", *total))
-    text = [[str(c) if isinstance(c, str) else f"{c:,}" for c in row] for row in [header, *rows]]
+    }
+    total = tuple(sum(row[i] for row in counts.values()) for i in range(len(header) - 1))
+    counts["total"] = total
+    text = [list(header)] + [[name, *(f"{c:,}" for c in row)] for name, row in counts.items()]
     widths = [max(len(row[i]) for row in text) for i in range(len(header))]
     for row in text:
         print(

@@ -61,6 +61,7 @@ from rummy500 import (
     Layoff,
     Meld,
     Move,
+    OwedUse,
     Pass,
     Phase,
     PlayerTable,
@@ -135,7 +136,7 @@ def scaled(fraction: float) -> settings:
     Expensive tests use this instead of a fixed ``max_examples`` so that the ``ci``, ``dev``
     and ``hunt`` profiles still scale them.
     """
-    return settings(max_examples=max(1, round(settings.default.max_examples * fraction)))
+    return settings(max_examples=max(1, round(settings().max_examples * fraction)))
 
 
 # -- cards, straight from the id layout --------------------------------------------------------
@@ -1060,7 +1061,7 @@ def build_position(
         current_player=current,
         phase=phase,
         owed=None if owed is None else Card(owed),
-        owed_use=owed_use,
+        owed_use=OwedUse(owed_use),
         kept=None if kept is None else Card(kept),
         discarder=discarder,
         totals=totals,
@@ -1083,8 +1084,8 @@ def cards_in(value: object) -> Counter[int]:
     elif isinstance(value, tuple | list):
         for item in value:
             found += cards_in(item)
-    elif attrs.has(type(value)) and not isinstance(value, RuleConfig):
-        for field in attrs.fields(type(value)):
+    elif attrs.has(cls := type(value)) and not isinstance(value, RuleConfig):
+        for field in attrs.fields(cls):
             found += cards_in(getattr(value, field.name))
     return found
 
