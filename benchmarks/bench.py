@@ -1086,7 +1086,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         print(
             "OpenSpiel is not installed (pyspiel cannot be imported), so the comparison with "
-            "gin_rummy is skipped;\ninstall it with: pip install 'rummy500[bench]'"
+            "gin_rummy is skipped;\ninstall it with: pip install -e '.[bench]'"
         )
     print()
     print_late_early(late)

@@ -339,7 +339,7 @@ def bench_peers(
         missing = _missing(*peer.needs)
         if missing or (quick and peer.installs):
             why = (
-                f"{missing} is not installed (pip install 'rummy500[{peer.extra}]')"
+                f"{missing} is not installed (pip install -e '.[{peer.extra}]')"
                 if missing
                 else "--quick: it installs packages"
             )

@@ -69,10 +69,10 @@ def test_simulate_help_gives_the_defaults_and_the_ray_start_up(
     assert lines[start : start + 7] == [
         "  --backend {local,ray}",
         "                        where the games run (default: local): this machine's",
-        "                        processes, or a Ray cluster (needs pip install",
-        "                        'rummy500[ray]'; starting Ray here takes a while",
-        "                        before the first game: about 25 s on a busy 2-core",
-        "                        machine)",
+        "                        processes, or a Ray cluster (needs the ray extra: pip",
+        "                        install '.[ray]' in a checkout of rummy500; starting",
+        "                        Ray here takes a while before the first game: about 25",
+        "                        s on a busy 2-core machine)",
         "  --address ADDRESS     with --backend ray, the address of the cluster",
     ]
 

@@ -91,6 +91,9 @@ def test_old_names_of_the_rules_enums(module: ModuleType, old: str, new: type) -
         f"{module.__name__}.{old} is deprecated and will be removed in rummy500 {REMOVED_IN}; "
         f"use rummy500.{new.__name__}"
     ]
+    # Blamed on the line that read the old name, so that Python's default filter shows it
+    # when that line is in __main__.
+    assert [w.filename for w in record] == [__file__]
 
 
 def _warned(record: pytest.WarningsRecorder) -> list[str]:
@@ -119,6 +122,7 @@ def test_old_names_on_a_state(old: str, new: str, instead: str) -> None:
     else:
         assert value == getattr(state, new)
     assert _warned(record) == [_message(f"State.{old}", instead)]
+    assert [w.filename for w in record] == [__file__]
 
 
 def test_the_old_seat_name_gives_the_seat_even_between_hands() -> None:
@@ -278,6 +282,7 @@ def test_names_that_left_the_top_level_warn(old: str, new: object, instead: str)
     assert [str(w.message) for w in record] == [
         f"rummy500.{old} is deprecated and will be removed in rummy500 {REMOVED_IN}; use {instead}"
     ]
+    assert [w.filename for w in record] == [__file__]
 
 
 def test_every_name_that_left_the_top_level_has_an_alias() -> None:

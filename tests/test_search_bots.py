@@ -167,4 +167,8 @@ def test_the_code_on_the_write_a_bot_page_runs(capsys: pytest.CaptureFixture[str
     namespace: dict[str, Any] = {}
     for block in blocks:
         exec(compile(block, str(page), "exec"), namespace)
-    assert "MeldFirst won" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "MeldFirst won" in out
+    # The search examples reach a real choice: the ISMCTS bot spends its 50 iterations.
+    assert namespace["bot"].last_iterations == 50
+    assert len(namespace["view"].legal_moves) > 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
@@ -312,6 +313,25 @@ def test_the_command_prints_the_summary(tmp_path: Path, capsys: pytest.CaptureFi
     assert len(read(out)) == 3
     assert main(["simulate", "--preset", "nope", "--games", "1", "--quiet"]) == 2
     assert capsys.readouterr().err.startswith("rummy500 simulate: no preset called 'nope'")
+
+
+def test_the_ray_backend_without_ray_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real_import = importlib.import_module
+
+    def no_ray(name: str, package: str | None = None) -> Any:
+        if name == "ray":
+            raise ImportError("No module named 'ray'")
+        return real_import(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", no_ray)
+    with pytest.raises(SimulationError) as info:
+        simulate(short(games=1), backend="ray")
+    assert str(info.value) == (
+        "the ray backend needs Ray, from rummy500's ray extra: pip install '.[ray]' in a "
+        "checkout of rummy500"
+    )
 
 
 def test_the_ray_backend_gives_the_same_outcomes() -> None:

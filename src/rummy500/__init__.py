@@ -23,7 +23,7 @@ from rummy500 import melds as _melds
 from rummy500 import movegen as _movegen
 from rummy500 import state as _state
 from rummy500.cards import Card, Suit, format_cards, parse_cards
-from rummy500.deprecation import module_aliases as _module_aliases
+from rummy500.deprecation import aliased as _aliased
 from rummy500.errors import (
     ActionError,
     CardError,
@@ -76,7 +76,6 @@ _ALIASES: dict[str, tuple[_Callable[[], object], str]] = {
     "JOKER_AS": (lambda: _cards.JOKER_AS, "rummy500.toolkit.JOKER.standing_for(card)"),
 }
 
-_deprecated = _module_aliases(__name__, _ALIASES)
 
 #: Saving and loading (:mod:`rummy500.serialize`) is loaded on first use of one of its names:
 #: it stands on cattrs, which costs more to import than the rest of the package, and a program
@@ -88,7 +87,7 @@ def __getattr__(name: str) -> object:
     """The names of :mod:`rummy500.serialize`, loaded on first use (then kept here, so this is
     asked once), and the deprecated aliases, with their warning."""
     if name not in _SAVING:
-        return _deprecated(name)
+        return _aliased(__name__, _ALIASES, name)
     serialize = _import_module("rummy500.serialize")
     value = serialize if name == "serialize" else getattr(serialize, name)
     globals()[name] = value

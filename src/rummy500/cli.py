@@ -233,8 +233,9 @@ def build_parser() -> argparse.ArgumentParser:
         choices=BACKENDS,
         default="local",
         help="where the games run (default: local): this machine's processes, or a Ray "
-        "cluster (needs pip install 'rummy500[ray]'; starting Ray here takes a while before "
-        "the first game: about 25 s on a busy 2-core machine)",
+        "cluster (needs the ray extra: pip install '.[ray]' in a checkout of rummy500; "
+        "starting Ray here takes a while before the first game: about 25 s on a busy 2-core "
+        "machine)",
     )
     sim.add_argument(
         "--address",

@@ -1,12 +1,14 @@
 """Names kept for a while after they were renamed or removed, each warning when used.
 
-The promise (see the "API and stability" page of the docs): a public name that is renamed or
-removed keeps working, under its old name, until the next minor release, and every use of the
-old name warns with :class:`DeprecationWarning` saying what to use instead. The tools here are
-the one way the package keeps such a name, so that every old name warns alike:
+The promise (see the "API and stability" page of the docs): a name that is renamed or removed
+keeps working under its old name for a while (a name from before 1.0 until
+:data:`REMOVED_IN`, a public name of 1.x until 2.0), and every use of the old name warns with
+:class:`DeprecationWarning` saying what to use instead and when the old name goes. The tools
+here are the one way the package keeps such a name, so that every old name warns alike:
 
 - :func:`module_aliases` for a module's old names (``rummy500.CallRule``), through the
-  module's ``__getattr__``, which Python asks only for names the module does not have;
+  module's ``__getattr__``, which Python asks only for names the module does not have (or
+  :func:`aliased`, from a ``__getattr__`` that answers other names too);
 - :class:`renamed_attribute` for an attribute or method of a class under its old name
   (``Move.verb``), read from the class or from an instance;
 - :func:`warn` for anything else (an old keyword argument, say).
@@ -18,9 +20,9 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-__all__ = ["REMOVED_IN", "module_aliases", "renamed_attribute", "warn"]
+__all__ = ["REMOVED_IN", "aliased", "module_aliases", "renamed_attribute", "warn"]
 
-#: The release that removes the names deprecated in this one.
+#: The release that removes the names from before 1.0 that 1.0 deprecated.
 REMOVED_IN: Final = "1.1.0"
 
 
@@ -48,14 +50,26 @@ def module_aliases(
     """
 
     def getattr_(name: str) -> object:
-        entry = aliases.get(name)
-        if entry is None:
-            raise AttributeError(f"module {module!r} has no attribute {name!r}")
-        value, instead = entry
-        warn(f"{module}.{name}", instead)
-        return value()
+        return aliased(module, aliases, name)
 
     return getattr_
+
+
+def aliased(
+    module: str, aliases: Mapping[str, tuple[Callable[[], object], str]], name: str
+) -> object:
+    """What ``name``, an old name of ``module`` in ``aliases`` (as for :func:`module_aliases`),
+    now is, with its warning; :class:`AttributeError` for any other name.
+
+    Call it straight from the module's ``__getattr__``: the warning names the line that read
+    the old name, two calls up from here.
+    """
+    entry = aliases.get(name)
+    if entry is None:
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    value, instead = entry
+    warn(f"{module}.{name}", instead, stacklevel=4)
+    return value()
 
 
 class renamed_attribute:  # noqa: N801 - named like property, which it is used as

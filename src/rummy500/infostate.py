@@ -1,7 +1,8 @@
 """Information-state tensors: what one player knows of the hand so far, as a fixed-size array.
 
-Needs numpy (``pip install 'rummy500[rl]'``). :meth:`InformationStateSpace.of` gives the layout
-for a :class:`~rummy500.RuleConfig`, a number of players and a ``history`` length, and
+Needs numpy (the ``rl`` extra: ``pip install '.[rl]'`` in a checkout).
+:meth:`InformationStateSpace.of` gives the layout for a :class:`~rummy500.RuleConfig`, a
+number of players and a ``history`` length, and
 :meth:`InformationStateSpace.information_state` fills it from a :class:`~rummy500.PlayerView`.
 As with :mod:`rummy500.observations`, only what that player may know goes in: two states that
 differ only in cards the player cannot see give the same array.

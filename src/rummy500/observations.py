@@ -1,10 +1,10 @@
 """Observation tensors: what one player sees, as a fixed-size array of numbers for learning.
 
-Needs numpy (``pip install 'rummy500[rl]'``). :meth:`ObservationSpace.of` gives the layout for a
-:class:`~rummy500.RuleConfig` and a number of players, and
-:meth:`ObservationSpace.observation` fills it from a :class:`~rummy500.PlayerView`: only what
-that player may know goes in, so two states that differ only in cards the player cannot see
-give the same array.
+Needs numpy (the ``rl`` extra: ``pip install '.[rl]'`` in a checkout).
+:meth:`ObservationSpace.of` gives the layout for a :class:`~rummy500.RuleConfig` and a number
+of players, and :meth:`ObservationSpace.observation` fills it from a
+:class:`~rummy500.PlayerView`: only what that player may know goes in, so two states that differ
+only in cards the player cannot see give the same array.
 
 The array is one flat ``float32`` vector: first *card planes*, each one number per card column
 (:data:`CARD_COLUMNS`: the 52 standard cards by id, then the joker), then *scalar features*.

@@ -14,7 +14,8 @@ rewritten in game order, so the same parameters always give the same file.
 
 The games run in a pool of processes, one per core unless told otherwise (never more than the
 games to play, nor more than :data:`WORKERS_PER_CORE` per core), or as tasks on a
-Ray cluster (``backend="ray"``, which needs ``pip install 'rummy500[ray]'``).
+Ray cluster (``backend="ray"``, which needs the ``ray`` extra: ``pip install '.[ray]'`` in a
+checkout).
 """
 
 from __future__ import annotations
@@ -706,7 +707,10 @@ def _ray_batches(run: _Run) -> Generator[list[GameOutcome], None, None]:
         # may not be installed where the types are checked).
         ray: Any = importlib.import_module("ray")
     except ImportError:
-        raise SimulationError("the ray backend needs Ray: pip install 'rummy500[ray]'") from None
+        raise SimulationError(
+            "the ray backend needs Ray, from rummy500's ray extra: pip install '.[ray]' in a "
+            "checkout of rummy500"
+        ) from None
     started = not ray.is_initialized()
     here = cores() if started and run.address is None else None
     if started:
@@ -1004,7 +1008,7 @@ def _write_output(path: Path, simulation: Simulation, outcomes: Sequence[GameOut
 
 def progress_bar(stream: TextIO = sys.stderr) -> Progress:
     """A progress report for :func:`simulate`: a tqdm bar where tqdm is installed
-    (``pip install 'rummy500[progress]'``), otherwise a line with the games done and an ETA,
+    (the ``progress`` extra), otherwise a line with the games done and an ETA,
     rewritten in place at most twice a second."""
     try:
         # tqdm is an optional extra.

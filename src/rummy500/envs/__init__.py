@@ -1,14 +1,14 @@
 """Environments for reinforcement learning and search, built on the fixed action ids and
 observations.
 
-Two adapters need the ``rl`` extra (``pip install 'rummy500[rl]'``), which brings numpy,
+Two adapters need the ``rl`` extra (``pip install '.[rl]'`` in a checkout), which brings numpy,
 PettingZoo and Gymnasium:
 
 * :mod:`rummy500.envs.pettingzoo`: a PettingZoo AEC environment, one agent per seat;
 * :mod:`rummy500.envs.gymnasium`: a Gymnasium environment for one seat, the other seats played
   by built-in bots, registered as ``"rummy500/Rummy500-v0"``.
 
-A third needs the ``openspiel`` extra (``pip install 'rummy500[openspiel]'``):
+A third needs the ``openspiel`` extra (``pip install '.[openspiel]'``):
 
 * :mod:`rummy500.envs.openspiel`: an OpenSpiel game registered with ``pyspiel`` as
   ``"python_rummy500"``, every seat a player and every deal a chance node (the "Search with

@@ -1,6 +1,6 @@
 """A Gymnasium environment: one seat learns, built-in bots play the others.
 
-Needs the ``rl`` extra (``pip install 'rummy500[rl]'``). Importing this module registers the
+Needs the ``rl`` extra (``pip install '.[rl]'`` in a checkout). Importing this module registers the
 environment with Gymnasium as ``"rummy500/Rummy500-v0"``:
 
     >>> import gymnasium

@@ -1,7 +1,8 @@
 """An OpenSpiel game: Rummy 500 for OpenSpiel's search, learning and evaluation code.
 
-Needs OpenSpiel (``pip install 'rummy500[openspiel]'``). Importing this module registers the
-game with ``pyspiel`` under the name ``"python_rummy500"``:
+Needs OpenSpiel (the ``openspiel`` extra: ``pip install '.[openspiel]'`` in a checkout).
+Importing this module registers the game with ``pyspiel`` under the name
+``"python_rummy500"``:
 
     >>> import pyspiel
     >>> import rummy500.envs.openspiel

@@ -1,6 +1,6 @@
 """A PettingZoo AEC environment: every seat an agent, the game dealt and scored for them.
 
-Needs the ``rl`` extra (``pip install 'rummy500[rl]'``):
+Needs the ``rl`` extra (``pip install '.[rl]'`` in a checkout):
 
     >>> from rummy500.envs.pettingzoo import env
     >>> game = env("standard", players=3)
