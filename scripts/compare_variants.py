@@ -559,14 +559,15 @@ def page(data: dict[str, Any]) -> str:
         "",
         "This page is written by `python scripts/compare_variants.py render` from "
         "`docs/data/compare-variants.json`, which `python scripts/compare_variants.py collect` "
-        "writes (see [Simulate many games](simulate.md)).",
+        "writes (see [Simulate many games](simulate.md)); drawing the plots needs matplotlib, "
+        "from the `plots` extra (`pip install -e '.[plots]'` in a checkout).",
         "",
         *guide(data),
         "",
         "## What each rule set changes",
         "",
         "Only the rules in which each preset differs from the standard rules (`RuleConfig()`, "
-        "Bicycle's rules); [Variants](variants.md) has every rule of every preset.",
+        "the rule book's main rules); [Variants](variants.md) has every rule of every preset.",
         "",
         "| preset | differs from the standard rules in |",
         "| --- | --- |",
