@@ -555,7 +555,7 @@ def play_game(state: State, bots: Sequence[Bot], *, max_moves: int | None = None
     """Play from ``state`` to the end of the game, ``bots[p]`` choosing for player ``p``.
 
     Each bot is shown only its own view. Between hands the next hand is dealt. Returns the
-    final state (its :meth:`~rummy500.state.State.moves` give the whole line of play); a game
+    final state (its :attr:`~rummy500.State.move_stack` gives the whole line of play); a game
     drawn at the hand limit ends with ``winner`` ``None``. Every game ends, within
     ``config.hand_limit`` hands of at most ``config.turn_limit`` turns. With ``max_moves``,
     stops after that many moves even if the game is not over.
