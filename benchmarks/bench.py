@@ -694,9 +694,7 @@ def bench_memory(seed: int) -> MemoryResult:
         final, decisions = _play_listed(config, PLAYERS, seed, rng)
         listed = _traced_now() - before
         moves = final.move_stack  # allocated now, so not counted below
-        tracemalloc.stop()
-        kept = kept_bytes(final, config)
-        tracemalloc.start()
+        kept = kept_bytes(final, config)  # its own sets are gone before the next reading
         del final
         before = _traced_now()
         state = new_game(config, PLAYERS, seed)
