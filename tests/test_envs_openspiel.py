@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import base64
 import doctest
+import json
 import random
+import re
 from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
 
 np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
@@ -15,11 +19,23 @@ pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import rummy500  # noqa: E402
-from rummy500 import Phase, RuleConfig, dumps  # noqa: E402
+from rummy500 import (  # noqa: E402
+    Aces,
+    Calling,
+    CardValues,
+    DeepestCard,
+    EmptyStock,
+    FirstDealer,
+    Phase,
+    PlayerTable,
+    RuleConfig,
+    dumps,
+)
 from rummy500.envs import openspiel  # noqa: E402
-from rummy500.envs.openspiel import SHORT_NAME, Rummy500State  # noqa: E402
+from rummy500.envs.openspiel import SHORT_NAME, Rummy500State, rules_parameter  # noqa: E402
 from rummy500.infostate import InformationStateSpace  # noqa: E402
 from rummy500.toolkit import ActionSpace, sample_world  # noqa: E402
+from strategies import rule_configs, scaled  # noqa: E402
 
 
 def load(**params: Any) -> Any:
@@ -103,6 +119,192 @@ def test_rules_as_json_win_over_the_preset() -> None:
     game = load(rules=dumps(rules), preset="standard", players=2)
     assert game.config == rules
     assert game.num_distinct_actions() == ActionSpace.of(rules, 2).size
+
+
+#: Rule sets far from the standard rules, each naming many fields away from their defaults.
+EVOLVED = {
+    "jokers": RuleConfig(
+        jokers_per_deck=2,
+        max_jokers_per_meld=3,
+        joker_only_melds=True,
+        wrap_around=True,
+        join_melds=True,
+        first_dealer=FirstDealer.HIGHEST,
+    ),
+    "calling": RuleConfig(
+        calling=Calling.ANY_PILE_CARD,
+        deepest_card=DeepestCard.NEW_MELD,
+        empty_stock=EmptyStock.REUSE_PILE,
+        keep_top_discard=True,
+        aces=Aces.HIGH_ONLY,
+    ),
+    "scoring": RuleConfig(
+        card_values=CardValues(low_ace=5, high_ace=20, joker=25),
+        going_out_bonus=10,
+        four_of_a_kind_double=True,
+        no_minus_at_stock_end=True,
+        discard_to_go_out=True,
+        floating=True,
+    ),
+    "hands": RuleConfig(
+        target=None, hands_per_game=3, going_out_decides=True, turn_limit=60, hand_limit=5
+    ),
+    "table": RuleConfig(
+        min_players=2,
+        max_players=4,
+        deal_size=PlayerTable([9, 9, 9, 8, 7, 7, 7, 7, 7]),
+        decks=PlayerTable([1, 1, 1, 2, 2, 2, 2, 2, 2]),
+        target=1000,
+        must_go_out_to_win=True,
+    ),
+}
+
+#: Every preset's rules and the rule sets above, by name.
+RULE_SETS = {
+    **{name: rummy500.presets.get(name) for name in rummy500.presets.names()},
+    **EVOLVED,
+}
+
+
+def load_rules(rules: RuleConfig, **params: Any) -> Any:
+    """The game of ``rules`` given as JSON, for their fewest players and one short hand."""
+    return load(rules=dumps(rules), players=rules.min_players, hands=1, seeds=16, **params)
+
+
+def test_the_evolved_rule_sets_differ_from_the_standard_rules_in_many_fields() -> None:
+    standard = rummy500.to_data(RuleConfig())
+    for rules in EVOLVED.values():
+        data = rummy500.to_data(rules)
+        assert sum(data[name] != value for name, value in standard.items()) >= 5
+
+
+@pytest.mark.parametrize("rules", RULE_SETS.values(), ids=RULE_SETS.keys())
+def test_the_games_string_reads_back_under_any_rules(rules: RuleConfig) -> None:
+    game = load(rules=dumps(rules), players=rules.min_players)
+    text = str(game)
+    encoded = rules_parameter(rules)
+    assert text == (
+        f"python_rummy500(hands=0,players={rules.min_players},preset=standard,rules={encoded},"
+        "seeds=4096)"
+    )
+    back = pyspiel.load_game(text)
+    assert back == game
+    assert str(back) == text
+    assert back.config == game.config == rules
+    assert back.get_parameters() == game.get_parameters()
+    assert back.num_distinct_actions() == game.num_distinct_actions()
+
+
+@pytest.mark.parametrize("rules", RULE_SETS.values(), ids=RULE_SETS.keys())
+def test_a_state_under_any_rules_round_trips_through_openspiels_serialization(
+    rules: RuleConfig,
+) -> None:
+    game = load_rules(rules)
+    state = play_to(game, 5, 30)
+    assert len(state.history()) > 10
+    game_back, back = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state)
+    )
+    assert game_back == game
+    assert game_back.config == game.config
+    assert back.history() == state.history()
+    assert back.game_state == state.game_state
+    assert str(back) == str(state)
+    for player in range(game.num_players()):
+        assert back.information_state_string(player) == state.information_state_string(player)
+    assert back.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("rules", RULE_SETS.values(), ids=RULE_SETS.keys())
+def test_random_sim_test_with_serialization_under_any_rules(rules: RuleConfig) -> None:
+    pyspiel.random_sim_test(load_rules(rules), num_sims=1, serialize=True, verbose=False)
+
+
+@scaled(0.2)
+@given(rule_configs(few_hands=True))
+def test_the_games_string_reads_back_under_generated_rules(rules: RuleConfig) -> None:
+    game = load(rules=dumps(rules), players=rules.min_players, seeds=16)
+    back = pyspiel.load_game(str(game))
+    assert back == game
+    assert back.config == rules
+
+
+def test_the_rules_given_in_either_form_or_spelled_otherwise_make_the_same_game() -> None:
+    rules = EVOLVED["scoring"]
+    encoded = rules_parameter(rules)
+    padded = encoded + "=" * (-len(encoded) % 4)
+    assert padded != encoded
+    games = [
+        load(rules=text, players=2)
+        for text in (dumps(rules), dumps(rules, indent=2), encoded, padded)
+    ]
+    assert all(game == games[0] for game in games)
+    assert {str(game) for game in games} == {
+        f"python_rummy500(hands=0,players=2,preset=standard,rules={encoded},seeds=4096)"
+    }
+    assert {game.get_parameters()["rules"] for game in games} == {encoded}
+    assert all(game.config == rules for game in games)
+
+
+def test_the_rules_parameter_is_url_safe_base64_of_the_compact_json() -> None:
+    rules = EVOLVED["jokers"]
+    encoded = rules_parameter(rules)
+    assert re.fullmatch(r"[A-Za-z0-9_-]+", encoded)
+    compact = json.dumps(rummy500.to_data(rules), separators=(",", ":"))
+    assert base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)) == compact.encode()
+    assert rules_parameter(rules) == encoded  # the same rules always give the same text
+
+
+def test_a_game_string_written_by_hand_with_the_rules_parameter_loads() -> None:
+    rules = EVOLVED["hands"]
+    text = f"python_rummy500(rules={rules_parameter(rules)},players=2,hands=1)"
+    game = pyspiel.load_game(text)
+    assert game.config == attrs.evolve(
+        rules, target=None, hands_per_game=1, hand_limit=1, must_go_out_to_win=False
+    )
+    assert game.num_players() == 2
+    assert pyspiel.load_game(str(game)) == game
+
+
+def test_without_rules_the_game_string_names_the_preset_as_before() -> None:
+    game = load(preset="pagat", players=2)
+    assert str(game) == "python_rummy500(hands=0,players=2,preset=pagat,rules=,seeds=4096)"
+    assert pyspiel.load_game(str(game)) == game
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (
+            "standard",
+            "not valid JSON: 'utf-8' codec can't decode byte 0xb2 in position 0: invalid start "
+            "byte",
+        ),
+        (
+            "abcde",
+            "Invalid base64-encoded string: number of data characters (5) cannot be 1 more "
+            "than a multiple of 4",
+        ),
+        ("eyJ", "not valid JSON: Unterminated string starting at: line 1 column 2 (char 1)"),
+        ("eyJ4IjoxfQ", "cannot load RuleConfig at $: unknown fields: x"),
+    ],
+    ids=["preset name", "cut short", "cut JSON", "unknown field"],
+)
+def test_rules_that_are_neither_json_nor_its_base64_form_are_refused(
+    text: str, reason: str
+) -> None:
+    with pytest.raises(rummy500.SerializationError) as refused:
+        openspiel.Rummy500Game({"rules": text})
+    assert str(refused.value) == (
+        f"the game parameter rules {text!r} is neither JSON nor a rule set in URL-safe base64 "
+        f"(as rules_parameter writes it): {reason}"
+    )
+
+
+def test_rules_given_as_json_that_cannot_be_read_are_refused_as_before() -> None:
+    with pytest.raises(rummy500.SerializationError) as refused:
+        openspiel.Rummy500Game({"rules": '{"x": 1}'})
+    assert str(refused.value) == "cannot load RuleConfig at $: unknown fields: x"
 
 
 def test_hands_cuts_the_game_short() -> None:

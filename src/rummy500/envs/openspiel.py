@@ -17,13 +17,30 @@ Importing this module registers the game with ``pyspiel`` under the name
     'draw'
 
 **Parameters.** ``preset`` (a preset's name, ``"standard"`` unless given) or ``rules`` (a
-:class:`~rummy500.RuleConfig` as JSON, as :func:`rummy500.dumps` writes it; it wins over
-``preset``), ``players`` (3 unless given), ``hands`` (0: the game ends as the rules say; a
-number ``n``: the game ends after ``n`` hands, whoever leads winning, and not on reaching the
-target) and ``seeds`` (the number of chance outcomes of each deal, 4096 unless given, at most
-:data:`MAX_SEEDS`). A parameter of the wrong type or out of range raises
-:class:`~rummy500.ConfigError`. (``pyspiel.load_game`` itself refuses a number of 2**31 or
-more, with its own ``RuntimeError``, before the game sees it.)
+:class:`~rummy500.RuleConfig`, as JSON as :func:`rummy500.dumps` writes it or in the form
+:func:`rules_parameter` writes; it wins over ``preset``), ``players`` (3 unless given),
+``hands`` (0: the game ends as the rules say; a number ``n``: the game ends after ``n`` hands,
+whoever leads winning, and not on reaching the target) and ``seeds`` (the number of chance
+outcomes of each deal, 4096 unless given, at most :data:`MAX_SEEDS`). A parameter of the wrong
+type or out of range raises :class:`~rummy500.ConfigError`, and rules that cannot be read
+:class:`~rummy500.SerializationError`. (``pyspiel.load_game`` itself refuses a number of 2**31
+or more, with its own ``RuntimeError``, before the game sees it.)
+
+**The game's string.** ``str(game)`` is the game's name and parameters, which
+``pyspiel.load_game(str(game))`` reads back into an equal game, and which
+``pyspiel.serialize_game_and_state`` saves with a state. OpenSpiel's reading of that string
+splits it at commas, ``=`` and parentheses, and JSON holds commas: so the game keeps the rules
+in the form :func:`rules_parameter` writes (URL-safe base64 of the JSON, none of those
+characters in it), whichever form they were given in, and that is what ``str(game)`` and
+``game.get_parameters()["rules"]`` show:
+
+    >>> from rummy500 import RuleConfig
+    >>> rules = RuleConfig(target=300)
+    >>> game = pyspiel.load_game("python_rummy500", {"rules": rummy500.dumps(rules)})
+    >>> str(game)
+    'python_rummy500(hands=0,players=3,preset=standard,rules=eyJ...,seeds=4096)'
+    >>> pyspiel.load_game(str(game)).config == rules
+    True
 
 **Actions.** A player's action is an id of :class:`~rummy500.toolkit.ActionSpace` for these
 rules and players (``num_distinct_actions`` is its ``size``): ``legal_actions()`` lists the ids
@@ -71,7 +88,11 @@ of thousands), ``max_game_length`` is ``2**31 - 1``, which no game played comes 
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 import random
+import re
 from typing import Any, Final
 
 import attrs
@@ -85,15 +106,17 @@ from rummy500 import (
     IllegalMoveError,
     Phase,
     RuleConfig,
+    SerializationError,
     State,
     loads,
     new_game,
     presets,
+    to_data,
 )
 from rummy500.envs._common import action_id, agent_names, outcome, render_text
 from rummy500.infostate import InformationStateSpace
 from rummy500.observations import ObservationSpace
-from rummy500.toolkit import ActionSpace, describe_value, sample_world
+from rummy500.toolkit import ActionSpace, describe_value, quote_value, sample_world
 
 __all__ = [
     "DEFAULT_SEEDS",
@@ -103,6 +126,7 @@ __all__ = [
     "SHORT_NAME",
     "Rummy500Game",
     "Rummy500State",
+    "rules_parameter",
 ]
 
 #: The name the game is registered under: ``pyspiel.load_game(SHORT_NAME, {...})``.
@@ -216,10 +240,51 @@ def _check_params(params: dict[str, Any]) -> None:
             )
 
 
-def _rules(params: dict[str, Any]) -> RuleConfig:
-    """The rules the game parameters name, cut short to ``hands`` hands when that is given."""
+#: The form :func:`rules_parameter` writes: URL-safe base64, its padding left out (or not).
+_BASE64: Final = re.compile(r"[A-Za-z0-9_-]+={0,2}")
+
+
+def rules_parameter(config: RuleConfig) -> str:
+    """The game parameter ``rules`` for ``config`` as the game's string holds it: the JSON of
+    ``config`` without spaces, in URL-safe base64 without padding.
+
+    It holds only letters, digits, ``-`` and ``_``, none of which OpenSpiel's reading of a
+    game's string treats specially (JSON's commas end a parameter there), so a game string
+    can be written by hand too:
+
+        >>> text = f"python_rummy500(players=2,rules={rules_parameter(RuleConfig(target=300))})"
+        >>> pyspiel.load_game(text).config.target
+        300
+    """
+    text = json.dumps(to_data(config), separators=(",", ":"), allow_nan=False)
+    return base64.urlsafe_b64encode(text.encode("ascii")).decode("ascii").rstrip("=")
+
+
+def _read_rules(text: str) -> RuleConfig:
+    """The rules the parameter ``rules`` holds: JSON text, or the form of
+    :func:`rules_parameter`."""
+    if not _BASE64.fullmatch(text):
+        return loads(text, RuleConfig)
+    try:
+        data = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
+        return loads(data, RuleConfig)
+    except (binascii.Error, SerializationError) as exc:
+        raise SerializationError(
+            f"the game parameter rules {quote_value(text)} is neither JSON nor a rule set in "
+            f"URL-safe base64 (as rules_parameter writes it): {exc}"
+        ) from exc
+
+
+def _rules(params: dict[str, Any]) -> tuple[RuleConfig, str]:
+    """The rules the game parameters name, cut short to ``hands`` hands when that is given,
+    and the parameter ``rules`` as the game's string holds it (as :func:`rules_parameter`
+    writes it, or empty when no rules are given)."""
     text = params["rules"]
-    config = loads(text, RuleConfig) if text else presets.get(params["preset"])
+    if text:
+        config = _read_rules(text)
+        text = rules_parameter(config)
+    else:
+        config = presets.get(params["preset"])
     hands = params["hands"]
     if hands:
         # A fixed number of hands has no target, so nobody has to go out to win either.
@@ -230,7 +295,7 @@ def _rules(params: dict[str, Any]) -> RuleConfig:
             hand_limit=hands,
             must_go_out_to_win=False,
         )
-    return config
+    return config, text
 
 
 def _max_game_length(config: RuleConfig, players: int) -> int:
@@ -252,7 +317,9 @@ class Rummy500Game(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         full = {**GAME_TYPE.parameter_specification, **(params or {})}
         _check_params(full)
-        config = _rules(full)
+        # The game's string must read back (pyspiel.load_game(str(game))): the rules are kept
+        # in a form it can hold, whatever form they came in.
+        config, full["rules"] = _rules(full)
         players = full["players"]
         config.check_players(players)
         seeds = full["seeds"]
