@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import inspect
+import linecache
 import warnings
+from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
+from typing import Any
 
+import attrs
 import pytest
 
 import rummy500
@@ -29,8 +35,16 @@ from rummy500 import (
     toolkit,
 )
 from rummy500 import cards as card_ids
-from rummy500.deprecation import REMOVED_IN, module_aliases, renamed_attribute
-from rummy500.errors import StateError
+from rummy500.deprecation import (
+    REMOVED_IN,
+    module_aliases,
+    renamed_attribute,
+    renamed_keyword,
+    renamed_keywords,
+)
+from rummy500.errors import MoveParseError, StateError
+from rummy500.events import LaidOff, Melded, trusted_laid_off, trusted_melded
+from rummy500.moves import trusted_layoff
 
 
 class _Thing:
@@ -235,6 +249,251 @@ def test_old_name_of_a_table_meld_id(
         meld_id = value.meld
     assert meld_id == 2 == value.meld_id
     assert [str(w.message) for w in record] == [_message(old, new)]
+
+
+#: Each class whose table meld id was ``meld`` before 1.0: a value built with the new
+#: keyword, the same value's arguments with the old one, and the error both names give.
+_MELD_KEYWORD: list[tuple[type, Any, dict[str, Any], type[Exception]]] = [
+    (
+        Layoff,
+        Layoff(meld_id=2, laid=cards("9S 10S"), high=True),
+        {"meld": 2, "laid": cards("9S 10S"), "high": True},
+        MoveParseError,
+    ),
+    (
+        LaidOff,
+        LaidOff(player=1, meld_id=2, laid=cards("9S")),
+        {"player": 1, "meld": 2, "laid": cards("9S")},
+        StateError,
+    ),
+    (
+        Melded,
+        Melded(player=1, melded=cards("5S 6S 7S"), meld_id=4, joined=1),
+        {"player": 1, "melded": cards("5S 6S 7S"), "meld": 4, "joined": 1},
+        StateError,
+    ),
+]
+_MELD_KEYWORD_IDS = [cls.__name__ for cls, *_ in _MELD_KEYWORD]
+_BOTH = "meld and meld_id are both given: give only meld_id (meld is its old name)"
+
+
+def _keyword_message(cls: type) -> str:
+    return _message(f"{cls.__name__}(meld=...)", f"{cls.__name__}(meld_id=...)")
+
+
+def _blamed(record: pytest.WarningsRecorder) -> list[str]:
+    """The line of this file each warning names, as written (a line of another file: its
+    file's name)."""
+    return [
+        linecache.getline(w.filename, w.lineno).strip() if w.filename == __file__ else w.filename
+        for w in record
+    ]
+
+
+@pytest.mark.parametrize(("cls", "value", "old", "error"), _MELD_KEYWORD, ids=_MELD_KEYWORD_IDS)
+def test_the_old_keyword_of_a_table_meld_id_builds_the_same_value(
+    cls: type, value: Any, old: dict[str, Any], error: type[Exception]
+) -> None:
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        built = cls(**old)
+    assert built == value
+    assert built.meld_id == value.meld_id
+    assert hash(built) == hash(value)
+    assert _warned(record) == [_keyword_message(cls)]
+    # Blamed on the line that gave the old keyword.
+    assert _blamed(record) == ["built = cls(**old)"]
+
+
+@pytest.mark.parametrize(("cls", "value", "old", "error"), _MELD_KEYWORD, ids=_MELD_KEYWORD_IDS)
+def test_the_old_keyword_of_a_table_meld_id_after_positional_arguments(
+    cls: type, value: Any, old: dict[str, Any], error: type[Exception]
+) -> None:
+    # The fields before the meld id given by place, the old keyword and the rest by name.
+    names = [field.name for field in attrs.fields(cls)]
+    before = names[: names.index("meld_id")]
+    rest = {name: value for name, value in old.items() if name not in before}
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        built = cls(*(old[name] for name in before), **rest)
+    assert built == value
+    assert _warned(record) == [_keyword_message(cls)]
+
+
+@pytest.mark.parametrize(("cls", "value", "old", "error"), _MELD_KEYWORD, ids=_MELD_KEYWORD_IDS)
+def test_attrs_evolve_takes_the_old_keyword_of_a_table_meld_id(
+    cls: type, value: Any, old: dict[str, Any], error: type[Exception]
+) -> None:
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        evolved = attrs.evolve(value, meld=9)
+    assert evolved == attrs.evolve(value, meld_id=9)
+    assert evolved.meld_id == 9
+    assert _warned(record) == [_keyword_message(cls)]
+    # Blamed on the line that called attrs.evolve, not on attrs.
+    assert _blamed(record) == ["evolved = attrs.evolve(value, meld=9)"]
+
+
+@pytest.mark.parametrize(("cls", "value", "old", "error"), _MELD_KEYWORD, ids=_MELD_KEYWORD_IDS)
+def test_both_names_of_a_table_meld_id_are_refused(
+    cls: type, value: Any, old: dict[str, Any], error: type[Exception]
+) -> None:
+    with (
+        pytest.warns(DeprecationWarning, match="is deprecated") as record,
+        pytest.raises(error) as given,
+    ):
+        cls(**old, meld_id=old["meld"])
+    with (
+        pytest.warns(DeprecationWarning, match="is deprecated") as record_too,
+        pytest.raises(error) as evolved,
+    ):
+        attrs.evolve(value, meld=9, meld_id=8)
+    assert str(given.value) == str(evolved.value) == _BOTH
+    assert isinstance(given.value, rummy500.Rummy500Error)
+    assert _warned(record) == _warned(record_too) == [_keyword_message(cls)]
+
+
+@pytest.mark.parametrize(("cls", "value", "old", "error"), _MELD_KEYWORD, ids=_MELD_KEYWORD_IDS)
+def test_the_new_keyword_warns_nothing_and_the_signature_is_unchanged(
+    cls: type, value: Any, old: dict[str, Any], error: type[Exception]
+) -> None:
+    new = {("meld_id" if name == "meld" else name): arg for name, arg in old.items()}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert cls(**new) == value
+        assert cls(*new.values()) == value
+        assert attrs.evolve(value, meld_id=9).meld_id == 9
+    parameters = list(inspect.signature(cls).parameters)
+    assert parameters == [field.name for field in attrs.fields(cls)]
+    assert "meld" not in parameters
+
+
+def test_the_old_keyword_is_checked_as_the_new_one() -> None:
+    with (
+        pytest.warns(DeprecationWarning, match="is deprecated") as record,
+        pytest.raises(MoveParseError) as info,
+    ):
+        Layoff(meld=-1, laid=cards("9S"))
+    assert str(info.value) == "a table meld id is 0 or more, not -1"
+    assert _warned(record) == [_keyword_message(Layoff)]
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: Layoff(laid=cards("9S")), "missing 1 required positional argument: 'meld_id'"),
+        (lambda: Layoff(2), "missing 1 required positional argument: 'laid'"),
+        (lambda: Layoff(2, cards("9S"), nothing=1), "got an unexpected keyword argument 'nothing'"),
+        (
+            lambda: LaidOff(1, laid=cards("9S")),
+            "missing 1 required positional argument: 'meld_id'",
+        ),
+        (lambda: Melded(1), "missing 1 required positional argument: 'melded'"),
+        (lambda: Melded(1, cards("8S 8H 8D")), "missing 1 required positional argument: 'meld_id'"),
+    ],
+)
+def test_a_field_left_out_is_missing_as_before(build: Callable[[], object], message: str) -> None:
+    with pytest.raises(TypeError) as info:
+        build()
+    assert str(info.value).split("() ", 1)[1] == message
+    assert str(info.value).split("(", 1)[0].endswith(".__init__")
+
+
+def test_a_field_left_out_beside_the_old_keyword_is_missing() -> None:
+    with (
+        pytest.warns(DeprecationWarning, match="is deprecated") as record,
+        pytest.raises(TypeError) as info,
+    ):
+        Layoff(meld=2)
+    assert str(info.value) == "Layoff.__init__() missing 1 required positional argument: 'laid'"
+    assert _warned(record) == [_keyword_message(Layoff)]
+
+
+def test_values_built_without_the_constructor_are_the_constructors_values() -> None:
+    laid = cards("9S 10S")
+    assert trusted_layoff(2, laid, True) == Layoff(2, laid, True)
+    assert trusted_laid_off(1, 2, laid, False) == LaidOff(1, 2, laid)
+    assert trusted_melded(1, laid, 4, None) == Melded(1, laid, 4)
+
+
+def test_the_api_page_lists_the_old_keywords_and_the_error_for_both() -> None:
+    page = Path(__file__).resolve().parent.parent / "docs" / "api-stability.md"
+    (row,) = [line for line in page.read_text().splitlines() if "(meld=...)`" in line]
+    for cls, _, _, error in _MELD_KEYWORD:
+        assert f"`{cls.__name__}(meld=...)`" in row
+        assert f"`{error.__name__}`" in row
+    assert "`attrs.evolve(value, meld=...)`" in row
+
+
+@renamed_keywords(StateError)
+@attrs.frozen
+class _Renamed:
+    """A class with two renamed fields, a field before them and defaults of both kinds."""
+
+    first: int
+    colour: str
+    size: int
+    tags: tuple[str, ...] = attrs.field(factory=tuple)
+    shape: str = "round"
+    color = renamed_attribute("colour")
+    bulk = renamed_attribute("size")
+
+
+def test_renamed_keywords_takes_each_old_name() -> None:
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        built = _Renamed(1, color="red", bulk=3)
+    assert built == _Renamed(1, "red", 3, (), "round")
+    assert _warned(record) == [
+        _message("_Renamed(color=...)", "_Renamed(colour=...)"),
+        _message("_Renamed(bulk=...)", "_Renamed(size=...)"),
+    ]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert _Renamed(1, "red", 3, shape="square").tags == ()
+        assert _Renamed(1, "red", 3, ("a",)) == _Renamed(
+            first=1, colour="red", size=3, tags=("a",), shape="round"
+        )
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        evolved = attrs.evolve(built, bulk=5, shape="square")
+    assert evolved == _Renamed(1, "red", 5, (), "square")
+    assert _warned(record) == [_message("_Renamed(bulk=...)", "_Renamed(size=...)")]
+    assert _blamed(record) == ['evolved = attrs.evolve(built, bulk=5, shape="square")']
+    with (
+        pytest.warns(DeprecationWarning, match="is deprecated") as record,
+        pytest.raises(StateError) as info,
+    ):
+        _Renamed(1, "red", 3, color="blue")
+    assert _warned(record) == [_message("_Renamed(color=...)", "_Renamed(colour=...)")]
+    assert str(info.value) == (
+        "color and colour are both given: give only colour (color is its old name)"
+    )
+
+
+def test_renamed_keywords_needs_a_renamed_field() -> None:
+    @attrs.frozen
+    class Plain:
+        value: int
+
+    with pytest.raises(TypeError) as info:
+        renamed_keywords(StateError)(Plain)
+    assert str(info.value) == (
+        "renamed_keywords needs a class with renamed fields and no keyword-only field, not Plain"
+    )
+
+
+def _call_with_old_keyword(both: bool) -> None:
+    renamed_keyword("f", "old", "new", both=both, error=StateError)
+
+
+def test_renamed_keyword_warns_at_the_callers_line_and_refuses_both() -> None:
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        _call_with_old_keyword(False)
+    assert _warned(record) == [_message("f(old=...)", "f(new=...)")]
+    # The line that called the function given the old keyword.
+    assert _blamed(record) == ["_call_with_old_keyword(False)"]
+    with (
+        pytest.warns(DeprecationWarning, match="is deprecated"),
+        pytest.raises(StateError) as info,
+    ):
+        _call_with_old_keyword(True)
+    assert str(info.value) == "old and new are both given: give only new (old is its old name)"
 
 
 #: The names of the top level in 1.0, as the "API and stability" page lists them.

@@ -27,7 +27,8 @@ A player's own events read like their moves (``P1 layoff 2 9♠`` is the text of
 
 A table meld's id is ``meld_id`` on :class:`Melded` and :class:`LaidOff`, as on
 :class:`~rummy500.moves.Layoff` (and ``"meld"`` in the saved form, as always). The old name
-``meld`` still reads, with a :class:`DeprecationWarning`, until 1.1.0.
+``meld`` still reads, and the constructors and :func:`attrs.evolve` still take it
+(``LaidOff(1, meld=2, laid=...)``), with a :class:`DeprecationWarning`, until 1.1.0.
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ from typing import ClassVar, Final
 import attrs
 
 from rummy500.cards import Card, format_cards
-from rummy500.deprecation import renamed_attribute
-from rummy500.errors import describe_value
+from rummy500.deprecation import renamed_attribute, renamed_keywords
+from rummy500.errors import StateError, describe_value
 from rummy500.fastbuild import slot_builder
 from rummy500.moves import (
     Call,
@@ -222,6 +223,7 @@ class Declined(Event):
         return f"P{self.player} decline"
 
 
+@renamed_keywords(StateError)
 @attrs.frozen
 class Melded(Event):
     """``player`` laid down a new meld, which got the id ``meld_id``.
@@ -236,7 +238,8 @@ class Melded(Event):
     melded: tuple[Card, ...]
     meld_id: int
     joined: int | None = None
-    #: The old name of :attr:`meld_id` (deprecated: warns when read).
+    #: The old name of :attr:`meld_id` (deprecated: warns when read, or given to the
+    #: constructor or :func:`attrs.evolve`).
     meld = renamed_attribute("meld_id")
 
     @property
@@ -248,6 +251,7 @@ class Melded(Event):
         return f"P{self.player} meld {_cards(self.melded, ascii)} as {self.meld_id}{tail}"
 
 
+@renamed_keywords(StateError)
 @attrs.frozen
 class LaidOff(Event):
     """``player`` laid cards off on the table meld with id ``meld_id`` (``high``: at a run's
@@ -258,7 +262,8 @@ class LaidOff(Event):
     meld_id: int
     laid: tuple[Card, ...]
     high: bool = False
-    #: The old name of :attr:`meld_id` (deprecated: warns when read).
+    #: The old name of :attr:`meld_id` (deprecated: warns when read, or given to the
+    #: constructor or :func:`attrs.evolve`).
     meld = renamed_attribute("meld_id")
 
     @property

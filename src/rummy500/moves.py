@@ -24,7 +24,9 @@ Cards in the text may be written in ASCII (``QH``, ``10h``, ``TH``) or Unicode (
 Each move class names its kind in :attr:`Move.kind`, the first word of its text
 (``Layoff.kind == "layoff"``), as :attr:`Event.kind <rummy500.events.Event.kind>` names the
 event the move is logged as. (Before 1.0 it was ``Move.verb``, and a lay-off's meld id
-``Layoff.meld``: the old names still read, with a :class:`DeprecationWarning`, until 1.1.0.)
+``Layoff.meld``: the old names still read, and ``Layoff(meld=...)`` and
+``attrs.evolve(layoff, meld=...)`` still build, with a :class:`DeprecationWarning`, until
+1.1.0.)
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from typing import Any, ClassVar, Final, TypeVar
 import attrs
 
 from rummy500.cards import CARDS, JOKER, Card, format_cards, parse_cards
-from rummy500.deprecation import renamed_attribute
+from rummy500.deprecation import renamed_attribute, renamed_keywords
 from rummy500.errors import CardError, MoveParseError, describe_value, quote_text
 from rummy500.fastbuild import slot_builder
 from rummy500.melds import canonical_meld
@@ -303,6 +305,7 @@ def _is_number(word: str) -> bool:
     return word.isascii() and word.isdigit()
 
 
+@renamed_keywords(MoveParseError)
 @attrs.frozen
 class Layoff(Move):
     """Lay one or more cards off on the table meld whose id is ``meld_id``.
@@ -319,7 +322,8 @@ class Layoff(Move):
     meld_id: int
     laid: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
     high: bool = False
-    #: The old name of :attr:`meld_id` (deprecated: warns when read).
+    #: The old name of :attr:`meld_id` (deprecated: warns when read, or given to the
+    #: constructor or :func:`attrs.evolve`).
     meld = renamed_attribute("meld_id")
 
     def __attrs_post_init__(self) -> None:
