@@ -24,7 +24,14 @@ import attrs
 
 from rummy500 import __version__, presets
 from rummy500.bots import BOT_NAMES, Bot, make_bot
-from rummy500.errors import ConfigError, IllegalMoveError, MoveParseError, Rummy500Error
+from rummy500.errors import (
+    ConfigError,
+    IllegalMoveError,
+    MoveParseError,
+    Rummy500Error,
+    describe_value,
+    quote_text,
+)
 from rummy500.moves import DEAL, Draw
 from rummy500.render import (
     dealer_draw_lines,
@@ -59,14 +66,19 @@ _HELP_WORDS = frozenset({"?", "h", "help"})
 _NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 
-def _player_count(text: str) -> int:
+def _whole_number(text: str) -> int:
+    """``text`` read as a whole number, or the argument error that quotes it (cut short)."""
     try:
-        n = int(text)
+        return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{quote_text(text)} is not a whole number") from None
+
+
+def _player_count(text: str) -> int:
+    n = _whole_number(text)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(
-            f"Rummy 500 is for {players_text(MIN_PLAYERS, MAX_PLAYERS)}, not {n}"
+            f"Rummy 500 is for {players_text(MIN_PLAYERS, MAX_PLAYERS)}, not {describe_value(n)}"
         )
     return n
 
@@ -77,22 +89,16 @@ def _seats(players: int) -> str:
 
 
 def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    n = _whole_number(text)
     if n <= 0:
-        raise argparse.ArgumentTypeError(f"must be above zero, not {n}")
+        raise argparse.ArgumentTypeError(f"must be above zero, not {describe_value(n)}")
     return n
 
 
 def _natural(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    n = _whole_number(text)
     if n < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {n}")
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {describe_value(n)}")
     return n
 
 
@@ -103,7 +109,7 @@ def _bot_list(text: str) -> list[str]:
     for name in names:
         if name not in BOT_NAMES:
             raise argparse.ArgumentTypeError(
-                f"unknown bot {name!r}: choose from {', '.join(BOT_NAMES)}"
+                f"unknown bot {quote_text(name)}: choose from {', '.join(BOT_NAMES)}"
             )
     return names
 

@@ -47,6 +47,7 @@ from rummy500 import (
 )
 from rummy500.bots import BOT_NAMES, make_bot
 from rummy500.configdata import config_data
+from rummy500.errors import describe_value, is_whole, quote_text
 
 __all__ = [
     "GameOutcome",
@@ -111,16 +112,23 @@ class Simulation:
                 config, name = presets.get(rules), presets.preset(rules).name
             except Rummy500Error as error:
                 raise SimulationError(str(error)) from None
-        config.check_players(players)
-        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-            raise SimulationError(f"games is a whole number of 1 or more, not {games!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise SimulationError(f"seed is a whole number of 0 or more, not {seed!r}")
+        if not is_whole(players) or players not in config.player_counts:
+            raise SimulationError(
+                f"these rules are for {config.players_text}, not {describe_value(players)}"
+            )
+        _check_whole(games, "games", 1)
+        _check_whole(seed, "seed", 0)
+        if isinstance(bots, str) or not isinstance(bots, Sequence):
+            raise SimulationError(f"bots is a list of bot names, not {describe_value(bots)}")
+        for bot in bots:
+            if not isinstance(bot, str):
+                raise SimulationError(f"a bot's name is a str, not {describe_value(bot)}")
         names = [b.strip().lower() for b in bots]
         unknown = [b for b in names if b not in BOT_NAMES]
         if not names or unknown:
             raise SimulationError(
-                f"unknown bot {unknown[0]!r}: the built-in bots are {', '.join(BOT_NAMES)}"
+                f"unknown bot {quote_text(unknown[0])}: the built-in bots are "
+                f"{', '.join(BOT_NAMES)}"
                 if unknown
                 else "the line-up needs a bot name for at least one seat"
             )
@@ -143,6 +151,14 @@ class Simulation:
             "games": self.games,
             "seed": self.seed,
         }
+
+
+def _check_whole(value: object, name: str, low: int) -> None:
+    """Refuse ``value`` unless it is a whole number (not a bool) of ``low`` or more."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise SimulationError(
+            f"{name} is a whole number of {low} or more, not {describe_value(value)}"
+        )
 
 
 def _preset_name(config: RuleConfig) -> str:
@@ -226,7 +242,12 @@ class GameOutcome:
 
 
 def play_one(simulation: Simulation, index: int) -> GameOutcome:
-    """Play game ``index`` of ``simulation`` to the end."""
+    """Play game ``index`` of ``simulation`` to the end (``index`` from 0 to ``games - 1``)."""
+    _check_simulation(simulation)
+    if not is_whole(index) or not 0 <= index < simulation.games:
+        raise SimulationError(
+            f"index is a whole number from 0 to {simulation.games - 1}, not {describe_value(index)}"
+        )
     seed = simulation.seed + index
     bots = [make_bot(name, seed * SEATS + seat) for seat, name in enumerate(simulation.bots)]
     state = new_game(simulation.config, simulation.players, seed)
@@ -267,6 +288,11 @@ def play_one(simulation: Simulation, index: int) -> GameOutcome:
             )
             calls = 0
     return GameOutcome(index, seed, tuple(hands), state.totals, state.winner, decisions, first)
+
+
+def _check_simulation(simulation: Simulation) -> None:
+    if not isinstance(simulation, Simulation):
+        raise SimulationError(f"simulation is a Simulation, not {describe_value(simulation)}")
 
 
 def _play_range(simulation: Simulation, indexes: Sequence[int]) -> list[GameOutcome]:
@@ -580,12 +606,8 @@ def simulate(
     ``KeyboardInterrupt``) is raised. A ``KeyboardInterrupt`` from elsewhere (``progress``)
     stops it the same way and is raised again.
     """
-    if backend not in BACKENDS:
-        raise SimulationError(f"unknown backend {backend!r}: the backends are local and ray")
-    if workers is not None and (
-        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
-    ):
-        raise SimulationError(f"workers is a whole number of 1 or more, not {workers!r}")
+    _check_simulation(simulation)
+    _check_options(workers, backend, address, progress, announce, ray_log_level)
     path = _output_path(output)
     done = {} if path is None else _read_output(path, simulation)
     todo = [i for i in range(simulation.games) if i not in done]
@@ -628,6 +650,41 @@ def simulate(
     return outcomes
 
 
+def _check_options(
+    workers: int | None,
+    backend: str,
+    address: str | None,
+    progress: Progress | None,
+    announce: Callable[[Plan], None] | None,
+    ray_log_level: int,
+) -> None:
+    """Refuse the options of :func:`simulate` that are wrong, whatever their types (a caller
+    without a type checker may pass anything)."""
+    if not isinstance(backend, str) or backend not in BACKENDS:
+        raise SimulationError(
+            f"unknown backend {describe_value(backend)}: the backends are local and ray"
+        )
+    if workers is not None:
+        _check_whole(workers, "workers", 1)
+    if address is not None and not isinstance(address, str):
+        raise SimulationError(
+            f"address is a Ray cluster's address (a str), not {describe_value(address)}"
+        )
+    if address is not None and backend == "local":
+        raise SimulationError("address is for the ray backend: the local backend uses this machine")
+    if progress is not None and not callable(progress):
+        raise SimulationError(
+            f"progress is a function of (done, total), not {describe_value(progress)}"
+        )
+    if announce is not None and not callable(announce):
+        raise SimulationError(f"announce is a function of a Plan, not {describe_value(announce)}")
+    if not is_whole(ray_log_level):
+        raise SimulationError(
+            f"ray_log_level is a logging level (a whole number), not "
+            f"{describe_value(ray_log_level)}"
+        )
+
+
 def _batches(todo: Sequence[int], workers: int) -> list[list[int]]:
     """``todo`` cut into batches small enough to keep every worker busy to the end."""
     size = max(1, min(32, len(todo) // (workers * 8)))
@@ -656,8 +713,6 @@ def _play_in_worker(index: int) -> GameOutcome:
 def _local_batches(run: _Run) -> Generator[list[GameOutcome], None, None]:
     """The games played here, one a batch (so that a stop loses no finished game), with an
     empty batch whenever a short wait passes without one, for the run to look for a stop."""
-    if run.address is not None:
-        raise SimulationError("address is for the ray backend: the local backend uses this machine")
     here = cores()
     count, limit = _limit_workers(run.workers, len(run.todo), here, here)
     run.plan("local", count, limit)
@@ -771,7 +826,14 @@ def _output_path(output: str | os.PathLike[str] | None) -> Path | None:
     """The output file, checked to be somewhere a file can be written."""
     if output is None:
         return None
-    name = os.fspath(output)
+    try:
+        name = os.fspath(output)
+    except TypeError:
+        name = None
+    if not isinstance(name, str):
+        raise SimulationError(
+            f"output is the name of a file (a str or a path), not {describe_value(output)}"
+        )
     if not name:
         raise SimulationError("the output file's name is empty")
     path = Path(name)
