@@ -31,7 +31,7 @@ import statistics
 import sys
 import threading
 import time
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final, TextIO
 
@@ -316,11 +316,15 @@ class Interval:
         )
 
 
+#: The normal quantile of a two-sided 95% interval.
+_Z: Final = 1.959963984540054
+
+
 def proportion(hits: int, trials: int) -> Interval:
     """The share ``hits / trials`` with its 95% Wilson score interval."""
     if trials == 0:
         return Interval(math.nan, math.nan, math.nan)
-    z = 1.959963984540054
+    z = _Z
     p = hits / trials
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
     half = (
@@ -336,8 +340,63 @@ def mean(values: Sequence[float]) -> Interval:
     m = statistics.fmean(values)
     if len(values) < 2:
         return Interval(m, m, m)
-    half = 1.959963984540054 * statistics.stdev(values) / math.sqrt(len(values))
-    return Interval(m, m - half, m + half)
+    return _around(m, statistics.stdev(values), len(values))
+
+
+def _around(centre: float, spread: float, count: int) -> Interval:
+    """The 95% interval of a mean of ``count`` values whose standard deviation is ``spread``."""
+    half = _Z * spread / math.sqrt(count)
+    return Interval(centre, centre - half, centre + half)
+
+
+class _Moments:
+    """Whole numbers counted without being kept: how many, their sum and the sum of their
+    squares, which give their mean and standard deviation as :mod:`statistics` gives them from
+    the numbers themselves (the sums are exact, and so the figures are the same to the bit)."""
+
+    __slots__ = ("count", "squares", "total")
+
+    def __init__(self) -> None:
+        self.count = self.total = self.squares = 0
+
+    def add(self, value: int) -> None:
+        """Count ``value``."""
+        self.count += 1
+        self.total += value
+        self.squares += value * value
+
+    def spread(self) -> float:
+        """The sample standard deviation (0 for fewer than two numbers)."""
+        n = self.count
+        if n < 2:
+            return 0.0
+        return _root(n * self.squares - self.total * self.total, n * (n - 1))
+
+    def interval(self) -> Interval:
+        """The mean, with its 95% interval as :func:`mean` gives it."""
+        n = self.count
+        if n == 0:
+            return Interval(math.nan, math.nan, math.nan)
+        m = self.total / n
+        return Interval(m, m, m) if n == 1 else _around(m, self.spread(), n)
+
+
+#: The bits to which :func:`_root` works out a square root before rounding it to a float's 53.
+_ROOT_BITS: Final = 60
+
+
+def _root(numerator: int, denominator: int) -> float:
+    """The square root of ``numerator / denominator`` (0 or more), correctly rounded, as
+    :func:`statistics.stdev` rounds it: worked out in whole numbers to :data:`_ROOT_BITS` bits
+    or more, with the last bit set when the root is not exact (rounding to odd), so that the
+    one rounding to a float gives the float nearest the exact root."""
+    if numerator == 0:
+        return 0.0
+    shift = max(0, _ROOT_BITS - (numerator.bit_length() - denominator.bit_length()) // 2)
+    scaled = numerator << 2 * shift
+    root = math.isqrt(scaled // denominator)
+    root |= root * root * denominator != scaled
+    return root / (1 << shift)
 
 
 @attrs.frozen
@@ -364,47 +423,12 @@ class Summary:
     calls_per_hand: Interval
 
     @classmethod
-    def of(cls, simulation: Simulation, outcomes: Sequence[GameOutcome]) -> Summary:
-        """The summary of ``outcomes``, games of ``simulation``."""
-        config, n = simulation.config, simulation.players
-        seat_wins = [0] * n
-        bot_wins = dict.fromkeys(simulation.bots, 0)
-        draws = 0
-        scores: list[float] = []
-        turns: list[float] = []
-        calls: list[float] = []
-        endings = dict.fromkeys(ENDINGS, 0)
+    def of(cls, simulation: Simulation, outcomes: Iterable[GameOutcome]) -> Summary:
+        """The summary of ``outcomes``, games of ``simulation`` (read once, in any order)."""
+        tally = _Tally(simulation)
         for game in outcomes:
-            if game.winner is None:
-                draws += 1
-            winners: set[str] = set()
-            for seat, name in enumerate(simulation.bots):
-                if game.winner is not None and config.side_of(seat, n) == game.winner:
-                    seat_wins[seat] += 1
-                    winners.add(name)
-            for name in winners:
-                bot_wins[name] += 1
-            for hand in game.hands:
-                scores.extend(hand.player_scores)
-                turns.append(hand.turns)
-                calls.append(hand.calls)
-                endings[hand.ended] += 1
-        games = len(outcomes)
-        hands = sum(endings.values())
-        return cls(
-            simulation,
-            games,
-            tuple(proportion(w, games) for w in seat_wins),
-            {name: proportion(w, games) for name, w in bot_wins.items()},
-            proportion(draws, games),
-            mean(scores),
-            statistics.stdev(scores) if len(scores) > 1 else 0.0,
-            mean([len(game.hands) for game in outcomes]),
-            mean(turns),
-            proportion(endings["went_out"], hands),
-            proportion(endings["stock"], hands),
-            mean(calls),
-        )
+            tally.add(game)
+        return tally.summary()
 
     def text(self) -> str:
         """The summary as a few lines of text."""
@@ -432,6 +456,66 @@ class Summary:
             f"Calls per hand: {self.calls_per_hand.text(digits=2)}",
         ]
         return "\n".join(lines)
+
+
+class _Tally:
+    """A :class:`Summary` in the making: the games counted so far, as counts and sums only,
+    so that its size does not grow with the games."""
+
+    def __init__(self, simulation: Simulation) -> None:
+        _check_simulation(simulation)
+        self.simulation = simulation
+        config, n = simulation.config, simulation.players
+        #: The seats of each side, and the bots that win when it does.
+        self.seats = {
+            side: [seat for seat in range(n) if config.side_of(seat, n) == side]
+            for side in range(config.sides(n))
+        }
+        self.bots = {
+            side: {simulation.bots[seat] for seat in seats} for side, seats in self.seats.items()
+        }
+        self.games = self.draws = 0
+        self.seat_wins = [0] * n
+        self.bot_wins = dict.fromkeys(simulation.bots, 0)
+        self.endings = dict.fromkeys(ENDINGS, 0)
+        self.scores, self.turns, self.calls, self.hands = (_Moments() for _ in range(4))
+
+    def add(self, game: GameOutcome) -> None:
+        """Count ``game``."""
+        self.games += 1
+        if game.winner is None:
+            self.draws += 1
+        else:
+            for seat in self.seats.get(game.winner, ()):
+                self.seat_wins[seat] += 1
+            for name in self.bots.get(game.winner, ()):
+                self.bot_wins[name] += 1
+        self.hands.add(len(game.hands))
+        for hand in game.hands:
+            for score in hand.player_scores:
+                self.scores.add(score)
+            self.turns.add(hand.turns)
+            self.calls.add(hand.calls)
+            self.endings[hand.ended] += 1
+
+    def summary(self) -> Summary:
+        """The summary of the games counted."""
+        games, endings = self.games, self.endings
+        hands = sum(endings.values())
+        return Summary(
+            self.simulation,
+            games,
+            tuple(proportion(w, games) for w in self.seat_wins),
+            {name: proportion(w, games) for name, w in self.bot_wins.items()},
+            proportion(self.draws, games),
+            self.scores.interval(),
+            self.scores.spread(),
+            self.hands.interval(),
+            self.turns.interval(),
+            proportion(endings["went_out"], hands),
+            proportion(endings["stock"], hands),
+            self.calls.interval(),
+        )
 
 
 def _seat_list(bots: Sequence[str], name: str) -> str:
