@@ -12,7 +12,14 @@ import pytest
 
 from rummy500 import RuleConfig
 from rummy500.cli import main
-from rummy500.simulate import Simulation, SimulationError, play_one, simulate
+from rummy500.simulate import (
+    Simulation,
+    SimulationError,
+    Summary,
+    play_one,
+    simulate,
+    summarize,
+)
 
 #: Short games: two hands each.
 SHORT = attrs.evolve(RuleConfig(), hands_per_game=2)
@@ -85,14 +92,16 @@ def test_a_simulation_with_bad_parameters_says_which_in_a_short_line(
         ),
     ],
 )
+@pytest.mark.parametrize("run", [simulate, summarize])
 def test_a_run_with_bad_options_says_which_before_a_game_is_played(
-    options: dict[str, Any], message: str
+    run: Any, options: dict[str, Any], message: str
 ) -> None:
     with pytest.raises(SimulationError) as caught:
-        simulate(short(), **options)
+        run(short(), **options)
     assert str(caught.value) == message
 
 
+@pytest.mark.parametrize("run", [simulate, summarize])
 @pytest.mark.parametrize(
     ("simulation", "message"),
     [
@@ -102,10 +111,13 @@ def test_a_run_with_bad_options_says_which_before_a_game_is_played(
     ],
 )
 def test_a_run_of_something_that_is_not_a_simulation_is_refused(
-    simulation: Any, message: str
+    run: Any, simulation: Any, message: str
 ) -> None:
     with pytest.raises(SimulationError) as caught:
-        simulate(simulation, workers=1)
+        run(simulation, workers=1)
+    assert str(caught.value) == message
+    with pytest.raises(SimulationError) as caught:
+        Summary.of(simulation, [])
     assert str(caught.value) == message
 
 
@@ -159,7 +171,7 @@ def test_an_address_for_the_local_backend_is_refused_before_the_output_is_writte
 ) -> None:
     out = tmp_path / "games.jsonl"
     with pytest.raises(SimulationError) as caught:
-        simulate(short(), address="10.0.0.1:6379", output=out)
+        summarize(short(), address="10.0.0.1:6379", output=out)
     assert str(caught.value) == (
         "address is for the ray backend: the local backend uses this machine"
     )

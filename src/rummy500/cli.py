@@ -51,9 +51,8 @@ from rummy500.simulate import (
     Plan,
     Simulation,
     SimulationStopped,
-    Summary,
     progress_bar,
-    simulate,
+    summarize,
 )
 from rummy500.state import Phase, State, new_game
 
@@ -537,7 +536,7 @@ def _simulate(args: argparse.Namespace) -> int:
         return 2
     try:
         simulation = Simulation.of(args.preset, players, args.bots, args.games, args.seed)
-        outcomes = simulate(
+        summary = summarize(
             simulation,
             workers=args.workers,
             backend=args.backend,
@@ -566,7 +565,7 @@ def _simulate(args: argparse.Namespace) -> int:
         where = f"; run the same command to carry on with {args.output}" if args.output else ""
         print(f"\nstopped: the games that finished are kept{where}", file=sys.stderr)
         return 130
-    print(Summary.of(simulation, outcomes).text())
+    print(summary.text())
     return 0
 
 

@@ -6,11 +6,16 @@ built with the seed ``(seed + i) * 8 + k``, so a game's result depends only on t
 never on the number of worker processes, on the backend, or on the order the games finish in.
 
 Each game gives a :class:`GameOutcome` (the score of every hand, how it ended, who won), and
-:class:`Summary` puts them together with 95% intervals. With an output file, every finished game
-is written to it as one line of JSON as soon as it is known; a run stopped part way (Ctrl-C or
-SIGTERM) keeps what finished, and a run with the same file and the same parameters checks every
-line of it and plays only the games that are missing. Once every game is in, the file is
-rewritten in game order, so the same parameters always give the same file.
+:class:`Summary` puts them together with 95% intervals. :func:`simulate` returns every outcome;
+:func:`summarize` counts each game into the summary as it finishes and keeps none, so that its
+memory does not grow with the number of games. Either way the games are handed to the workers
+a few at a time as they free up, never listed up front.
+
+With an output file, every finished game is written to it as one line of JSON as soon as it is
+known; a run stopped part way (Ctrl-C or SIGTERM) keeps what finished, and a run with the same
+file and the same parameters checks every line of it and plays only the games that are
+missing. Once every game is in, the file is rewritten in game order, so the same parameters
+always give the same file.
 
 The games run in a pool of processes, one per core unless told otherwise (never more than the
 games to play, nor more than :data:`WORKERS_PER_CORE` per core), or as tasks on a
@@ -20,9 +25,12 @@ checkout).
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import hashlib
+import heapq
 import importlib
+import itertools
 import json
 import math
 import os
@@ -33,7 +41,7 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import Any, BinaryIO, Final, TextIO, TypeVar
 
 import attrs
 
@@ -49,6 +57,8 @@ from rummy500.bots import BOT_NAMES, make_bot
 from rummy500.configdata import config_data
 from rummy500.errors import describe_value, is_whole, quote_text
 
+_T = TypeVar("_T")
+
 __all__ = [
     "GameOutcome",
     "HandOutcome",
@@ -60,6 +70,7 @@ __all__ = [
     "Summary",
     "play_one",
     "simulate",
+    "summarize",
 ]
 
 #: How a hand can end.
@@ -532,6 +543,9 @@ WORKERS_PER_CORE: Final = 4
 #: How many games of a file carried on with are played again to check that they are the
 #: games their seeds give: the last one and others spread evenly over the file.
 REPLAYED: Final = 4
+#: The tasks handed to each worker ahead of time: enough that a worker finds its next task
+#: waiting as it finishes one, few enough that the games asked for are never listed up front.
+TASKS_PER_WORKER: Final = 2
 #: How often (in seconds) a run waiting for its workers looks for a stop signal.
 _POLL: Final = 0.25
 #: The signals that stop a run (Ctrl-C, and the polite request to end of ``kill``).
@@ -643,10 +657,12 @@ class _Stop:
 
 @attrs.frozen
 class _Run:
-    """What a backend needs to play the missing games of a run."""
+    """What a backend needs to play the missing games of a run: ``todo`` gives the numbers of
+    the ``games`` games to play, in order, as they are asked for."""
 
     simulation: Simulation
-    todo: Sequence[int]
+    todo: Iterator[int]
+    games: int
     workers: int | None
     address: str | None
     announce: Callable[[Plan], None]
@@ -655,7 +671,7 @@ class _Run:
 
     def plan(self, backend: str, workers: int, limit: str | None) -> None:
         total = self.simulation.games
-        self.announce(Plan(backend, len(self.todo), total, workers, self.workers, limit))
+        self.announce(Plan(backend, self.games, total, workers, self.workers, limit))
 
 
 def simulate(
@@ -683,96 +699,180 @@ def simulate(
     ``output``, each finished game is written there at once (see the module's documentation),
     and games already in the file are not played again;
     every line of it is checked first, and a file that is not this simulation's output is
-    refused with :class:`SimulationError`. ``progress(done, total)`` is called as games finish.
+    refused with :class:`SimulationError`, as is an output that is not a file (a folder, a
+    device, a named pipe) and a file that cannot be written. ``progress(done, total)`` is
+    called as games finish.
+
+    Every outcome is kept, to be returned: for many games, :func:`summarize` gives their
+    summary in memory that does not grow with the games.
 
     SIGINT (Ctrl-C) or SIGTERM stops the run within a fraction of a second: the worker
     processes are ended, every finished game is written, and :class:`SimulationStopped` (a
     ``KeyboardInterrupt``) is raised. A ``KeyboardInterrupt`` from elsewhere (``progress``)
     stops it the same way and is raised again.
     """
+    outcomes: dict[int, GameOutcome] = {}
+
+    def keep(outcome: GameOutcome) -> None:
+        outcomes[outcome.index] = outcome
+
+    _play(
+        simulation,
+        keep,
+        _Options.of(workers, backend, address, output, progress, announce, ray_log_level),
+    )
+    return tuple(outcomes[i] for i in range(simulation.games))
+
+
+def summarize(
+    simulation: Simulation,
+    *,
+    workers: int | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    output: str | os.PathLike[str] | None = None,
+    progress: Progress | None = None,
+    announce: Callable[[Plan], None] | None = None,
+    ray_log_level: int = RAY_LOG_LEVEL,
+) -> Summary:
+    """Play the games of ``simulation`` as :func:`simulate` does (with the same options, the
+    same output file and the same stops), and give their :class:`Summary`.
+
+    Each game is counted as it finishes (those already in the output file first) and then
+    let go, so that the memory a run takes does not grow with the number of games: the summary
+    is the one :meth:`Summary.of` gives of the outcomes :func:`simulate` returns.
+    """
+    tally = _Tally(simulation)
+    _play(
+        simulation,
+        tally.add,
+        _Options.of(workers, backend, address, output, progress, announce, ray_log_level),
+    )
+    return tally.summary()
+
+
+@attrs.frozen
+class _Options:
+    """How to run a simulation, as :func:`simulate` takes it, checked."""
+
+    workers: int | None
+    backend: str
+    address: str | None
+    output: Path | None
+    progress: Progress | None
+    announce: Callable[[Plan], None] | None
+    ray_log_level: int
+
+    @classmethod
+    def of(
+        cls,
+        workers: int | None,
+        backend: str,
+        address: str | None,
+        output: str | os.PathLike[str] | None,
+        progress: Progress | None,
+        announce: Callable[[Plan], None] | None,
+        ray_log_level: int,
+    ) -> _Options:
+        """The options, or :class:`SimulationError` saying which is wrong (their types are
+        checked too: a caller without a type checker may pass anything)."""
+        if not isinstance(backend, str) or backend not in BACKENDS:
+            raise SimulationError(
+                f"unknown backend {describe_value(backend)}: the backends are local and ray"
+            )
+        if workers is not None:
+            _check_whole(workers, "workers", 1)
+        if address is not None and not isinstance(address, str):
+            raise SimulationError(
+                f"address is a Ray cluster's address (a str), not {describe_value(address)}"
+            )
+        if address is not None and backend == "local":
+            raise SimulationError(
+                "address is for the ray backend: the local backend uses this machine"
+            )
+        if progress is not None and not callable(progress):
+            raise SimulationError(
+                f"progress is a function of (done, total), not {describe_value(progress)}"
+            )
+        if announce is not None and not callable(announce):
+            raise SimulationError(
+                f"announce is a function of a Plan, not {describe_value(announce)}"
+            )
+        if not is_whole(ray_log_level):
+            raise SimulationError(
+                f"ray_log_level is a logging level (a whole number), not "
+                f"{describe_value(ray_log_level)}"
+            )
+        path = _output_path(output)
+        return cls(workers, backend, address, path, progress, announce, ray_log_level)
+
+
+def _play(simulation: Simulation, take: Callable[[GameOutcome], None], options: _Options) -> None:
+    """Play the games of ``simulation`` as :func:`simulate` says, giving each outcome to
+    ``take`` once: first those in the output file, then each game as it finishes."""
     _check_simulation(simulation)
-    _check_options(workers, backend, address, progress, announce, ray_log_level)
-    path = _output_path(output)
-    done = {} if path is None else _read_output(path, simulation)
-    todo = [i for i in range(simulation.games) if i not in done]
+    path = options.output
+    header = json.dumps(_header(simulation))
+    carried = None if path is None else _carry_on(path, simulation, header, take)
+    in_file = _Spans() if carried is None else carried
     total = simulation.games
+    done = in_file.count
+    progress, announce = options.progress, options.announce
     stop = _Stop()
     with stop.listening():
-        sink = None if path is None else _Sink(path, simulation, done)
+        sink = None if path is None else _Sink(path, header, fresh=carried is None)
 
         def start(plan: Plan) -> None:
             # The plan first, then the progress report, which keeps its line.
             if announce is not None:
                 announce(plan)
             if progress is not None:
-                progress(len(done), total)
+                progress(done, total)
 
-        runner = _ray_batches if backend == "ray" else _local_batches
-        run = _Run(simulation, todo, workers, address, start, stop, ray_log_level)
+        runner = _ray_batches if options.backend == "ray" else _local_batches
+        run = _Run(
+            simulation,
+            in_file.missing(total),
+            total - in_file.count,
+            options.workers,
+            options.address,
+            start,
+            stop,
+            options.ray_log_level,
+        )
         batches = runner(run)
         try:
             for batch in batches:
                 for outcome in batch:
-                    done[outcome.index] = outcome
+                    take(outcome)
+                done += len(batch)
                 if sink is not None:
                     sink.write(batch)
                 if stop.signum is not None:
-                    raise SimulationStopped(stop.signum, len(done), total)
+                    raise SimulationStopped(stop.signum, done, total)
                 if batch and progress is not None:
-                    progress(len(done), total)
+                    progress(done, total)
         except KeyboardInterrupt as interrupt:
             if stop.signum is None or isinstance(interrupt, SimulationStopped):
                 raise
-            raise SimulationStopped(stop.signum, len(done), total) from None
+            raise SimulationStopped(stop.signum, done, total) from None
         finally:
             batches.close()  # ends the workers now, not when the generator is collected
             if sink is not None:
                 sink.close()
-    outcomes = tuple(done[i] for i in range(total))
     if path is not None:
-        _write_output(path, simulation, outcomes)
-    return outcomes
+        _put_in_order(path, header)
 
 
-def _check_options(
-    workers: int | None,
-    backend: str,
-    address: str | None,
-    progress: Progress | None,
-    announce: Callable[[Plan], None] | None,
-    ray_log_level: int,
-) -> None:
-    """Refuse the options of :func:`simulate` that are wrong, whatever their types (a caller
-    without a type checker may pass anything)."""
-    if not isinstance(backend, str) or backend not in BACKENDS:
-        raise SimulationError(
-            f"unknown backend {describe_value(backend)}: the backends are local and ray"
-        )
-    if workers is not None:
-        _check_whole(workers, "workers", 1)
-    if address is not None and not isinstance(address, str):
-        raise SimulationError(
-            f"address is a Ray cluster's address (a str), not {describe_value(address)}"
-        )
-    if address is not None and backend == "local":
-        raise SimulationError("address is for the ray backend: the local backend uses this machine")
-    if progress is not None and not callable(progress):
-        raise SimulationError(
-            f"progress is a function of (done, total), not {describe_value(progress)}"
-        )
-    if announce is not None and not callable(announce):
-        raise SimulationError(f"announce is a function of a Plan, not {describe_value(announce)}")
-    if not is_whole(ray_log_level):
-        raise SimulationError(
-            f"ray_log_level is a logging level (a whole number), not "
-            f"{describe_value(ray_log_level)}"
-        )
+def _in_chunks(items: Iterator[_T], size: int) -> Iterator[list[_T]]:
+    """``items`` in lists of ``size`` (the last one shorter), taken as they are asked for."""
+    while chunk := list(itertools.islice(items, size)):
+        yield chunk
 
 
-def _batches(todo: Sequence[int], workers: int) -> list[list[int]]:
-    """``todo`` cut into batches small enough to keep every worker busy to the end."""
-    size = max(1, min(32, len(todo) // (workers * 8)))
-    return [list(todo[i : i + size]) for i in range(0, len(todo), size)]
+def _batch_size(games: int, workers: int) -> int:
+    """The games of a Ray task: few enough to keep every worker busy to the end."""
+    return max(1, min(32, games // (workers * 8)))
 
 
 #: The simulation a worker process plays games of (set when the worker starts).
@@ -798,7 +898,7 @@ def _local_batches(run: _Run) -> Generator[list[GameOutcome], None, None]:
     """The games played here, one a batch (so that a stop loses no finished game), with an
     empty batch whenever a short wait passes without one, for the run to look for a stop."""
     here = cores()
-    count, limit = _limit_workers(run.workers, len(run.todo), here, here)
+    count, limit = _limit_workers(run.workers, run.games, here, here)
     run.plan("local", count, limit)
     if count == 1:
         for index in run.todo:
@@ -814,27 +914,42 @@ def _local_batches(run: _Run) -> Generator[list[GameOutcome], None, None]:
 
 def _pool_batches(run: _Run, count: int) -> Generator[list[GameOutcome], None, None]:
     """The games played by a pool of ``count`` worker processes, as :func:`_local_batches`
-    gives them."""
+    gives them. A game is handed to the pool only as another finishes (a pool's own ``map``
+    functions would read every game number into its queue at once)."""
     # Imported only for a pool: importing multiprocessing costs a noticeable part of the
     # start-up of a run in one process, which never uses it.
     import multiprocessing
+    import queue
 
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
     try:
         pool = multiprocessing.Pool(count, _start_worker, (run.simulation,))
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    # Filled by the pool's thread that collects results; an error a game raised comes too.
+    finished: queue.SimpleQueue[GameOutcome | BaseException] = queue.SimpleQueue()
+
+    def hand_out(games: int) -> int:
+        handed = 0
+        for index in itertools.islice(run.todo, games):
+            pool.apply_async(
+                _play_in_worker, (index,), callback=finished.put, error_callback=finished.put
+            )
+            handed += 1
+        return handed
+
     try:
-        results = pool.imap_unordered(_play_in_worker, run.todo)
-        for _ in run.todo:
-            while True:
-                try:
-                    outcome = results.next(_POLL)
-                except multiprocessing.TimeoutError:
-                    yield []
-                else:
-                    break
-            yield [outcome]
+        playing = hand_out(TASKS_PER_WORKER * count)
+        while playing:
+            try:
+                result = finished.get(timeout=_POLL)
+            except queue.Empty:
+                yield []
+                continue
+            if isinstance(result, BaseException):
+                raise result
+            playing += hand_out(1) - 1
+            yield [result]
     finally:
         pool.terminate()
         pool.join()
@@ -870,13 +985,22 @@ def _ray_batches(run: _Run) -> Generator[list[GameOutcome], None, None]:
     pending: list[Any] = []
     try:
         available = int(ray.cluster_resources().get("CPU", 1))
-        count, limit = _limit_workers(run.workers, len(run.todo), available, here)
+        count, limit = _limit_workers(run.workers, run.games, available, here)
         run.plan("ray", count, limit)
         remote = ray.remote(_play_range)
-        pending = [remote.remote(run.simulation, batch) for batch in _batches(run.todo, count)]
+        batches = _in_chunks(run.todo, _batch_size(run.games, count))
+
+        def hand_out(tasks: int) -> list[Any]:
+            return [remote.remote(run.simulation, b) for b in itertools.islice(batches, tasks)]
+
+        pending = hand_out(TASKS_PER_WORKER * count)
         while pending:
             ready, pending = ray.wait(pending, num_returns=1, timeout=_POLL)
-            yield ray.get(ready[0]) if ready else []
+            if not ready:
+                yield []
+                continue
+            pending += hand_out(1)
+            yield ray.get(ready[0])
     finally:
         for ref in pending:
             ray.cancel(ref, force=True)
@@ -900,6 +1024,13 @@ def _line(header: str, outcome: GameOutcome) -> str:
     data = outcome.to_json()
     data["check"] = _digest(header, json.dumps(data))
     return json.dumps(data) + "\n"
+
+
+def _game_number(line: str) -> int:
+    """The game on a line of an output file, read from its start: every line is written by
+    :func:`_line`, which puts the game's number first (``{"game": 12, ...``)."""
+    start = len('{"game": ')
+    return int(line[start : line.index(",", start)])
 
 
 def _file_error(doing: str, path: Path, error: OSError) -> SimulationError:
@@ -928,20 +1059,50 @@ def _output_path(output: str | os.PathLike[str] | None) -> Path | None:
     return path
 
 
+def _new_file_beside(path: Path) -> tuple[int, Path]:
+    """A new empty file in ``path``'s folder, open for writing: never a file that was there
+    (a named pipe would block the run), and with the permissions any new file gets (a
+    temporary file module's would be private to its owner once it replaces ``path``)."""
+    for attempt in range(100):
+        temporary = path.with_name(f"{path.name}.{os.getpid()}-{attempt}.tmp")
+        try:
+            return os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), temporary
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise _file_error("write", path, error) from None
+    raise SimulationError(f"cannot write {path}: too many temporary files are beside it")
+
+
+@contextlib.contextmanager
+def _replacing(path: Path) -> Iterator[TextIO]:
+    """A new file to write in the place of ``path``: it takes ``path``'s place when the block
+    ends, and is removed if the block fails (``path`` is then left as it was)."""
+    handle, temporary = _new_file_beside(path)
+    try:
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as sink:
+                yield sink
+            temporary.replace(path)
+        except OSError as error:
+            raise _file_error("write", path, error) from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+
+
 class _Sink:
     """The output file of a run, open for its new games: a new file starts with the header
-    line; a file carried on with is first written again with only its checked games."""
+    line; a file carried on with holds its checked games, and the new ones follow them."""
 
-    def __init__(self, path: Path, simulation: Simulation, done: dict[int, GameOutcome]) -> None:
+    def __init__(self, path: Path, header: str, *, fresh: bool) -> None:
         self.path = path
-        self.header = json.dumps(_header(simulation))
-        if done:
-            # Written again, the file loses a last line cut short (new lines would follow it).
-            _write_output(path, simulation, [done[i] for i in sorted(done)])
+        self.header = header
         try:
-            self.file = path.open("a" if done else "w", encoding="utf-8")
-            if not done:
-                self.file.write(self.header + "\n")
+            self.file = path.open("w" if fresh else "a", encoding="utf-8")
+            if fresh:
+                self.file.write(header + "\n")
                 self.file.flush()
         except OSError as error:
             raise _file_error("write", path, error) from None
@@ -1015,7 +1176,7 @@ def _row(value: object, name: str, length: int) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _hand_of(data: object, what: str, sides: int, players: int) -> HandOutcome:
+def _hand_of(data: object, what: str, config: RuleConfig, players: int) -> HandOutcome:
     hand = _fields(data, _HAND_FIELDS, what)
     ended = hand["ended"]
     if not isinstance(ended, str) or ended not in ENDINGS:
@@ -1024,7 +1185,7 @@ def _hand_of(data: object, what: str, sides: int, players: int) -> HandOutcome:
     if (went_out is None) != (ended != "went_out"):
         raise _LineError(f"{what}: went_out is {_short(went_out)} in a hand that ended {ended}")
     return HandOutcome(
-        _row(hand["scores"], f"{what}: scores", sides),
+        _row(hand["scores"], f"{what}: scores", config.sides(players)),
         _row(hand["player_scores"], f"{what}: player_scores", players),
         _whole(hand["turns"], f"{what}: turns", 0),
         went_out,
@@ -1040,8 +1201,8 @@ def _outcome_of(data: object, simulation: Simulation, header: str) -> GameOutcom
             "the line has no 'check' (a file written before lines had one: start a new file)"
         )
     line = _fields(data, (*_GAME_FIELDS, "check"), "the line")
-    players = simulation.players
-    sides = simulation.config.sides(players)
+    config, players = simulation.config, simulation.players
+    sides = config.sides(players)
     game = _whole(line["game"], "game", 0, simulation.games - 1)
     seed = _whole(line["seed"], "seed", 0)
     if seed != simulation.seed + game:
@@ -1053,7 +1214,7 @@ def _outcome_of(data: object, simulation: Simulation, header: str) -> GameOutcom
     if not isinstance(line["hands"], list) or not line["hands"]:
         raise _LineError(f"hands is a list of one hand or more, not {_short(line['hands'])}")
     hands = tuple(
-        _hand_of(hand, f"hand {k}", sides, players) for k, hand in enumerate(line["hands"])
+        _hand_of(hand, f"hand {k}", config, players) for k, hand in enumerate(line["hands"])
     )
     sums = tuple(sum(column) for column in zip(*(hand.scores for hand in hands), strict=True))
     if sums != totals:
@@ -1077,61 +1238,147 @@ def _parse(text: str) -> object:
 _NOT_JSON: Final = object()
 
 
-def _read_output(path: Path, simulation: Simulation) -> dict[int, GameOutcome]:
-    """The games already in the output file of an earlier run of ``simulation``, every line
-    checked, and a sample of the games played again."""
+class _Spans:
+    """A set of game numbers, as sorted spans of numbers in a row (``lows[k]`` to
+    ``highs[k] - 1``): the games of an output file take a few spans however many they are, as
+    a run hands its games out in order."""
+
+    def __init__(self) -> None:
+        self.lows: list[int] = []
+        self.highs: list[int] = []
+        self.count = 0
+
+    def add(self, game: int) -> bool:
+        """Put ``game`` in the set; ``False`` if it was in already."""
+        lows, highs = self.lows, self.highs
+        k = bisect.bisect_right(lows, game)
+        if k and game < highs[k - 1]:
+            return False
+        joins_next = k < len(lows) and lows[k] == game + 1
+        if k and highs[k - 1] == game:
+            if joins_next:
+                highs[k - 1] = highs.pop(k)
+                del lows[k]
+            else:
+                highs[k - 1] = game + 1
+        elif joins_next:
+            lows[k] = game
+        else:
+            lows.insert(k, game)
+            highs.insert(k, game + 1)
+        self.count += 1
+        return True
+
+    def missing(self, games: int) -> Iterator[int]:
+        """The numbers from 0 to ``games - 1`` that are not in the set, in order, each made
+        only when it is asked for."""
+        start = 0
+        for low, high in zip(self.lows, self.highs, strict=True):
+            yield from range(start, low)
+            start = high
+        yield from range(start, games)
+
+
+def _count_lines(source: BinaryIO, path: Path) -> int:
+    """The whole lines of ``source`` (those that end with a newline), read to its end."""
+    count = 0
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return {}
+        while chunk := source.read(1 << 20):
+            count += chunk.count(b"\n")
     except OSError as error:
         raise _file_error("read", path, error) from None
-    if not raw:
-        return {}
-    # Every line is written whole with its newline: a last line without one was cut short
-    # when a run was stopped, and that game is played again.
-    whole = raw[: raw.rfind(b"\n") + 1]
-    try:
-        lines = whole.decode("utf-8").split("\n")[:-1]
-    except UnicodeDecodeError as error:
-        number = whole.count(b"\n", 0, error.start) + 1
-        raise SimulationError(f"{path}, line {number}: not UTF-8 text") from None
-    header = json.dumps(_header(simulation))
-    if not lines or _parse(lines[0]) != _header(simulation):
-        raise SimulationError(
-            f"{path} holds the games of another simulation (or is not a simulation's output): "
-            "give another output file, or the same parameters to carry on with it"
-        )
-    found: dict[int, tuple[int, GameOutcome]] = {}
-    for number, text in enumerate(lines[1:], 2):
-        data = _parse(text)
-        if data is _NOT_JSON:
-            raise SimulationError(f"{path}, line {number}: not a game's outcome")
+    return count
+
+
+def _lines(source: BinaryIO, path: Path, count: int) -> Iterator[tuple[int, str]]:
+    """The next ``count`` lines of ``source`` as text without their newlines, numbered from
+    1, or :class:`SimulationError` for one that is not UTF-8 text."""
+    for number in range(1, count + 1):
         try:
-            outcome = _outcome_of(data, simulation, header)
-        except _LineError as refused:
-            raise SimulationError(f"{path}, line {number}: {refused}") from None
-        if outcome.index in found:
-            first = found[outcome.index][0]
+            raw = source.readline()
+        except OSError as error:
+            raise _file_error("read", path, error) from None
+        try:
+            text = raw.removesuffix(b"\n").decode("utf-8")
+        except UnicodeDecodeError:
+            raise SimulationError(f"{path}, line {number}: not UTF-8 text") from None
+        yield number, text
+
+
+def _carry_on(
+    path: Path, simulation: Simulation, header: str, take: Callable[[GameOutcome], None]
+) -> _Spans | None:
+    """The games in the output file of an earlier run of ``simulation``, each given to
+    ``take``; ``None`` where there is no file to carry on with (none, or an empty one).
+
+    Every line is checked and a sample of the games played again; then the file is written
+    again with those games alone, each line as it would be written now (a last line cut short
+    by a stop is left out: the game is played again)."""
+    try:
+        source = path.open("rb")
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise _file_error("read", path, error) from None
+    with source:
+        count = _count_lines(source, path)
+        if not source.tell():
+            return None
+        source.seek(0)
+        lines = _lines(source, path, count)
+        first = next(lines, None)
+        if first is None or _parse(first[1]) != _header(simulation):
             raise SimulationError(
-                f"{path}, line {number}: game {outcome.index} is on line {first} already"
+                f"{path} holds the games of another simulation (or is not a simulation's "
+                "output): give another output file, or the same parameters to carry on with it"
             )
-        found[outcome.index] = (number, outcome)
-    _replay_sample(path, simulation, sorted(found.values(), key=lambda pair: pair[0]))
-    return {index: outcome for index, (_, outcome) in found.items()}
+        picks = _replay_picks(count - 1)
+        sample: list[tuple[int, GameOutcome]] = []
+        spans = _Spans()
+        with _replacing(path) as copy:
+            copy.write(header + "\n")
+            for number, text in lines:
+                data = _parse(text)
+                if data is _NOT_JSON:
+                    raise SimulationError(f"{path}, line {number}: not a game's outcome")
+                try:
+                    outcome = _outcome_of(data, simulation, header)
+                except _LineError as refused:
+                    raise SimulationError(f"{path}, line {number}: {refused}") from None
+                if not spans.add(outcome.index):
+                    source.seek(0)
+                    # The lines before this one were read as games already.
+                    earlier = next(
+                        n
+                        for n, line in _lines(source, path, number)
+                        if n > 1 and json.loads(line)["game"] == outcome.index
+                    )
+                    raise SimulationError(
+                        f"{path}, line {number}: game {outcome.index} is on line {earlier} already"
+                    )
+                if number - 2 in picks:
+                    sample.append((number, outcome))
+                take(outcome)
+                copy.write(_line(header, outcome))
+            _replay_sample(path, simulation, sample)
+    return spans
+
+
+def _replay_picks(games: int) -> set[int]:
+    """Which of the ``games`` lines of a file are played again, counted from 0: the last one
+    and others spread evenly over the file, :data:`REPLAYED` in all (fewer in a short file)."""
+    if not games:
+        return set()
+    last = games - 1
+    return {last} | {k * last // (REPLAYED - 1) for k in range(REPLAYED - 1)}
 
 
 def _replay_sample(
-    path: Path, simulation: Simulation, lines: Sequence[tuple[int, GameOutcome]]
+    path: Path, simulation: Simulation, sample: Sequence[tuple[int, GameOutcome]]
 ) -> None:
-    """Play again the last game of the file and others spread evenly over it, to be sure the
-    file holds the games their seeds give (and not those of another version of the rules)."""
-    if not lines:
-        return
-    last = len(lines) - 1
-    picks = {last} | {k * last // (REPLAYED - 1) for k in range(REPLAYED - 1)}
-    for pick in sorted(picks):
-        number, outcome = lines[pick]
+    """Play again the games of ``sample`` (line numbers and games), to be sure the file holds
+    the games their seeds give (and not those of another version of the rules)."""
+    for number, outcome in sample:
         if play_one(simulation, outcome.index) != outcome:
             raise SimulationError(
                 f"{path}, line {number}: game {outcome.index} is not the game its seed gives "
@@ -1139,15 +1386,80 @@ def _replay_sample(
             )
 
 
-def _write_output(path: Path, simulation: Simulation, outcomes: Sequence[GameOutcome]) -> None:
-    """Write the whole file again in game order (through a temporary file, then a rename)."""
-    temporary = path.with_name(path.name + ".tmp")
-    header = json.dumps(_header(simulation))
+#: The lines of an output file put in game order in memory at once (each about a kilobyte):
+#: a longer file is put in order a part at a time, and the parts merged.
+_LINES_IN_MEMORY: Final = 10_000
+#: The most parts merged at once (each an open file).
+_PARTS_MERGED: Final = 64
+
+
+def _put_in_order(path: Path, header: str) -> None:
+    """Write the output file again with its games in game order, holding no more than
+    :data:`_LINES_IN_MEMORY` of its lines in memory."""
     try:
-        with temporary.open("w", encoding="utf-8") as sink:
-            sink.write(header + "\n")
-            sink.write("".join(_line(header, outcome) for outcome in outcomes))
-        temporary.replace(path)
+        with path.open(encoding="utf-8") as source:
+            source.readline()  # the header, written again as it is
+            parts = (
+                sorted(part, key=_game_number) for part in _in_chunks(source, _LINES_IN_MEMORY)
+            )
+            first = next(parts, [])
+            if len(first) < _LINES_IN_MEMORY:
+                with _replacing(path) as sink:
+                    sink.write(header + "\n")
+                    sink.writelines(first)
+            else:
+                _merge_in_order(path, header, itertools.chain([first], parts))
+    except OSError as error:
+        raise _file_error("read", path, error) from None
+
+
+def _merge_in_order(path: Path, header: str, parts: Iterable[list[str]]) -> None:
+    """Write the output file again from ``parts`` (each in game order): each part is put in a
+    file of its own in a temporary folder beside it, and the files are merged, at most
+    :data:`_PARTS_MERGED` at a time as they come (so that the files waiting to be merged stay
+    few), then all together."""
+    # Imported here: only a run of many games uses it, and it costs start-up time.
+    import tempfile
+
+    names = itertools.count()
+    try:
+        with tempfile.TemporaryDirectory(
+            prefix=f".{path.name}.", dir=path.parent, ignore_cleanup_errors=True
+        ) as folder:
+
+            def stored(lines: Iterable[str]) -> Path:
+                part = Path(folder, str(next(names)))
+                with part.open("w", encoding="utf-8") as sink:
+                    sink.writelines(lines)
+                return part
+
+            def merged(group: list[Path]) -> Iterator[str]:
+                with contextlib.ExitStack() as files:
+                    sources = [files.enter_context(p.open(encoding="utf-8")) for p in group]
+                    yield from heapq.merge(*sources, key=_game_number)
+                for part in group:
+                    part.unlink()
+
+            # levels[k] holds parts made of _PARTS_MERGED ** k parts as they were read.
+            levels: list[list[Path]] = []
+            for lines in parts:
+                part = stored(lines)
+                for level in itertools.count():
+                    if level == len(levels):
+                        levels.append([])
+                    levels[level].append(part)
+                    if len(levels[level]) < _PARTS_MERGED:
+                        break
+                    part, levels[level] = stored(merged(levels[level])), []
+            waiting = [part for level in levels for part in level]
+            while len(waiting) > _PARTS_MERGED:
+                waiting = [
+                    stored(merged(waiting[k : k + _PARTS_MERGED]))
+                    for k in range(0, len(waiting), _PARTS_MERGED)
+                ]
+            with _replacing(path) as sink:
+                sink.write(header + "\n")
+                sink.writelines(merged(waiting))
     except OSError as error:
         raise _file_error("write", path, error) from None
 
