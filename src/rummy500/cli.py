@@ -534,6 +534,7 @@ def _simulate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    report = None if args.quiet else progress_bar()
     try:
         simulation = Simulation.of(args.preset, players, args.bots, args.games, args.seed)
         summary = summarize(
@@ -542,31 +543,37 @@ def _simulate(args: argparse.Namespace) -> int:
             backend=args.backend,
             address=args.address,
             output=args.output,
-            progress=None if args.quiet else progress_bar(),
+            progress=report,
             announce=announce,
             ray_log_level=RAY_QUIET_LEVEL if args.quiet else RAY_LOG_LEVEL,
         )
-    except Rummy500Error as error:
-        print(f"rummy500 simulate: {error}", file=sys.stderr)
-        return 2
-    except SimulationStopped as stopped:
-        name = signal.Signals(stopped.signal).name
-        games = f"{stopped.done} of {stopped.total} games"
-        kept = (
-            f"{games} are in {args.output}; run the same command to carry on"
-            if args.output
-            else f"{games} had finished (give --output to keep them)"
-        )
-        # The progress line, if any, is left unfinished on stderr.
-        start = "" if args.quiet else "\n"
-        print(f"{start}rummy500 simulate: stopped by {name}: {kept}", file=sys.stderr)
-        return 128 + stopped.signal
-    except KeyboardInterrupt:
-        where = f"; run the same command to carry on with {args.output}" if args.output else ""
-        print(f"\nstopped: the games that finished are kept{where}", file=sys.stderr)
-        return 130
+    except (Rummy500Error, KeyboardInterrupt) as error:
+        # The progress line, if any, ends before the message.
+        if report is not None:
+            report.end()
+        return _simulation_ended(error, args.output)
     print(summary.text())
     return 0
+
+
+def _simulation_ended(error: Rummy500Error | KeyboardInterrupt, output: str | None) -> int:
+    """Say why a simulation ended early, in a line on stderr; the command's exit status."""
+    if isinstance(error, SimulationStopped):
+        name = signal.Signals(error.signal).name
+        games = f"{error.done} of {error.total} games"
+        kept = (
+            f"{games} are in {output}; run the same command to carry on"
+            if output
+            else f"{games} had finished (give --output to keep them)"
+        )
+        print(f"rummy500 simulate: stopped by {name}: {kept}", file=sys.stderr)
+        return 128 + error.signal
+    if isinstance(error, KeyboardInterrupt):
+        where = f"; run the same command to carry on with {output}" if output else ""
+        print(f"stopped: the games that finished are kept{where}", file=sys.stderr)
+        return 130
+    print(f"rummy500 simulate: {error}", file=sys.stderr)
+    return 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -35,6 +35,7 @@ import json
 import math
 import os
 import signal
+import stat
 import statistics
 import sys
 import threading
@@ -64,6 +65,7 @@ __all__ = [
     "HandOutcome",
     "Interval",
     "Plan",
+    "ProgressReport",
     "Simulation",
     "SimulationError",
     "SimulationStopped",
@@ -1037,8 +1039,22 @@ def _file_error(doing: str, path: Path, error: OSError) -> SimulationError:
     return SimulationError(f"cannot {doing} {path}: {error.strerror or error}")
 
 
+#: The longest output file name taken (a path on Linux is 4096 bytes at most).
+_LONGEST_NAME: Final = 4096
+#: What a path that is not a regular file is, for the message that refuses it.
+_KINDS: Final = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
 def _output_path(output: str | os.PathLike[str] | None) -> Path | None:
-    """The output file, checked to be somewhere a file can be written."""
+    """The output file, checked to be somewhere a file can be written. A path that is there
+    already must be a regular file: a device or a named pipe would be read without end (or
+    wait for a writer forever) when the run looks for games to carry on with."""
     if output is None:
         return None
     try:
@@ -1051,9 +1067,19 @@ def _output_path(output: str | os.PathLike[str] | None) -> Path | None:
         )
     if not name:
         raise SimulationError("the output file's name is empty")
+    if len(name) > _LONGEST_NAME or "\0" in name:
+        what = "has a NUL character" if "\0" in name else f"is {len(name)} characters long"
+        raise SimulationError(f"the output file's name {what}: {quote_text(name)}")
     path = Path(name)
-    if path.is_dir():
-        raise SimulationError(f"{path} is a folder: give the name of a file for the output")
+    try:
+        mode = path.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        mode = None
+    except OSError as error:
+        raise _file_error("write", path, error) from None
+    if mode is not None and not stat.S_ISREG(mode):
+        kind = next((kind for test, kind in _KINDS if test(mode)), "not a regular file")
+        raise SimulationError(f"{path} is {kind}: give the name of a file for the output")
     if not path.parent.is_dir():
         raise SimulationError(f"cannot write {path}: there is no folder {path.parent}")
     return path
@@ -1099,27 +1125,40 @@ class _Sink:
     def __init__(self, path: Path, header: str, *, fresh: bool) -> None:
         self.path = path
         self.header = header
+        self.failed = False
         try:
             self.file = path.open("w" if fresh else "a", encoding="utf-8")
-            if fresh:
-                self.file.write(header + "\n")
-                self.file.flush()
         except OSError as error:
             raise _file_error("write", path, error) from None
+        if fresh:
+            try:
+                self.put(header + "\n")
+            except SimulationError:
+                self.close()
+                raise
 
     def write(self, outcomes: Sequence[GameOutcome]) -> None:
         """Write ``outcomes`` and flush them to the file, whole lines only."""
-        if not outcomes:
-            return
+        if outcomes:
+            self.put("".join(_line(self.header, outcome) for outcome in outcomes))
+
+    def put(self, text: str) -> None:
+        """Write ``text`` and flush it to the file."""
         try:
-            self.file.write("".join(_line(self.header, outcome) for outcome in outcomes))
+            self.file.write(text)
             self.file.flush()
         except OSError as error:
+            self.failed = True
             raise _file_error("write", self.path, error) from None
 
     def close(self) -> None:
-        """Close the file."""
-        self.file.close()
+        """Close the file. After a failed write, what could not be written is let go: the
+        failure was reported, and closing would only fail the same way."""
+        try:
+            self.file.close()
+        except OSError as error:
+            if not self.failed:
+                raise _file_error("write", self.path, error) from None
 
 
 class _LineError(Exception):
@@ -1464,49 +1503,67 @@ def _merge_in_order(path: Path, header: str, parts: Iterable[list[str]]) -> None
         raise _file_error("write", path, error) from None
 
 
-def progress_bar(stream: TextIO = sys.stderr) -> Progress:
-    """A progress report for :func:`simulate`: a tqdm bar where tqdm is installed
-    (the ``progress`` extra), otherwise a line with the games done and an ETA,
-    rewritten in place at most twice a second."""
-    try:
-        # tqdm is an optional extra.
-        tqdm: Any = importlib.import_module("tqdm").tqdm
-    except ImportError:
-        return _plain_progress(stream)
-    bar: Any = None
-
-    def report(done: int, total: int) -> None:
-        nonlocal bar
-        if bar is None:
-            bar = tqdm(total=total, initial=done, unit="game", file=stream)
-        else:
-            bar.update(done - bar.n)
-        if done == total:
-            bar.close()
-
-    return report
+def progress_bar(stream: TextIO = sys.stderr) -> ProgressReport:
+    """A progress report for :func:`simulate` (its ``progress``) written to ``stream``: a
+    tqdm bar where tqdm is installed (the ``progress`` extra), otherwise a line with the games
+    done and an ETA, rewritten in place at most twice a second."""
+    return ProgressReport(stream)
 
 
-def _plain_progress(stream: TextIO) -> Progress:
-    start = time.monotonic()
-    first: int | None = None
-    last = 0.0
+class ProgressReport:
+    """The report :func:`progress_bar` makes: call it with the games done and their total;
+    :meth:`end` ends its line early, so that a message after a run that stopped or failed
+    starts on a line of its own."""
 
-    def report(done: int, total: int) -> None:
-        nonlocal first, last
-        now = time.monotonic()
-        if first is None:
-            first = done
-        if now - last < 0.5 and done < total:
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        try:
+            # tqdm is an optional extra.
+            self._tqdm: Any = importlib.import_module("tqdm").tqdm
+        except ImportError:
+            self._tqdm = None
+        self._bar: Any = None
+        self._start = time.monotonic()
+        self._first: int | None = None
+        self._last = 0.0
+        #: Whether a plain line is written and not yet ended.
+        self._open = False
+
+    def __call__(self, done: int, total: int) -> None:
+        """Report ``done`` games of ``total``."""
+        if self._tqdm is None:
+            self._write_line(done, total)
             return
-        last = now
-        played = done - first
+        if self._bar is None:
+            self._bar = self._tqdm(total=total, initial=done, unit="game", file=self.stream)
+        else:
+            self._bar.update(done - self._bar.n)
+        if done == total:
+            self.end()
+
+    def end(self) -> None:
+        """End the report's line where it stands (nothing if none is begun)."""
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+        if self._open:
+            self.stream.write("\n")
+            self.stream.flush()
+            self._open = False
+
+    def _write_line(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if self._first is None:
+            self._first = done
+        if now - self._last < 0.5 and done < total:
+            return
+        self._last = now
+        played = done - self._first
         eta = ""
         if played and done < total:
-            eta = f", about {(now - start) / played * (total - done):.0f} s to go"
-        stream.write(f"\r{done}/{total} games{eta}   ")
+            eta = f", about {(now - self._start) / played * (total - done):.0f} s to go"
+        self.stream.write(f"\r{done}/{total} games{eta}   ")
+        self._open = True
         if done == total:
-            stream.write("\n")
-        stream.flush()
-
-    return report
+            self.end()
+        self.stream.flush()
