@@ -77,6 +77,18 @@ def test_simulate_help_gives_the_defaults_and_the_ray_start_up(
     ]
 
 
+def test_simulate_help_says_the_check_of_a_file_is_against_damage(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out, _ = run(capsys, "simulate", "--help")
+    assert (
+        "--output FILE write each game as a line of JSON to FILE (JSON Lines); an existing FILE "
+        "of the same simulation is carried on with, once checked for damage (not for deliberate "
+        "edits: carry on only with files you trust) (default: none, the games are only "
+        "summarized)"
+    ) in " ".join(out.split())
+
+
 def _subcommands() -> dict[str, argparse.ArgumentParser]:
     parser = build_parser()
     (commands,) = (

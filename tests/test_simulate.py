@@ -617,6 +617,63 @@ def test_a_sample_of_the_games_is_played_again(tmp_path: Path) -> None:
     )
 
 
+def with_totals(data: dict[str, Any], hands: list[dict[str, Any]]) -> dict[str, Any]:
+    """``data`` with these hands, and the totals they sum to."""
+    totals = [sum(column) for column in zip(*(hand["scores"] for hand in hands), strict=True)]
+    return {**data, "hands": hands, "totals": totals}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: {**d, "winner": 0}, "winner is 0, but the hands' scores make it 2"),
+        (lambda d: {**d, "winner": None}, "winner is null, but the hands' scores make it 2"),
+        (
+            lambda d: {
+                **d,
+                "hands": [{**d["hands"][0], "player_scores": [53, 23, 55]}, d["hands"][1]],
+            },
+            "hand 0: scores [53, 23, 54] are not player_scores summed by side [53, 23, 55]",
+        ),
+        (
+            lambda d: with_totals(d, d["hands"][:1]),
+            "the game is not over after hand 0, its last",
+        ),
+        (
+            lambda d: with_totals(d, [*d["hands"], d["hands"][1]]),
+            "the game is over after hand 1, not after the last of its 3 hands",
+        ),
+    ],
+)
+def test_the_fields_of_a_line_must_agree_even_with_its_check_computed_again(
+    tmp_path: Path, change: Any, message: str
+) -> None:
+    # Game 1 of short(3): hands scored [53, 23, 54] and [51, -7, 141], won by side 2.
+    sim = short(games=3)
+    out = tmp_path / "games.jsonl"
+    simulate(sim, workers=1, output=out)
+    rewrite(out, 3, lambda d: resigned(sim, change(d)))
+    with pytest.raises(SimulationError) as caught:
+        simulate(sim, workers=1, output=out)
+    assert str(caught.value) == f"{out}, line 3: {message}"
+
+
+def test_a_line_edited_with_care_in_a_game_not_played_again_is_taken(tmp_path: Path) -> None:
+    # What the module's documentation says: the check is against accidents. Of six games, the
+    # first, second, fourth and last are played again: the third is not.
+    sim = short(games=6)
+    out = tmp_path / "games.jsonl"
+    honest = Summary.of(sim, simulate(sim, workers=1, output=out))
+
+    def more_calls(data: dict[str, Any]) -> dict[str, Any]:
+        hands = [{**data["hands"][0], "calls": 40}, *data["hands"][1:]]
+        return resigned(sim, {**data, "hands": hands})
+
+    rewrite(out, 4, more_calls)
+    edited = Summary.of(sim, simulate(sim, workers=1, output=out))
+    assert edited.calls_per_hand.value == pytest.approx(honest.calls_per_hand.value + 40 / 12)
+
+
 def test_a_file_that_is_not_text_or_too_deep_is_refused(tmp_path: Path) -> None:
     sim = short(games=3)
     out = tmp_path / "games.jsonl"

@@ -253,8 +253,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="FILE",
         help="write each game as a line of JSON to FILE (JSON Lines); an existing FILE of "
-        "the same simulation is checked and carried on with (default: none, the games are "
-        "only summarized)",
+        "the same simulation is carried on with, once checked for damage (not for deliberate "
+        "edits: carry on only with files you trust) (default: none, the games are only "
+        "summarized)",
     )
     sim.add_argument(
         "--quiet",
