@@ -558,8 +558,9 @@ WORKERS_PER_CORE: Final = 4
 #: find a file of another version of rummy500 at little cost: not enough to find one line
 #: edited on purpose.)
 REPLAYED: Final = 4
-#: The tasks handed to each worker ahead of time: enough that a worker finds its next task
-#: waiting as it finishes one, few enough that the games asked for are never listed up front.
+#: The tasks a run keeps handed out for each worker (one being played, one waiting): enough
+#: that a worker finds its next task as it finishes one, few enough that the games asked for
+#: are never listed up front.
 TASKS_PER_WORKER: Final = 2
 #: How often (in seconds) a run waiting for its workers looks for a stop signal.
 _POLL: Final = 0.25
