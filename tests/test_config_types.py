@@ -30,25 +30,12 @@ from rummy500.toolkit import quote_value
 DEFAULT = RuleConfig()
 FIELDS = [a.name for a in attrs.fields(RuleConfig)]
 
-_FIRST_DEALER = (
-    "must be a FirstDealer (FirstDealer.LOWEST, FirstDealer.HIGHEST) "
-    "or the value of one ('lowest', 'highest')"
-)
-_ACES = (
-    "must be an Aces (Aces.LOW_OR_HIGH, Aces.HIGH_ONLY) "
-    "or the value of one ('low_or_high', 'high_only')"
-)
-_DEEPEST = (
-    "must be a DeepestCard (DeepestCard.MELD_OR_LAY_OFF, DeepestCard.NEW_MELD) "
-    "or the value of one ('meld_or_lay_off', 'new_meld')"
-)
-_EMPTY = (
-    "must be an EmptyStock (EmptyStock.TAKE_OR_END, EmptyStock.END_AT_ONCE, "
-    "EmptyStock.REUSE_PILE) or the value of one ('take_or_end', 'end_at_once', 'reuse_pile')"
-)
+_FIRST_DEALER = "must be a FirstDealer or the value of one ('lowest', 'highest')"
+_ACES = "must be an Aces or the value of one ('low_or_high', 'high_only')"
+_DEEPEST = "must be a DeepestCard or the value of one ('meld_or_lay_off', 'new_meld')"
+_EMPTY = "must be an EmptyStock or the value of one ('take_or_end', 'end_at_once', 'reuse_pile')"
 _CALLING = (
-    "must be a Calling (Calling.NONE, Calling.DISCARD_OR_PILE_MELD, Calling.ANY_PILE_CARD, "
-    "Calling.LAYOFF_ONLY) or the value of one "
+    "must be a Calling or the value of one "
     "('none', 'discard_or_pile_meld', 'any_pile_card', 'layoff_only')"
 )
 

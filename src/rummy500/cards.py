@@ -155,11 +155,13 @@ class Card(int):
         return JOKER if self > _JOKER_ID else self
 
     def standing_for(self, card: int) -> Card:
-        """This joker, put down as ``card`` (a standard card)."""
+        """This joker, put down as ``card`` (a standard card: a card id from 0 to 51)."""
         if self < _JOKER_ID:
             raise CardError(f"only a joker can stand for another card, not {self}")
-        if not 0 <= card < _JOKER_ID:
-            raise CardError("a joker stands for one of the 52 standard cards")
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < _JOKER_ID:
+            raise CardError(
+                f"a joker stands for one of the 52 standard cards, not {describe_value(card)}"
+            )
         return CARDS[_JOKER_ID + 1 + card]
 
     @property

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 from rummy500.cards import CARDS, Card, make_deck
-from rummy500.errors import StateError
+from rummy500.errors import ConfigError, StateError, describe_value
 from rummy500.rules import FirstDealer, RuleConfig
 
 __all__ = [
@@ -104,11 +104,25 @@ def dealer_draw_rounds(
     was given rather than drawn) give no rounds.
 
     Raises :class:`~rummy500.errors.StateError` when ``drawn`` is not a whole draw: it stops in
-    the middle of one, or goes on once the dealer is known.
+    the middle of one, or goes on once the dealer is known (or is not a sequence of cards:
+    :class:`~rummy500.errors.CardError` names an item that is no card);
+    :class:`~rummy500.errors.ConfigError` when ``config`` is not a rule configuration or
+    ``players`` a count of players it allows.
     """
+    if not isinstance(config, RuleConfig):
+        raise ConfigError(
+            f"dealer_draw_rounds' config must be a RuleConfig, not {describe_value(config)}"
+        )
+    config.check_players(players)
+    if isinstance(drawn, str | bytes) or not isinstance(drawn, Sequence):
+        raise StateError(
+            "dealer_draw_rounds' drawn must be a sequence of the cards drawn, not "
+            f"{describe_value(drawn)}"
+        )
     if not drawn:
         return ()
-    cards = iter(drawn)
+    # Card() refuses an item that is no card, naming it.
+    cards = iter([card if type(card) is Card else Card(card) for card in drawn])
 
     def next_card() -> Card:
         card = next(cards, None)

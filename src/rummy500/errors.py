@@ -13,6 +13,7 @@ multi-megabyte text or document gives a message of a line, not of megabytes.
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Sequence
 from typing import Final
 
 __all__ = [
@@ -27,12 +28,15 @@ __all__ = [
     "StateError",
     "describe_value",
     "is_whole",
+    "problems_text",
     "quote_text",
     "quote_value",
 ]
 
 #: How many characters of a refused input an error message quotes.
 QUOTED_PREFIX: Final = 40
+#: How long a message listing several problems grows before the rest are only counted.
+_PROBLEMS_LENGTH: Final = 240
 
 
 def quote_text(text: str) -> str:
@@ -82,6 +86,21 @@ def is_whole(value: object) -> bool:
     """Whether ``value`` is a whole number as arguments take one: an ``int`` but not a
     ``bool`` (``True`` is an ``int`` to Python, never a number of turns or a player here)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def problems_text(problems: Sequence[str]) -> str:
+    """Several problems as one message, ``"; "`` between them: the first, then as many more as
+    fit in a few lines, then how many are left out ("; and 3 more problems")."""
+    shown = list(problems[:1])
+    length = len(shown[0]) if shown else 0
+    for problem in problems[1:]:
+        length += len(problem) + 2
+        if length > _PROBLEMS_LENGTH:
+            break
+        shown.append(problem)
+    left = len(problems) - len(shown)
+    more = f"; and {left} more problem{'s' if left > 1 else ''}" if left else ""
+    return "; ".join(shown) + more
 
 
 def describe_value(value: object) -> str:

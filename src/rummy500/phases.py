@@ -9,6 +9,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
+from rummy500.errors import StateError, quote_value
+
 __all__ = ["CHANCE", "TERMINAL", "OwedUse", "Phase"]
 
 #: :attr:`State.current_player` between hands, when the next move is the deal (a chance event).
@@ -17,7 +19,17 @@ CHANCE: Final = -1
 TERMINAL: Final = -4
 
 
-class Phase(IntEnum):
+class _Numbered(IntEnum):
+    """An enum of a state's fields, numbered from 0."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> _Numbered:
+        # Enum's own refusal is a bare ValueError: a field of a state refuses as a state does.
+        numbers = ", ".join(f"{member.value} ({member.name})" for member in cls)
+        raise StateError(f"{cls.__name__} has no value {quote_value(value)}: it has {numbers}")
+
+
+class Phase(_Numbered):
     """Where in a turn (or a game) a state stands. Phases before ``HAND_OVER`` are in a hand."""
 
     #: The player to move draws from the stock or takes from the discard pile.
@@ -32,7 +44,7 @@ class Phase(IntEnum):
     GAME_OVER = 4
 
 
-class OwedUse(IntEnum):
+class OwedUse(_Numbered):
     """How the card owed this turn (the deepest card taken from the pile) must be used."""
 
     #: In a new meld or a lay-off (the standard rule).

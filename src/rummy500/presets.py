@@ -43,7 +43,10 @@ __all__ = ["PRESETS", "Preset", "get", "names", "preset"]
 
 
 def _paragraphs(text: str) -> str:
-    """``text`` as paragraphs split by one blank line, each paragraph on one line."""
+    """``text`` as paragraphs split by one blank line, each paragraph on one line (anything but
+    a str is left as it is, for :func:`_notes` to refuse)."""
+    if not isinstance(text, str):
+        return text
     paragraphs: list[list[str]] = [[]]
     for line in text.splitlines():
         if line.strip():
@@ -54,11 +57,21 @@ def _paragraphs(text: str) -> str:
 
 
 def _one_line(instance: Preset, attribute: attrs.Attribute[str], value: str) -> None:
-    if not value.strip() or "\n" in value or value != value.strip():
+    if not isinstance(value, str) or not value.strip() or "\n" in value or value != value.strip():
         raise ConfigError(
             f"a preset's {attribute.name} is one line of text without spaces around it, "
             f"not {quote_value(value)}"
         )
+
+
+def _notes(instance: Preset, attribute: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str):
+        raise ConfigError(f"a preset's notes are text, not {describe_value(value)}")
+
+
+def _rules(instance: Preset, attribute: attrs.Attribute[RuleConfig], value: object) -> None:
+    if not isinstance(value, RuleConfig):
+        raise ConfigError(f"a preset's config is a RuleConfig, not {describe_value(value)}")
 
 
 def _aliases(instance: Preset, attribute: attrs.Attribute[tuple[str, ...]], value: object) -> None:
@@ -71,7 +84,8 @@ class Preset:
     """One named rule set: the rules, and the rule text they follow.
 
     Records are built by keyword. ``name``, ``source`` and ``summary`` are each one line of
-    text, and ``aliases`` a tuple of names; anything else raises
+    text, ``aliases`` a tuple of names, ``notes`` a text and ``config`` a
+    :class:`~rummy500.rules.RuleConfig`; anything else raises
     :class:`~rummy500.errors.ConfigError`. ``notes`` is written in Markdown (code in backticks)
     and kept as paragraphs split by one blank line, each on one line, however the text passed
     in was wrapped.
@@ -90,8 +104,8 @@ class Preset:
     aliases: tuple[str, ...] = attrs.field(default=(), validator=_aliases)
     source: str = attrs.field(validator=_one_line)
     summary: str = attrs.field(validator=_one_line)
-    notes: str = attrs.field(converter=_paragraphs)
-    config: RuleConfig
+    notes: str = attrs.field(converter=_paragraphs, validator=_notes)
+    config: RuleConfig = attrs.field(validator=_rules)
 
 
 def _online(values: CardValues, *, wrap: bool, deal: PlayerTable | None = None) -> RuleConfig:
@@ -450,12 +464,11 @@ def preset(name: str) -> Preset:
         raise ConfigError(f"a preset name is a str, not {describe_value(name)}")
     record = _LOOKUP.get(_key(name))
     if record is None:
+        # The canonical names only: with every alias the message would run to several lines.
         known = ", ".join(PRESETS)
-        aliases = ", ".join(sorted(alias for each in _ALL for alias in each.aliases))
-        message = (
-            f"no preset called {quote_text(name)}; the presets are: {known} (aliases: {aliases})"
+        raise ConfigError(
+            f"no preset called {quote_text(name)}; the presets are: {known} (or an alias of one)"
         )
-        raise ConfigError(message)
     return record
 
 

@@ -28,6 +28,7 @@ from rummy500.errors import (
     StateError,
     describe_value,
     is_whole,
+    problems_text,
     quote_value,
 )
 
@@ -62,7 +63,17 @@ MAX_PLAYERS: Final = 8
 MAX_DECKS: Final = 4
 
 
-class FirstDealer(Enum):
+class _Choice(Enum):
+    """A rule choice: an enum whose values are the words a config may name its members by."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> _Choice:
+        # Enum's own refusal is a bare ValueError: a rule choice refuses as a config does.
+        values = ", ".join(repr(member.value) for member in cls)
+        raise ConfigError(f"{cls.__name__} has no value {quote_value(value)}: it has {values}")
+
+
+class FirstDealer(_Choice):
     """How the first dealer of a game is chosen: every player draws a card from the deck."""
 
     #: The lowest card deals, the ace counting low (Wikipedia, and the standard rules).
@@ -71,7 +82,7 @@ class FirstDealer(Enum):
     HIGHEST = "highest"
 
 
-class Aces(Enum):
+class Aces(_Choice):
     """Where an ace may stand in a run."""
 
     #: Low (A-2-3) or high (Q-K-A), never both in one run.
@@ -80,7 +91,7 @@ class Aces(Enum):
     HIGH_ONLY = "high_only"
 
 
-class DeepestCard(Enum):
+class DeepestCard(_Choice):
     """What must happen this turn to the deepest card taken from the discard pile."""
 
     #: It must be melded or laid off (the standard rule).
@@ -89,7 +100,7 @@ class DeepestCard(Enum):
     NEW_MELD = "new_meld"
 
 
-class EmptyStock(Enum):
+class EmptyStock(_Choice):
     """What happens when the stock runs out."""
 
     #: The player to draw may still take from the discard pile; the hand ends when they decline.
@@ -100,7 +111,7 @@ class EmptyStock(Enum):
     REUSE_PILE = "reuse_pile"
 
 
-class Calling(Enum):
+class Calling(_Choice):
     """Whether, and how, a player may call rummy on a discard another player missed."""
 
     #: No calling.
@@ -165,15 +176,14 @@ def _flag() -> dict[str, Callable[[object], str | None]]:
 
 def _one_of(cls: type[Enum]) -> dict[str, Callable[[object], str | None]]:
     """The metadata of an enum field: a member of ``cls`` (values are converted before)."""
-    members = ", ".join(f"{cls.__name__}.{m.name}" for m in cls)
+    # The values only (the members are the enum's): a message may list several fields.
     values = ", ".join(repr(m.value) for m in cls)
 
     def check(value: object) -> str | None:
         if isinstance(value, cls):
             return None
         return (
-            f"must be {_a(cls.__name__)} ({members}) or the value of one ({values}), "
-            f"not {quote_value(value)}"
+            f"must be {_a(cls.__name__)} or the value of one ({values}), not {quote_value(value)}"
         )
 
     return {_CHECK: check}
@@ -273,7 +283,7 @@ class CardValues:
         problems = _field_problems(self, "CardValues.")
         by_rank = _int_tuple_problem("CardValues.by_rank", self.by_rank)
         if by_rank or problems:
-            raise ConfigError("; ".join([*([by_rank] if by_rank else []), *problems]))
+            raise ConfigError(problems_text([*([by_rank] if by_rank else []), *problems]))
         if len(self.by_rank) != 14 or self.by_rank[0] != 0:
             raise ConfigError(
                 "CardValues.by_rank holds 14 values indexed by rank: index 0 unused (0), "
@@ -293,9 +303,11 @@ class CardValues:
         return self.by_rank[ACE]
 
     def points(self, card: int, *, end: int = 0) -> int:
-        """The value of ``card``. ``end`` is -1 for the low end of a run, 1 for the high end.
+        """The value of ``card``. ``end`` is -1 for the low end of a run, 1 for the high end
+        (0, the default, anywhere else).
 
-        Raises :class:`CardError` when ``card`` is not a card id.
+        Raises :class:`CardError` when ``card`` is not a card id, and :class:`ConfigError`
+        when ``end`` is not -1, 0 or 1.
         """
         if type(card) is not Card and (
             isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < len(CARDS)
@@ -303,6 +315,11 @@ class CardValues:
             raise CardError(
                 f"a card is a Card or a card id from 0 to {len(CARDS) - 1}, not "
                 f"{describe_value(card)}"
+            )
+        if end and (type(end) is not int or not -1 <= end <= 1):
+            raise ConfigError(
+                "CardValues.points' end is -1 (the low end of a run), 1 (the high end) or 0, "
+                f"not {describe_value(end)}"
             )
         if card >= 52:
             return self.joker
@@ -328,7 +345,17 @@ class CardValues:
 
     @classmethod
     def flat(cls, ace: int, low_cards: int | None) -> CardValues:
-        """Aces ``ace`` wherever they lie; 2-9 ``low_cards`` each (their number if ``None``)."""
+        """Aces ``ace`` wherever they lie; 2-9 ``low_cards`` each (their number if ``None``).
+
+        Raises :class:`ConfigError` when either is not a whole number of points, or is negative.
+        """
+        # Checked here: each fills several fields, which would name one problem several times.
+        for name, value in (("ace", ace), ("low_cards", low_cards)):
+            if not is_whole(value) and (value is not None or name == "ace"):
+                raise ConfigError(
+                    f"CardValues.flat's {name} must be a whole number of points"
+                    f"{' or None' if name == 'low_cards' else ''}, not {describe_value(value)}"
+                )
         pips = tuple(range(2, 10)) if low_cards is None else (low_cards,) * 8
         return cls((0, ace, *pips, 10, 10, 10, 10), low_ace=ace, high_ace=ace)
 
@@ -483,7 +510,7 @@ class RuleConfig:
         # Wrong types first, all at once: the combination checks compare numbers and members.
         problems = _field_problems(self) or list(self._problems())
         if problems:
-            raise ConfigError("; ".join(problems))
+            raise ConfigError(problems_text(problems))
 
     def _problems(self) -> Iterator[str]:
         if not MIN_PLAYERS <= self.min_players <= self.max_players <= MAX_PLAYERS:
@@ -573,20 +600,30 @@ class RuleConfig:
         return players_text(self.min_players, self.max_players)
 
     def check_players(self, players: int) -> None:
-        """Raise :class:`ConfigError` unless ``players`` is a count these rules allow."""
-        if players not in self.player_counts:
-            raise ConfigError(f"these rules are for {self.players_text}, not {players}")
+        """Raise :class:`ConfigError` unless ``players`` is a count these rules allow (a whole
+        number: not a bool, a float or a string)."""
+        if not (is_whole(players) and self.min_players <= players <= self.max_players):
+            raise ConfigError(
+                f"these rules are for {self.players_text}, not {quote_value(players)}"
+            )
 
     def deck_size(self, players: int) -> int:
-        """How many cards the game uses with ``players`` players."""
+        """How many cards the game uses with ``players`` players.
+
+        Raises :class:`ConfigError` for a count of players these rules do not allow, as
+        :meth:`jokers` and :meth:`sides` do.
+        """
+        self.check_players(players)
         return (52 + self.jokers_per_deck) * self.decks[players]
 
     def jokers(self, players: int) -> int:
         """How many jokers the game uses with ``players`` players."""
+        self.check_players(players)
         return self.jokers_per_deck * self.decks[players]
 
     def sides(self, players: int) -> int:
         """How many scoring sides there are: players, or teams in a partnership game."""
+        self.check_players(players)
         return players // self.team_size
 
     def side_of(self, player: int, players: int) -> int:

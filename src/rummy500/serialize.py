@@ -103,6 +103,7 @@ from rummy500.errors import (
     SerializationError,
     StateError,
     describe_value,
+    is_whole,
     quote_value,
 )
 from rummy500.events import EVENT_KINDS, Event, event_problem, quoted_event
@@ -116,6 +117,7 @@ from rummy500.state import Phase, PlayerView, State, new_game
 __all__ = [
     "FORMAT_VERSION",
     "MAX_DEPTH",
+    "MAX_INDENT",
     "MAX_TEXT",
     "READ_FORMATS",
     "GameRecord",
@@ -147,6 +149,9 @@ _RECORD_START: Final = ("history_start", "start_totals")
 #: unbounded time and memory.
 MAX_TEXT: Final = 4_000_000
 
+#: The widest indent :func:`dumps` writes: more only makes text that is mostly spaces.
+MAX_INDENT: Final = 64
+
 #: The deepest nesting of lists and objects :func:`loads` and :func:`from_data` accept. The
 #: deepest real document is a game record or state holding a config (about four levels: the
 #: document, the config, a field of values, a list); the limit leaves room for any growth of
@@ -155,6 +160,10 @@ MAX_DEPTH: Final = 20
 
 
 def _move_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
+    if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
+        raise MoveParseError(
+            f"a game record's moves are an iterable of moves, not {describe_value(moves)}"
+        )
     out = tuple(moves)
     for m in out:
         if not isinstance(m, Move):
@@ -178,9 +187,20 @@ class GameRecord:
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_move_tuple)
 
     def __attrs_post_init__(self) -> None:
+        # The arguments of new_game, refused as new_game refuses them.
+        if not isinstance(self.config, RuleConfig):
+            raise ConfigError(
+                f"a game record's config must be a RuleConfig, not {describe_value(self.config)}"
+            )
         self.config.check_players(self.players)
-        if self.dealer is not None and not 0 <= self.dealer < self.players:
-            raise StateError(f"the dealer must be a player from 0 to {self.players - 1}")
+        if not is_whole(self.seed):
+            raise ConfigError(f"seed must be a whole number, not {describe_value(self.seed)}")
+        dealer = self.dealer
+        if dealer is not None and not (is_whole(dealer) and 0 <= dealer < self.players):
+            raise StateError(
+                f"the dealer must be a player from 0 to {self.players - 1} or None, not "
+                f"{describe_value(dealer)}"
+            )
 
     @classmethod
     def from_state(cls, state: State) -> GameRecord:
@@ -188,8 +208,11 @@ class GameRecord:
         <rummy500.state.State.move_stack>`).
 
         The line must start from an opening state made by :func:`~rummy500.state.new_game`;
-        otherwise (a position built with ``State.from_position``, say) :class:`StateError`.
+        otherwise (a position built with ``State.from_position``, say) :class:`StateError`, as
+        for anything that is not a state.
         """
+        if not isinstance(state, State):
+            raise StateError(f"GameRecord.from_state needs a State, not {describe_value(state)}")
         root = state
         while root.parent is not None and root.last_move is not None:
             root = root.parent
@@ -787,7 +810,16 @@ def _from_data(data: Any, cls: type[T]) -> T:
 
 
 def dumps(obj: object, *, indent: int | None = None) -> str:
-    """``obj`` as JSON text. The same object always gives the same text."""
+    """``obj`` as JSON text. The same object always gives the same text.
+
+    ``indent`` is ``None`` (one line) or the spaces of each level, from 0 (a level a line) to
+    :data:`MAX_INDENT`; anything else raises :class:`~rummy500.errors.SerializationError`.
+    """
+    if indent is not None and not (is_whole(indent) and 0 <= indent <= MAX_INDENT):
+        raise SerializationError(
+            f"dumps' indent must be None or a whole number from 0 to {MAX_INDENT}, not "
+            f"{describe_value(indent)}"
+        )
     try:
         return json.dumps(to_data(obj), indent=indent, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError) as exc:

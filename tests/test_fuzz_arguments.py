@@ -1,0 +1,249 @@
+"""Wrongly typed arguments to the public callables are refused with the package's errors,
+each with its whole message."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+
+from rummy500 import (
+    Aces,
+    Calling,
+    Card,
+    CardError,
+    CardValues,
+    ConfigError,
+    DeepestCard,
+    EmptyStock,
+    FirstDealer,
+    GameRecord,
+    MoveParseError,
+    OwedUse,
+    Phase,
+    RuleConfig,
+    Rummy500Error,
+    SerializationError,
+    State,
+    StateError,
+    TableMeld,
+    dumps,
+    new_game,
+    parse_cards,
+    presets,
+)
+from rummy500.errors import problems_text
+from rummy500.toolkit import JOKER, dealer_draw_rounds
+
+# -- each refusal, with its whole message -------------------------------------------------------
+
+CONFIG = RuleConfig()
+STATE = new_game(players=3, seed=1)
+VALUES = CONFIG.card_values
+RUN = parse_cards("5H 6H 7H")
+MELD = TableMeld.new(RUN, 0)
+HUGE = "x" * 100_000
+QUOTED = repr("x" * 40) + "…"
+PLAYERS = "these rules are for 2 to 8 players, not "
+TYPED_END = "CardValues.points' end is -1 (the low end of a run), 1 (the high end) or 0, not "
+PLACEMENT = (
+    "a lay-off's placement is (below, above), how many of its cards go at each end of the run, "
+    "or (0, 0) on a set, not "
+)
+
+
+def _position(table: list[Any]) -> State:
+    return State.from_position(
+        CONFIG, hands=STATE.hands, stock=STATE.stock, pile=STATE.pile, table=table
+    )
+
+
+#: (what is called, the error class, the whole message).
+REFUSALS: list[tuple[Callable[[], object], type[Rummy500Error], str]] = [
+    # A player count is a whole number these rules allow, wherever one is asked for.
+    (lambda: CONFIG.deck_size(-1), ConfigError, PLAYERS + "-1"),
+    (lambda: CONFIG.deck_size(True), ConfigError, PLAYERS + "True"),
+    (lambda: CONFIG.jokers(None), ConfigError, PLAYERS + "None"),
+    (lambda: CONFIG.sides(3.0), ConfigError, PLAYERS + "3.0"),
+    (lambda: CONFIG.check_players(2.0), ConfigError, PLAYERS + "2.0"),
+    (lambda: CONFIG.check_players(HUGE), ConfigError, PLAYERS + QUOTED),
+    (lambda: GameRecord(CONFIG, HUGE, 0), ConfigError, PLAYERS + QUOTED),
+    # The rule choices refuse a value none of their members has.
+    (lambda: Aces("x"), ConfigError, "Aces has no value 'x': it has 'low_or_high', 'high_only'"),
+    (
+        lambda: Calling(None),
+        ConfigError,
+        "Calling has no value None: it has 'none', 'discard_or_pile_meld', 'any_pile_card', "
+        "'layoff_only'",
+    ),
+    (
+        lambda: FirstDealer(1),
+        ConfigError,
+        "FirstDealer has no value 1: it has 'lowest', 'highest'",
+    ),
+    (
+        lambda: DeepestCard(HUGE),
+        ConfigError,
+        f"DeepestCard has no value {QUOTED}: it has 'meld_or_lay_off', 'new_meld'",
+    ),
+    (
+        lambda: EmptyStock(["x"]),
+        ConfigError,
+        "EmptyStock has no value ['x']: it has 'take_or_end', 'end_at_once', 'reuse_pile'",
+    ),
+    (
+        lambda: Phase(9),
+        StateError,
+        "Phase has no value 9: it has 0 (DRAW), 1 (PLAY), 2 (CALL), 3 (HAND_OVER), 4 (GAME_OVER)",
+    ),
+    (
+        lambda: OwedUse("x"),
+        StateError,
+        "OwedUse has no value 'x': it has 0 (ANY), 1 (MELD), 2 (LAYOFF)",
+    ),
+    # Card values.
+    (
+        lambda: CardValues.flat("x", 5),
+        ConfigError,
+        "CardValues.flat's ace must be a whole number of points, not 'x'",
+    ),
+    (
+        lambda: CardValues.flat(15, 1.5),
+        ConfigError,
+        "CardValues.flat's low_cards must be a whole number of points or None, not 1.5",
+    ),
+    (lambda: VALUES.points(Card("AS"), end="x"), ConfigError, TYPED_END + "'x'"),
+    (lambda: VALUES.points(Card("AS"), end=True), ConfigError, TYPED_END + "True"),
+    (lambda: VALUES.points(Card("AS"), end=2), ConfigError, TYPED_END + "2"),
+    # A joker stands for a standard card, given by its id.
+    (
+        lambda: JOKER.standing_for(None),
+        CardError,
+        "a joker stands for one of the 52 standard cards, not None",
+    ),
+    (
+        lambda: JOKER.standing_for(True),
+        CardError,
+        "a joker stands for one of the 52 standard cards, not True",
+    ),
+    (
+        lambda: JOKER.standing_for(52),
+        CardError,
+        "a joker stands for one of the 52 standard cards, not 52",
+    ),
+    # The draw for the first deal.
+    (
+        lambda: dealer_draw_rounds(None, 3, STATE.dealer_draw),
+        ConfigError,
+        "dealer_draw_rounds' config must be a RuleConfig, not None",
+    ),
+    (lambda: dealer_draw_rounds(CONFIG, True, STATE.dealer_draw), ConfigError, PLAYERS + "True"),
+    (
+        lambda: dealer_draw_rounds(CONFIG, 3, None),
+        StateError,
+        "dealer_draw_rounds' drawn must be a sequence of the cards drawn, not None",
+    ),
+    (
+        lambda: dealer_draw_rounds(CONFIG, 3, [None]),
+        CardError,
+        "a card is a text such as 'QH' or a card id (an int from 0 to 104), not None",
+    ),
+    # Saving, and game records.
+    (
+        lambda: dumps(STATE, indent=10**30),
+        SerializationError,
+        "dumps' indent must be None or a whole number from 0 to 64, not an int of 100 bits",
+    ),
+    (
+        lambda: dumps(STATE, indent=True),
+        SerializationError,
+        "dumps' indent must be None or a whole number from 0 to 64, not True",
+    ),
+    (
+        lambda: dumps(STATE, indent=-1),
+        SerializationError,
+        "dumps' indent must be None or a whole number from 0 to 64, not -1",
+    ),
+    (
+        lambda: GameRecord(None, 3, 0),
+        ConfigError,
+        "a game record's config must be a RuleConfig, not None",
+    ),
+    (lambda: GameRecord(CONFIG, 3, 1.5), ConfigError, "seed must be a whole number, not 1.5"),
+    (
+        lambda: GameRecord(CONFIG, 3, 0, dealer="x"),
+        StateError,
+        "the dealer must be a player from 0 to 2 or None, not 'x'",
+    ),
+    (
+        lambda: GameRecord(CONFIG, 3, 0, moves=None),
+        MoveParseError,
+        "a game record's moves are an iterable of moves, not None",
+    ),
+    (
+        lambda: GameRecord.from_state(None),
+        StateError,
+        "GameRecord.from_state needs a State, not None",
+    ),
+    # Presets: the names only (the aliases would take several lines), and records by field.
+    (
+        lambda: presets.get("x"),
+        ConfigError,
+        "no preset called 'x'; the presets are: standard, bicycle, pagat, wikipedia, fosdick, "
+        "house, classic, competitive, hosted, playingcards_io, partnership, persian, rummy_1000 "
+        "(or an alias of one)",
+    ),
+    (
+        lambda: attrs.evolve(presets.preset("standard"), name=None),
+        ConfigError,
+        "a preset's name is one line of text without spaces around it, not None",
+    ),
+    (
+        lambda: attrs.evolve(presets.preset("standard"), notes=None),
+        ConfigError,
+        "a preset's notes are text, not None",
+    ),
+    (
+        lambda: attrs.evolve(presets.preset("standard"), config="standard"),
+        ConfigError,
+        "a preset's config is a RuleConfig, not 'standard'",
+    ),
+]
+
+
+@pytest.mark.parametrize(("call", "kind", "message"), REFUSALS)
+def test_each_bad_argument_is_refused_with_its_message(
+    call: Callable[[], object], kind: type[Rummy500Error], message: str
+) -> None:
+    with pytest.raises(Rummy500Error) as refused:
+        call()
+    assert type(refused.value) is kind
+    assert str(refused.value) == message
+
+
+def test_a_message_listing_many_problems_names_the_first_few_and_counts_the_rest() -> None:
+    assert problems_text(["a" * 100, "b" * 100, "c" * 100]) == (
+        f"{'a' * 100}; {'b' * 100}; and 1 more problem"
+    )
+    assert problems_text(["a" * 300, "b", "c"]) == f"{'a' * 300}; and 2 more problems"
+    assert problems_text(["a", "b"]) == "a; b"
+    with pytest.raises(ConfigError) as refused:
+        RuleConfig(team_size=10**30)
+    teams = "cannot form teams of 1000000000000000000000000000000"
+    assert str(refused.value) == (
+        f"team_size: 2 players {teams}; team_size: 3 players {teams}; team_size: 4 players "
+        f"{teams}; and 4 more problems"
+    )
+
+
+def test_what_the_checks_stand_in_front_of_still_answers() -> None:
+    assert CONFIG.deck_size(3) == 52
+    assert presets.get("partnership").sides(4) == 2
+    assert VALUES.points(Card("AS"), end=-1) == 1
+    assert JOKER.standing_for(Card("6S")) == Card("JK=6S")
+    assert dealer_draw_rounds(CONFIG, 3, list(map(str, STATE.dealer_draw))) == (
+        dealer_draw_rounds(CONFIG, 3, STATE.dealer_draw)
+    )
+    assert dumps(STATE, indent=2).startswith('{\n  "format": ')
