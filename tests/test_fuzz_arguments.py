@@ -35,7 +35,7 @@ from rummy500 import (
     presets,
 )
 from rummy500.errors import problems_text
-from rummy500.toolkit import JOKER, dealer_draw_rounds
+from rummy500.toolkit import JOKER, dealer_draw_rounds, put_down, score_breakdown, table_points
 
 # -- each refusal, with its whole message -------------------------------------------------------
 
@@ -187,6 +187,171 @@ REFUSALS: list[tuple[Callable[[], object], type[Rummy500Error], str]] = [
         StateError,
         "GameRecord.from_state needs a State, not None",
     ),
+    # Table melds, however built.
+    (
+        lambda: TableMeld("x", (0, 0, 0), True, 5, 7),
+        StateError,
+        "a table meld's cards are a tuple of card ids (ints from 0 to 104), not 'x'",
+    ),
+    (
+        lambda: TableMeld(RUN, 5, True, 5, 7),
+        StateError,
+        "a table meld's owners are a tuple of player numbers, not 5",
+    ),
+    (
+        lambda: TableMeld(RUN, (0, 0), True, 5, 7),
+        StateError,
+        "a table meld needs one owner for each card: 3 cards, 2 owners",
+    ),
+    (
+        lambda: TableMeld(RUN, (0, 0, 0), "yes", 5, 7),
+        StateError,
+        "a table meld's is_run is True or False, not 'yes'",
+    ),
+    (
+        lambda: TableMeld(RUN, (0, 0, 0), True, "x", 7),
+        StateError,
+        "a table meld's low and high are positions from 0 to 40, the low first, not 'x' and 7",
+    ),
+    (
+        lambda: TableMeld(RUN, (0, 0, 0), True, 7, 5),
+        StateError,
+        "a table meld's low and high are positions from 0 to 40, the low first, not 7 and 5",
+    ),
+    (
+        lambda: TableMeld(RUN, (0, 0, 0), True, 5, 7, owner=None),
+        StateError,
+        "a table meld's owner is a player number, not None",
+    ),
+    (
+        lambda: attrs.evolve(MELD, id="x"),
+        StateError,
+        "a table meld's id is a whole number, not 'x'",
+    ),
+    (
+        lambda: TableMeld.of(RUN, [0, 0, 0], id="x"),
+        StateError,
+        "a table meld's id is a whole number, not 'x'",
+    ),
+    (
+        lambda: TableMeld.of(RUN, [0, 0, 0], top_id=1.0),
+        StateError,
+        "a table meld's top_id is a whole number, not 1.0",
+    ),
+    (
+        lambda: TableMeld.new(RUN, -1),
+        StateError,
+        "a table meld's owner is a player number, not -1",
+    ),
+    (
+        lambda: TableMeld.of(RUN, [0, 0, 0], doubled="yes"),
+        StateError,
+        "a table meld's doubled is True or False, not 'yes'",
+    ),
+    (
+        lambda: TableMeld.of(RUN[:2], [0, 0]),
+        StateError,
+        "a table meld holds 3 or more cards, not 2",
+    ),
+    (
+        lambda: TableMeld.new("x", 0),
+        StateError,
+        "a table meld's cards must be 3 or more card ids (ints from 0 to 104), not 'x'",
+    ),
+    (
+        lambda: TableMeld.new(RUN, None),
+        StateError,
+        "a table meld's owner is a player number, not None",
+    ),
+    (lambda: MELD.extended(None, parse_cards("8H"), 1), StateError, PLACEMENT + "None"),
+    (lambda: MELD.extended((0, 2), parse_cards("8H"), 1), StateError, PLACEMENT + "(0, 2)"),
+    (
+        lambda: MELD.extended((0, 1), parse_cards("8H"), "x"),
+        StateError,
+        "a table meld's owner is a player number, not 'x'",
+    ),
+    (
+        lambda: MELD.extended((0, 1), parse_cards("8S"), 1),
+        StateError,
+        "8♠ do not go on 5♥ 6♥ 7♥: a run is all one suit",
+    ),
+    (
+        lambda: MELD.extended((0, 1), parse_cards("9H"), 1),
+        StateError,
+        "9♥ do not go at the ends of 5♥ 6♥ 7♥ as placed: 0 below, 1 above",
+    ),
+    (
+        lambda: MELD.card_points(None),
+        ConfigError,
+        "TableMeld.card_points reads the CardValues of the rules (config.card_values), not None",
+    ),
+    (
+        lambda: MELD.end_aces(VALUES.by_card),
+        ConfigError,
+        "TableMeld.end_aces reads the CardValues of the rules (config.card_values), not a tuple",
+    ),
+    # A meld id the position could not compare is refused where the meld is built.
+    (
+        lambda: _position([TableMeld.of(RUN, [0, 0, 0], id="x")]),
+        StateError,
+        "a table meld's id is a whole number, not 'x'",
+    ),
+    (
+        lambda: _position([{"cards": "5H 6H 7H", "owner": -1}]),
+        StateError,
+        "table[0]: a table meld's owners are player numbers, not -1",
+    ),
+    # Puts and points (the compiled build reads these arguments as objects until checked).
+    (
+        lambda: put_down(RUN, (), RUN, "x", CONFIG),
+        StateError,
+        "put_down's player must be a player number, not 'x'",
+    ),
+    (
+        lambda: put_down(parse_cards("8H"), (MELD,), parse_cards("8H"), 0, CONFIG, onto=0.0),
+        StateError,
+        "put_down's onto must be a table meld id, not 0.0",
+    ),
+    (
+        lambda: table_points(VALUES, [TableMeld.new(RUN, 7)], 3),
+        StateError,
+        "table_points' table[0] has a card put down by player 7, but there are 3 players",
+    ),
+    (
+        lambda: table_points(None, [MELD], 3),
+        ConfigError,
+        "table_points' values are a RuleConfig's card_values, not None",
+    ),
+    (
+        lambda: table_points(VALUES, [MELD], 10**30),
+        ConfigError,
+        "table_points' players must be a whole number from 1 to 8, not an int of 100 bits",
+    ),
+    (
+        lambda: table_points(VALUES, [MELD], True),
+        ConfigError,
+        "table_points' players must be a whole number from 1 to 8, not True",
+    ),
+    (
+        lambda: table_points(VALUES, None, 3),
+        StateError,
+        "table_points' table is a sequence of TableMeld, not None",
+    ),
+    (
+        lambda: table_points(VALUES, [None], 3),
+        StateError,
+        "table_points' table[0] is a TableMeld, not None",
+    ),
+    (
+        lambda: score_breakdown(CONFIG, [[], [], []], [], stock_ran_out="yes"),
+        StateError,
+        "stock_ran_out is True or False, not 'yes'",
+    ),
+    (
+        lambda: score_breakdown(CONFIG, [[], [], []], [], went_out="0"),
+        StateError,
+        "went_out is a player from 0 to 2 or None, not '0'",
+    ),
     # Presets: the names only (the aliases would take several lines), and records by field.
     (
         lambda: presets.get("x"),
@@ -247,3 +412,10 @@ def test_what_the_checks_stand_in_front_of_still_answers() -> None:
         dealer_draw_rounds(CONFIG, 3, STATE.dealer_draw)
     )
     assert dumps(STATE, indent=2).startswith('{\n  "format": ')
+    assert table_points(VALUES, [MELD, TableMeld.new(parse_cards("8S 8H 8D"), 2)], 3) == [
+        18,
+        0,
+        24,
+    ]
+    assert MELD.extended((1, 1), parse_cards("4H 8H"), 1).owners == (1, 0, 0, 0, 1)
+    assert TableMeld.of(RUN, [0, 1, 1], id=2, top_id=3).top_id == 3

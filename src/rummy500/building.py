@@ -288,7 +288,7 @@ def _table_input(config: RuleConfig, item: object, place: int) -> TableMeld:
     cards = _cards(item[0], f"{where} cards")
     owner = item[1]
     if isinstance(owner, int) and not isinstance(owner, bool):
-        return _table_meld(config, cards, (owner,) * len(cards), meld_id=place)
+        return _table_meld(config, cards, (owner,) * len(cards), where, meld_id=place)
     if isinstance(owner, str) or not isinstance(owner, Sequence):
         raise StateError(
             f"{where} owner must be a player number, or a list of one player number for each "
@@ -299,7 +299,7 @@ def _table_input(config: RuleConfig, item: object, place: int) -> TableMeld:
             raise StateError(
                 f"{where} owner[{i}] must be a player number, not {describe_value(one)}"
             )
-    return _table_meld(config, cards, tuple(owner), meld_id=place)
+    return _table_meld(config, cards, tuple(owner), where, meld_id=place)
 
 
 def _table_mapping(
@@ -324,7 +324,7 @@ def _table_mapping(
     else:
         owners = [owner] * len(cards)
     return _table_meld(
-        config, cards, owners, meld_id=place if meld_id is None else meld_id, owner=owner
+        config, cards, owners, where, meld_id=place if meld_id is None else meld_id, owner=owner
     )
 
 
@@ -338,6 +338,7 @@ def _table_meld(
     config: RuleConfig,
     cards: Sequence[int],
     owners: Sequence[int],
+    where: str,
     *,
     meld_id: int = 0,
     owner: int | None = None,
@@ -348,7 +349,10 @@ def _table_meld(
         raise StateError(f"{' '.join(str(CARDS[c]) for c in cards)} is not a meld: {problem}")
     if len(owners) != len(cards):
         raise StateError("a table meld needs exactly one owner for each card")
-    return TableMeld.of(cards, owners, id=meld_id, owner=owner)
+    try:
+        return TableMeld.of(cards, owners, id=meld_id, owner=owner)
+    except StateError as exc:
+        raise StateError(f"{where}: {exc}") from None
 
 
 def _refuse_extras(

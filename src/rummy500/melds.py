@@ -21,12 +21,19 @@ functions here check one meld or lay-off and build the table that results from i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import Any, Final, TypeGuard, cast
 
 import attrs
 
 from rummy500.cards import ACE, CARDS, JOKER, JOKER_AS, Card, face_of, format_cards
-from rummy500.errors import CardError, ConfigError, IllegalMoveError, StateError, describe_value
+from rummy500.errors import (
+    CardError,
+    ConfigError,
+    IllegalMoveError,
+    StateError,
+    describe_value,
+    quote_value,
+)
 from rummy500.fastbuild import draft_builder
 from rummy500.rules import ACES_HIGH_ONLY as _HIGH_ONLY
 from rummy500.rules import Aces, CardValues, RuleConfig
@@ -377,8 +384,8 @@ class TableMeld:
     high: int
     doubled: bool = False
     id: int = 0
-    owner: int = attrs.field(default=attrs.Factory(lambda m: m.owners[0], takes_self=True))
-    top_id: int = attrs.field(default=attrs.Factory(lambda m: m.id, takes_self=True))
+    owner: int = attrs.field(default=attrs.Factory(lambda m: _first_owner(m), takes_self=True))
+    top_id: int = attrs.field(default=attrs.Factory(lambda m: _plain(m, "id")[0], takes_self=True))
     #: Derived once, for speed: the suits the meld holds (a mask), the suit of its first card
     #: (a run's suit) and the jokers it holds.
     suits: int = attrs.field(init=False, eq=False, repr=False)
@@ -394,6 +401,8 @@ class TableMeld:
     attach: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        # Only a meld built by hand comes here: the engine's are built by _made, unchecked.
+        _check_fields(self)
         put = object.__setattr__
         traits = _traits(self.cards, self.is_run, self.low, self.high)
         for name, value in zip(_TRAITS, traits, strict=True):
@@ -410,7 +419,12 @@ class TableMeld:
         return self.cards[0] == _JOKER
 
     def card_points(self, values: CardValues) -> tuple[int, ...]:
-        """The points each card scores, in order (an ace at an end of a run scores as such)."""
+        """The points each card scores, in order (an ace at an end of a run scores as such).
+
+        ``values`` are the card values of the rules (``config.card_values``); anything else
+        raises :class:`~rummy500.errors.ConfigError`.
+        """
+        _check_values("card_points", values)
         by_card = values.by_card
         pts = [by_card[c] for c in self.cards]
         first, last = self.end_aces(values)
@@ -425,7 +439,12 @@ class TableMeld:
         value of the card in a hand): an ace, never a joker standing for one, is low at the
         start of a run and high at its end; in the middle of a wrap-around run it is a plain
         ace. ``(0, 0)`` when neither end is an ace (and for a set)."""
+        _check_values("end_aces", values)
         return end_aces(self, values)
+
+    # The arguments of the three builders below that are numbers or flags are annotated
+    # ``object``: compiled, an ``int`` or ``bool`` parameter refuses a wrongly typed argument
+    # with a bare TypeError before the checks that name it can run.
 
     @classmethod
     def of(
@@ -433,45 +452,86 @@ class TableMeld:
         cards: Sequence[int],
         owners: Sequence[int],
         *,
-        doubled: bool = False,
-        id: int = 0,
-        owner: int | None = None,
-        top_id: int | None = None,
+        doubled: object = False,
+        id: object = 0,
+        owner: object = None,
+        top_id: object = None,
     ) -> TableMeld:
         """The meld holding ``cards`` (a valid meld, in any order), each put there by the owner
         at the same place in ``owners``: how a saved or hand-built table meld is rebuilt.
 
-        ``owner``, the player who laid the meld down, defaults to the owner of the first card
-        as listed (list the cards laid down first, or give the owner); ``top_id`` defaults to
-        ``id``. Raises :class:`~rummy500.errors.StateError` when ``cards`` and ``owners`` are
-        not two lists of the same length, of cards and of player numbers.
+        ``doubled`` is ``True`` or ``False``, ``id`` a whole number. ``owner``,
+        the player who laid the meld down, defaults to the owner of the first card as listed
+        (list the cards laid down first, or give the owner); ``top_id`` defaults to ``id``.
+        Raises :class:`~rummy500.errors.StateError` when ``cards`` and ``owners`` are not two
+        lists of the same length, of cards and of player numbers, or another argument is not
+        of its type.
         """
         _check_cards_and_owners(cards, owners)
+        if len(cards) < 3:
+            raise StateError(f"a table meld holds 3 or more cards, not {len(cards)}")
+        _check_meld_numbers(("owner", "top_id"), doubled=doubled, id=id, owner=owner, top_id=top_id)
         owner_of: dict[int, list[int]] = {}
         for c, o in zip(cards, owners, strict=True):
             owner_of.setdefault(c, []).append(o)
-        meld = cls.new(canonical_meld(cards), 0, doubled=doubled)
+        meld = _new_meld(cls, canonical_meld(cards), 0, bool(doubled), 0)
+        # Checked above: each is the type the casts name.
+        meld_id = cast(int, id)
         return attrs.evolve(
             meld,
             owners=tuple(owner_of[c].pop(0) for c in meld.cards),
-            id=id,
-            owner=owners[0] if owner is None else owner,
-            top_id=id if top_id is None else top_id,
+            id=meld_id,
+            owner=owners[0] if owner is None else cast(int, owner),
+            top_id=meld_id if top_id is None else cast(int, top_id),
         )
 
     @classmethod
     def new(
-        cls, cards: Sequence[int], owner: int, *, doubled: bool = False, id: int = 0
+        cls, cards: Sequence[int], owner: object, *, doubled: object = False, id: object = 0
     ) -> TableMeld:
-        """The table meld ``owner`` makes by laying down ``cards`` (a valid meld in canonical
-        order), named ``id``."""
-        return _new_meld(cls, cards, owner, doubled, id)
+        """The table meld ``owner`` (a player number) makes by laying down ``cards`` (a valid
+        meld in canonical order), named ``id`` (a whole number); ``doubled`` is
+        ``True`` or ``False``. Raises :class:`~rummy500.errors.StateError` for an argument
+        that is not of its type (cards that are not three or more card ids, say)."""
+        cards = _card_ids("cards", cards, least=3)
+        _check_meld_numbers(cards_owner=True, doubled=doubled, id=id, owner=owner)
+        # The checks have made each of these the type the compiled builder reads.
+        return _new_meld(cls, cards, cast(int, owner), bool(doubled), cast(int, id))
 
-    def extended(self, placement: tuple[int, int], cards: Sequence[int], owner: int) -> TableMeld:
-        """This meld with ``cards`` laid off by ``owner``: ``placement`` is (below, above).
+    def extended(self, placement: Sequence[int], cards: Sequence[int], owner: object) -> TableMeld:
+        """This meld with ``cards`` laid off by ``owner`` (a player number): ``placement`` is
+        (below, above), how many of the cards go below the run's low end and above its high
+        end ((0, 0) on a set).
 
-        The meld keeps its id and the player who laid it down."""
-        return _extended(self, placement, cards, owner)
+        The meld keeps its id and the player who laid it down. Raises
+        :class:`~rummy500.errors.StateError` for an argument that is not of its type, or cards
+        that do not go where ``placement`` puts them.
+        """
+        cards = _card_ids("cards", cards, least=1)
+        _check_meld_numbers(cards_owner=True, owner=owner)
+        if (
+            not isinstance(placement, tuple | list)
+            or len(placement) != 2
+            or not all(_is_count(n) for n in placement)
+            or sum(placement) != (len(cards) if self.is_run else 0)
+        ):
+            raise StateError(
+                "a lay-off's placement is (below, above), how many of its cards go at each end "
+                f"of the run, or (0, 0) on a set, not {quote_value(placement)}"
+            )
+        below, above = placement
+        if self.is_run and any(_FACES[c] // 13 != self.suit for c in cards):
+            raise StateError(
+                f"{format_cards(cards)} do not go on {format_cards(self.cards)}: a run is all "
+                "one suit"
+            )
+        try:
+            return _extended(self, (below, above), cards, cast(int, owner))
+        except KeyError:
+            raise StateError(
+                f"{format_cards(cards)} do not go at the ends of {format_cards(self.cards)} "
+                f"as placed: {below} below, {above} above"
+            ) from None
 
 
 def _check_cards_and_owners(cards: object, owners: object) -> None:
@@ -495,6 +555,107 @@ def _check_cards_and_owners(cards: object, owners: object) -> None:
     if lengths[0] != lengths[1]:
         raise StateError(
             f"a table meld needs one owner for each card: {lengths[0]} cards, {lengths[1]} owners"
+        )
+
+
+def _is_whole(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number: an ``int``, not a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_count(value: object, bound: int | None = None) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number (not a bool) of 0 or more, and below ``bound``."""
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and value >= 0
+        and (bound is None or value < bound)
+    )
+
+
+def _card_ids(name: str, cards: object, *, least: int) -> tuple[int, ...]:
+    """``cards``, an argument of a table meld's builders, as a tuple of card ids."""
+    if (
+        isinstance(cards, str | bytes)
+        or not isinstance(cards, Sequence)
+        or len(cards) < least
+        or not all(_is_count(c, len(CARDS)) for c in cards)
+    ):
+        raise StateError(
+            f"a table meld's {name} must be {least} or more card ids (ints from 0 to "
+            f"{len(CARDS) - 1}), not {describe_value(cards)}"
+        )
+    return tuple(cards)
+
+
+def _check_meld_numbers(
+    optional: tuple[str, ...] = (), cards_owner: bool = False, **numbers: object
+) -> None:
+    """Refuse a table meld's ``doubled`` that is not a bool, and an ``id``, ``owner`` or
+    ``top_id`` that is not a whole number (or ``None``, for those ``optional`` names a default
+    for). With ``cards_owner``, the ``owner`` puts the cards down, so it is 0 or more; the other
+    numbers' ranges are a position's to check, which names the meld's place."""
+    for name, value in numbers.items():
+        if name == "doubled":
+            if not isinstance(value, bool):
+                raise StateError(
+                    f"a table meld's doubled is True or False, not {describe_value(value)}"
+                )
+        elif not (value is None and name in optional) and not (
+            _is_count(value) if cards_owner and name == "owner" else _is_whole(value)
+        ):
+            what = "a player number" if name == "owner" else "a whole number"
+            raise StateError(f"a table meld's {name} is {what}, not {describe_value(value)}")
+
+
+def _plain(meld: TableMeld, *names: str) -> list[Any]:
+    """The fields ``names`` of a table meld being built, as plain objects: compiled, reading a
+    field as its type would refuse a wrong one with a bare TypeError before it is checked."""
+    return [getattr(meld, name) for name in names]
+
+
+def _first_owner(meld: TableMeld) -> Any:
+    """The owner of a table meld's first card: its ``owner`` unless given (an owners field
+    that is wrong is refused after, by :func:`_check_fields`). Typed ``Any``, as the factories
+    of the class's fields are: compiled, a factory typed ``int`` makes the class body read its
+    field as an int, which it is not."""
+    (owners,) = _plain(meld, "owners")
+    return owners[0] if isinstance(owners, tuple) and owners else -1
+
+
+def _check_fields(meld: TableMeld) -> None:
+    """Refuse a table meld built from fields of the wrong type, or out of range."""
+    cards, owners, is_run, low, high, doubled, id, owner, top_id = _plain(
+        meld, "cards", "owners", "is_run", "low", "high", "doubled", "id", "owner", "top_id"
+    )
+    if type(cards) is not tuple or not cards or not all(_is_count(c, len(CARDS)) for c in cards):
+        raise StateError(
+            f"a table meld's cards are a tuple of card ids (ints from 0 to {len(CARDS) - 1}), "
+            f"not {describe_value(cards)}"
+        )
+    if type(owners) is not tuple or not all(_is_count(o) for o in owners):
+        raise StateError(
+            f"a table meld's owners are a tuple of player numbers, not {describe_value(owners)}"
+        )
+    if len(owners) != len(cards):
+        raise StateError(
+            f"a table meld needs one owner for each card: {len(cards)} cards, {len(owners)} owners"
+        )
+    if not isinstance(is_run, bool):
+        raise StateError(f"a table meld's is_run is True or False, not {describe_value(is_run)}")
+    if not (_is_count(low, _POSITIONS) and _is_count(high, _POSITIONS) and low <= high):
+        raise StateError(
+            f"a table meld's low and high are positions from 0 to {_POSITIONS - 1}, the low "
+            f"first, not {describe_value(low)} and {describe_value(high)}"
+        )
+    _check_meld_numbers(doubled=doubled, id=id, owner=owner, top_id=top_id)
+
+
+def _check_values(method: str, values: object) -> None:
+    if not isinstance(values, CardValues):
+        raise ConfigError(
+            f"TableMeld.{method} reads the CardValues of the rules (config.card_values), not "
+            f"{describe_value(values)}"
         )
 
 
@@ -953,14 +1114,18 @@ def put_down(
     hand: Sequence[Card],
     table: Sequence[TableMeld],
     cards: Sequence[int],
-    player: int,
+    player: object,
     config: RuleConfig,
     *,
-    onto: int | None = None,
-    high: bool = False,
+    onto: object = None,
+    high: object = False,
 ) -> tuple[tuple[Card, ...], tuple[TableMeld, ...]]:
     """The hand and table after ``player`` melds ``cards`` (``onto`` is ``None``) or lays them
     off on the table meld with id ``onto`` (``high`` as in :class:`~rummy500.moves.Layoff`).
+
+    ``player`` is a player number, ``onto`` a table meld id or ``None``, ``high`` ``True`` or
+    ``False`` (annotated ``object``: compiled, an ``int`` or ``bool`` parameter would refuse a
+    wrongly typed argument with a bare TypeError before the checks that name it).
 
     The play must be one the rules allow: :class:`~rummy500.errors.IllegalMoveError` names the
     rule broken (cards the hand does not hold, a meld id missing from the table, cards that
@@ -987,6 +1152,7 @@ def put_down(
         if c not in held:
             raise IllegalMoveError(f"the hand does not hold {format_cards(cards)}")
         held.remove(c)
+    meld_id: int | None = None
     if onto is None:
         if high is not False:
             raise IllegalMoveError("'high' applies only to a lay-off")
@@ -995,15 +1161,18 @@ def put_down(
     else:
         if isinstance(onto, bool) or not isinstance(onto, int):
             raise StateError(f"put_down's onto must be a table meld id, not {describe_value(onto)}")
-        index = meld_index(on_table, onto)
+        meld_id = onto
+        index = meld_index(on_table, meld_id)
         if index < 0:
-            raise IllegalMoveError(missing_meld(on_table, onto))
+            raise IllegalMoveError(missing_meld(on_table, meld_id))
         if not isinstance(high, bool):
             raise StateError(f"put_down's high must be True or False, not {describe_value(high)}")
         problem = layoff_error(on_table[index], cards, config, high=high)
     if problem is not None:
         raise IllegalMoveError(problem)
-    return put_down_unchecked(held_cards, on_table, cards, player, config, onto=onto, high=high)
+    return put_down_unchecked(
+        held_cards, on_table, cards, player, config, onto=meld_id, high=high is True
+    )
 
 
 def _cards_of(name: str, cards: object) -> tuple[Card, ...]:
@@ -1014,7 +1183,9 @@ def _cards_of(name: str, cards: object) -> tuple[Card, ...]:
     ):
         raise CardError(f"put_down's {name} must be a tuple of cards, not {describe_value(cards)}")
     # Cards are the pre-built instances (see Card): one already a Card is kept as it is.
-    return tuple(c if type(c) is Card else Card(cast(int | str, c)) for c in cards)
+    # Read as Any: compiled, a cast to the card types would refuse an item with a bare
+    # TypeError before Card() could name it.
+    return tuple(c if type(c) is Card else Card(cast(Any, c)) for c in cards)
 
 
 def put_down_unchecked(

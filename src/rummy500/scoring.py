@@ -10,12 +10,12 @@ sum of its players' scores, and each team keeps one running total: players and t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from rummy500.cards import Card
 from rummy500.errors import ConfigError, StateError, describe_value
 from rummy500.melds import TableMeld, end_aces
-from rummy500.rules import CardValues, RuleConfig
+from rummy500.rules import MAX_PLAYERS, CardValues, RuleConfig
 
 __all__ = [
     "GameResult",
@@ -31,8 +31,51 @@ __all__ = [
 ]
 
 
-def table_points(values: CardValues, table: Sequence[TableMeld], players: int) -> list[int]:
-    """The points each player has on the table (every card scores for whoever put it there)."""
+def table_points(values: CardValues, table: Sequence[TableMeld], players: object) -> list[int]:
+    """The points each of ``players`` players (a whole number from 1 to 8) has on ``table``:
+    every card scores for whoever put it there.
+
+    ``values`` are the rules' card values (``config.card_values``). Raises
+    :class:`~rummy500.errors.ConfigError` for values or a number of players that are not,
+    and :class:`~rummy500.errors.StateError` for a table that is not a sequence of
+    :class:`~rummy500.melds.TableMeld` or holds a card of a player beyond ``players``.
+    (``players`` is annotated ``object``: compiled, an ``int`` parameter would refuse a
+    wrongly typed argument with a bare TypeError before the check that names it.)
+    """
+    if not isinstance(values, CardValues):
+        raise ConfigError(
+            f"table_points' values are a RuleConfig's card_values, not {describe_value(values)}"
+        )
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
+        raise ConfigError(
+            f"table_points' players must be a whole number from 1 to {MAX_PLAYERS}, not "
+            f"{describe_value(players)}"
+        )
+    try:
+        return _table_points(values, table, players)
+    except (AttributeError, IndexError, TypeError):
+        # Only a bad table costs this second pass, which names what is wrong with it.
+        _check_table(table, players, "table_points' table")
+        raise
+
+
+def _check_table(table: object, players: int, name: str) -> None:
+    """Refuse a ``table`` (named ``name``) that is not a sequence of table melds, each put down
+    by ``players`` players at most."""
+    if isinstance(table, str) or not isinstance(table, Sequence):
+        raise StateError(f"{name} is a sequence of TableMeld, not {describe_value(table)}")
+    for i, meld in enumerate(table):
+        if not isinstance(meld, TableMeld):
+            raise StateError(f"{name}[{i}] is a TableMeld, not {describe_value(meld)}")
+        if max(meld.owners) >= players:
+            raise StateError(
+                f"{name}[{i}] has a card put down by player {max(meld.owners)}, but there are "
+                f"{players} players"
+            )
+
+
+def _table_points(values: CardValues, table: Sequence[TableMeld], players: int) -> list[int]:
+    """:func:`table_points` of arguments known to be right."""
     totals = [0] * players
     by_card = values.by_card
     for meld in table:
@@ -84,7 +127,9 @@ class PlayerScore(NamedTuple):
         return self.table - (self.hand if self.subtracted else 0) + self.bonus
 
 
-def _check_hand_end(config: object, hands: object, table: object, went_out: object) -> None:
+def _check_hand_end(
+    config: object, hands: object, table: object, went_out: object, stock_ran_out: object
+) -> None:
     """Refuse arguments of :func:`score_breakdown` that are not a finished hand (play's own
     hand ends skip this: they score what the engine built)."""
     if not isinstance(config, RuleConfig):
@@ -107,6 +152,8 @@ def _check_hand_end(config: object, hands: object, table: object, went_out: obje
                 f"table[{i}] has a card put down by player {max(meld.owners)}, but hands holds "
                 f"{len(hands)} players"
             )
+    if not isinstance(stock_ran_out, bool):
+        raise StateError(f"stock_ran_out is True or False, not {describe_value(stock_ran_out)}")
     if went_out is not None and (
         isinstance(went_out, bool)
         or not isinstance(went_out, int)
@@ -123,8 +170,8 @@ def score_breakdown(
     hands: Sequence[Sequence[int]],
     table: Sequence[TableMeld],
     *,
-    went_out: int | None = None,
-    stock_ran_out: bool = False,
+    went_out: object = None,
+    stock_ran_out: object = False,
 ) -> tuple[PlayerScore, ...]:
     """Each player's score for a finished hand, part by part (see :class:`PlayerScore`).
 
@@ -132,10 +179,14 @@ def score_breakdown(
     the hand; ``went_out`` is the player who went out (``None`` if nobody did) and
     ``stock_ran_out`` says whether the hand ended because the stock ran out.
     Raises :class:`~rummy500.errors.StateError` (or :class:`~rummy500.errors.ConfigError` for
-    the config) when the arguments are not a finished hand.
+    the config) when the arguments are not a finished hand. (``went_out`` and
+    ``stock_ran_out`` are annotated ``object``: compiled, an ``int`` or ``bool`` parameter
+    would refuse a wrongly typed argument with a bare TypeError before the check that names
+    it.)
     """
-    _check_hand_end(config, hands, table, went_out)
-    return _breakdown(config, hands, table, went_out, stock_ran_out)
+    _check_hand_end(config, hands, table, went_out, stock_ran_out)
+    # Checked: each is the type the casts name.
+    return _breakdown(config, hands, table, cast(int | None, went_out), cast(bool, stock_ran_out))
 
 
 def _breakdown(
@@ -148,7 +199,7 @@ def _breakdown(
     """:func:`score_breakdown` without its checks: the one statement of how a finished hand
     scores, which :func:`player_scores` (the engine's) sums up."""
     values = config.card_values
-    on_table = table_points(values, table, len(hands))
+    on_table = _table_points(values, table, len(hands))
     subtracted = not (stock_ran_out and config.no_minus_at_stock_end)
     bonus = config.going_out_bonus
     return tuple(
