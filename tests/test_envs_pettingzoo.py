@@ -308,8 +308,9 @@ def test_bad_arguments_are_refused() -> None:
         Rummy500AECEnv("standard", 9)
     with pytest.raises(ConfigError):
         Rummy500AECEnv("no such preset", 3)
-    with pytest.raises(TypeError):
+    with pytest.raises(ConfigError) as refused:
         Rummy500AECEnv(3, 3)  # type: ignore[arg-type]
+    assert str(refused.value) == "config must be a RuleConfig or a preset name, not 3"
 
 
 def test_the_examples_in_the_module_description_run() -> None:

@@ -3,6 +3,7 @@ each with its whole message."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 
 from rummy500 import (
     Aces,
+    ActionError,
     Calling,
     Card,
     CardError,
@@ -34,8 +36,17 @@ from rummy500 import (
     parse_cards,
     presets,
 )
+from rummy500.bots import ISMCTSBot, playout, playout_move
 from rummy500.errors import problems_text
-from rummy500.toolkit import JOKER, dealer_draw_rounds, put_down, score_breakdown, table_points
+from rummy500.render import game_result_line
+from rummy500.toolkit import (
+    JOKER,
+    dealer_draw_rounds,
+    put_down,
+    quote_value,
+    score_breakdown,
+    table_points,
+)
 
 # -- each refusal, with its whole message -------------------------------------------------------
 
@@ -375,6 +386,39 @@ REFUSALS: list[tuple[Callable[[], object], type[Rummy500Error], str]] = [
         ConfigError,
         "a preset's config is a RuleConfig, not 'standard'",
     ),
+    # Playouts and searches.
+    (lambda: playout(None, random.Random(0)), StateError, "playout plays from a State, not None"),
+    (
+        lambda: playout(STATE, None),
+        ConfigError,
+        "playout's rng must be a random.Random, not None",
+    ),
+    (
+        lambda: playout(STATE, random.Random(0), None),
+        ConfigError,
+        "playout policy must be a function of a state and a random.Random that returns a move, "
+        "not None",
+    ),
+    (
+        lambda: playout_move(STATE, 5),
+        ConfigError,
+        "playout_move's rng must be a random.Random, not 5",
+    ),
+    (
+        lambda: playout_move([STATE], random.Random(0)),
+        StateError,
+        "playout_move plays from a State, not a list",
+    ),
+    (
+        lambda: ISMCTSBot(iterations=5).search(None),
+        StateError,
+        "a bot chooses from a PlayerView, not None",
+    ),
+    (
+        lambda: game_result_line(STATE, ["A", "B", "C"], you=None),
+        ConfigError,
+        "game_result_line's you must be a collection of seats (whole numbers), not None",
+    ),
 ]
 
 
@@ -419,3 +463,67 @@ def test_what_the_checks_stand_in_front_of_still_answers() -> None:
     ]
     assert MELD.extended((1, 1), parse_cards("4H 8H"), 1).owners == (1, 0, 0, 0, 1)
     assert TableMeld.of(RUN, [0, 1, 1], id=2, top_id=3).top_id == 3
+    rng = random.Random(3)
+    assert playout_move(STATE, rng) in STATE.legal_moves()
+    assert playout(STATE, random.Random(3)).phase >= Phase.HAND_OVER
+
+
+# -- the environments (the rl extra) ------------------------------------------------------------
+
+
+def test_the_gymnasium_environment_refuses_wrong_arguments_with_the_packages_errors() -> None:
+    pytest.importorskip("gymnasium")
+    np = pytest.importorskip("numpy")
+    from rummy500.envs.gymnasium import Rummy500GymEnv
+
+    for kwargs, message in [
+        ({"config": None}, "config must be a RuleConfig or a preset name, not None"),
+        ({"seat": HUGE}, f"seat must be a seat from 0 to 2, not {QUOTED}"),
+        (
+            {"opponents": None},
+            "opponents must be a bot's name or a list of them, one for each other seat, not None",
+        ),
+        ({"opponents": ["greedy"]}, "2 opponents play with 3 players, not 1"),
+    ]:
+        with pytest.raises(ConfigError) as refused:
+            Rummy500GymEnv(**kwargs)
+        assert str(refused.value) == message
+    game = Rummy500GymEnv()
+    with pytest.raises(ConfigError) as refused:
+        game.reset(seed="x")  # type: ignore[arg-type]
+    assert str(refused.value) == "seed must be None or a whole number of 0 or more, not 'x'"
+    game.reset(seed=1)
+    before = game.game
+    for action, shown in ((True, "True"), (np.True_, "a bool")):
+        with pytest.raises(ActionError) as refused:
+            game.step(action)
+        assert str(refused.value) == f"an action id is an int or a numpy integer, not {shown}"
+    assert game.game is before
+
+
+def test_the_pettingzoo_environment_refuses_wrong_arguments_with_the_packages_errors() -> None:
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("numpy")
+    from rummy500.envs.pettingzoo import Rummy500AECEnv
+
+    game = Rummy500AECEnv()
+    with pytest.raises(ConfigError) as refused:
+        game.reset(seed=[1])  # type: ignore[arg-type]
+    assert str(refused.value) == "seed must be None or a whole number of 0 or more, not a list"
+    game.reset(seed=1)
+    agents = "player_0, player_1, player_2"
+    for method, agent, shown in [
+        (game.observe, "x", "'x'"),
+        (game.observation_space, None, "None"),
+        (game.action_space, ["player_0"], "a list"),
+    ]:
+        with pytest.raises(StateError) as refused:
+            method(agent)
+        assert str(refused.value) == f"no agent {shown}: the agents are {agents}"
+    before = game.game
+    with pytest.raises(ActionError) as refused:
+        game.step(True)
+    assert str(refused.value) == "an action id is an int or a numpy integer, not True"
+    assert game.game is before
+    assert game.observation_space("player_1") is game.observation_spaces["player_1"]
+    assert quote_value(game.action_space("player_2")) == "Discrete(1514)"

@@ -231,6 +231,14 @@ _NEAR_RANKS: Final = tuple(
 )
 
 
+def _check_playout(function: str, state: object, rng: object) -> None:
+    """Refuse a state and a random number generator that a playout cannot play with."""
+    if not isinstance(state, State):
+        raise StateError(f"{function} plays from a State, not {describe_value(state)}")
+    if not isinstance(rng, random.Random):
+        raise ConfigError(f"{function}'s rng must be a random.Random, not {describe_value(rng)}")
+
+
 def playout_move(state: State, rng: random.Random) -> Move:
     """The default playout policy's move in ``state``, for whoever is to move.
 
@@ -239,8 +247,16 @@ def playout_move(state: State, rng: random.Random) -> Move:
     down this turn, otherwise draw; discard the
     highest-value card that makes no pair and no short run with another card, at random among
     equals. It is cheap, and close enough to how people play for playouts to tell good moves
-    from bad.
+    from bad. A ``state`` that is not a :class:`~rummy500.State` raises
+    :class:`~rummy500.StateError`, an ``rng`` that is not a :class:`random.Random`
+    :class:`~rummy500.ConfigError`.
     """
+    _check_playout("playout_move", state, rng)
+    return _playout_move(state, rng)
+
+
+def _playout_move(state: State, rng: random.Random) -> Move:
+    """:func:`playout_move` without its checks: what :func:`playout` plays at every step."""
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
@@ -298,7 +314,17 @@ def _puts_down(state: State, take: Move) -> bool:
 
 
 def playout(state: State, rng: random.Random, policy: Policy = playout_move) -> State:
-    """Play ``state`` on to the end of its hand with ``policy`` for every player."""
+    """Play ``state`` on to the end of its hand with ``policy`` for every player.
+
+    Raises :class:`~rummy500.StateError` for a ``state`` that is not a
+    :class:`~rummy500.State`, and :class:`~rummy500.ConfigError` for an ``rng`` that is not a
+    :class:`random.Random` or a ``policy`` that cannot be called.
+    """
+    _check_playout("playout", state, rng)
+    policy = _policy("playout", policy)
+    if policy is playout_move:
+        # Checked once here, not at every step.
+        policy = _playout_move
     while state.phase < _HAND_OVER:
         state = state.apply(policy(state, rng))
     return state
@@ -472,7 +498,9 @@ class ISMCTSBot:
         return max(moves, key=lambda m: children[m].visits if m in children else -1)
 
     def search(self, view: PlayerView) -> _Node:
-        """Run the search from ``view`` and return the root of its tree."""
+        """Run the search from ``view`` (of the player to move, as :meth:`choose` takes it) and
+        return the root of its tree."""
+        _need_moves(view)
         rng = self._rng
         policy = self.policy
         c = self.exploration

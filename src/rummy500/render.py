@@ -335,6 +335,15 @@ def game_result_line(state: State, names: Sequence[str], *, you: Collection[int]
     (a tie at the top when the hand limit was reached) names the sides tied.
     """
     _check("game_result_line", state, names)
+    if (
+        isinstance(you, str)
+        or not isinstance(you, Collection)
+        or not all(isinstance(p, int) and not isinstance(p, bool) for p in you)
+    ):
+        raise ConfigError(
+            f"game_result_line's you must be a collection of seats (whole numbers), not "
+            f"{describe_value(you)}"
+        )
     if not state.is_terminal():
         raise StateError(f"the game is not over: {state!r}")
     sides = side_names(state, names)

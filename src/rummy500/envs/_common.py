@@ -22,12 +22,21 @@ _INT8 = np.dtype(np.int8)
 
 
 def resolve_config(config: RuleConfig | str) -> RuleConfig:
-    """The rules named by ``config``: a :class:`RuleConfig` as it is, a preset by its name."""
+    """The rules named by ``config``: a :class:`RuleConfig` as it is, a preset by its name
+    (anything else raises :class:`~rummy500.ConfigError`)."""
     if isinstance(config, RuleConfig):
         return config
     if isinstance(config, str):
         return presets.get(config)
-    raise TypeError(f"config must be a RuleConfig or a preset name, not {config!r}")
+    raise ConfigError(f"config must be a RuleConfig or a preset name, not {describe_value(config)}")
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a seed of ``reset`` other than ``None`` and a whole number of 0 or more."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ConfigError(
+            f"seed must be None or a whole number of 0 or more, not {describe_value(seed)}"
+        )
 
 
 def check_render_mode(render_mode: object) -> None:
@@ -42,13 +51,14 @@ def action_id(action: object) -> int:
     """``action`` as an action id: an int, a numpy integer (what ``Discrete.sample`` gives) or
     a numpy integer array of no dimensions, the types Gymnasium's ``Discrete.contains`` takes.
 
-    Anything else (a float, a string, ``None``) is no action of a ``Discrete`` space, whatever
-    its value: it raises :class:`~rummy500.ActionError`. An id that names no legal move is
-    left to the environment, which scores it as an illegal action.
+    Anything else (a float, a string, ``None``, a bool, which Python counts as an int but
+    numpy does not count as an integer) is no action of a ``Discrete`` space, whatever its
+    value: it raises :class:`~rummy500.ActionError`. An id that names no legal move is left to
+    the environment, which scores it as an illegal action.
     """
     if type(action) is int:
         return action
-    if isinstance(action, int | np.integer) or (
+    if (isinstance(action, int | np.integer) and not isinstance(action, bool)) or (
         isinstance(action, np.ndarray)
         and action.shape == ()
         and np.issubdtype(action.dtype, np.integer)

@@ -68,7 +68,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from rummy500 import ActionError, Deal, IllegalMoveError, RuleConfig, State, new_game
+from rummy500 import ActionError, ConfigError, Deal, IllegalMoveError, RuleConfig, State, new_game
 from rummy500.bots import Bot, make_bot
 from rummy500.envs._common import (
     RENDER_MODES,
@@ -77,6 +77,7 @@ from rummy500.envs._common import (
     agent_names,
     check_flag,
     check_render_mode,
+    check_seed,
     legal_mask,
     observation_bounds,
     outcome,
@@ -86,7 +87,7 @@ from rummy500.envs._common import (
     stopped_by_limit,
 )
 from rummy500.observations import ObservationSpace
-from rummy500.toolkit import ActionSpace
+from rummy500.toolkit import ActionSpace, describe_value
 
 __all__ = ["ENV_ID", "Rummy500GymEnv"]
 
@@ -123,10 +124,20 @@ class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
         rules = resolve_config(config)
         rules.check_players(players)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise ValueError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
-        names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+            raise ConfigError(
+                f"seat must be a seat from 0 to {players - 1}, not {describe_value(seat)}"
+            )
+        if isinstance(opponents, str):
+            names = [opponents] * (players - 1)
+        elif isinstance(opponents, Sequence) and all(isinstance(n, str) for n in opponents):
+            names = list(opponents)
+        else:
+            raise ConfigError(
+                "opponents must be a bot's name or a list of them, one for each other seat, "
+                f"not {describe_value(opponents)}"
+            )
         if len(names) != players - 1:
-            raise ValueError(
+            raise ConfigError(
                 f"{players - 1} opponents play with {players} players, not {len(names)}"
             )
         for name in names:
@@ -166,8 +177,11 @@ class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
         """Start a new game and play the bots' moves up to the learner's first turn.
 
         Its seed, and the bots', are drawn from the generator ``seed`` starts afresh (or from
-        where the last game left it when ``seed`` is ``None``). ``options`` is not used.
+        where the last game left it when ``seed`` is ``None``). ``options`` is not used. A
+        seed other than ``None`` and a whole number of 0 or more raises
+        :class:`~rummy500.ConfigError`.
         """
+        check_seed(seed)
         super().reset(seed=seed)
         if seed is not None or not self._seeded:
             self._rng = random.Random(seed)

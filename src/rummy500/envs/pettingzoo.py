@@ -61,7 +61,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from rummy500 import ActionError, Deal, IllegalMoveError, RuleConfig, State, new_game
+from rummy500 import ActionError, Deal, IllegalMoveError, RuleConfig, State, StateError, new_game
 from rummy500.envs._common import (
     RENDER_MODES,
     SEED_RANGE,
@@ -69,6 +69,7 @@ from rummy500.envs._common import (
     agent_names,
     check_flag,
     check_render_mode,
+    check_seed,
     legal_mask,
     observation_bounds,
     outcome,
@@ -78,7 +79,7 @@ from rummy500.envs._common import (
     stopped_by_limit,
 )
 from rummy500.observations import ObservationSpace
-from rummy500.toolkit import ActionSpace
+from rummy500.toolkit import ActionSpace, describe_value
 
 __all__ = ["Action", "Observation", "Rummy500AECEnv", "env", "raw_env"]
 
@@ -150,11 +151,22 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
 
     def observation_space(self, agent: str) -> spaces.Space[Observation]:
         """The space of ``agent``'s observations (the same object on every call)."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Action]:
         """``Discrete(ActionSpace.size)`` for every agent (one object per agent)."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
+
+    def _seat_of(self, agent: str) -> int:
+        """The seat of ``agent``; anything but one of :attr:`possible_agents` raises
+        :class:`~rummy500.StateError`."""
+        try:
+            return self._seat[agent]
+        except (KeyError, TypeError):  # TypeError: an agent that cannot be a key
+            raise StateError(
+                f"no agent {describe_value(agent)}: the agents are "
+                f"{', '.join(self.possible_agents)}"
+            ) from None
 
     @property
     def game(self) -> State:
@@ -165,7 +177,10 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game, its seed drawn from the generator ``seed`` starts afresh (or from
-        where the last game left it when ``seed`` is ``None``). ``options`` is not used."""
+        where the last game left it when ``seed`` is ``None``). ``options`` is not used. A
+        seed other than ``None`` and a whole number of 0 or more raises
+        :class:`~rummy500.ConfigError`."""
+        check_seed(seed)
         if seed is not None:
             self._rng = random.Random(seed)
         game = new_game(self.config, self.players, self._rng.randrange(SEED_RANGE))
@@ -182,7 +197,7 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now: its vector and its mask of legal action ids."""
         game = self.game
-        player = self._seat[agent]
+        player = self._seat_of(agent)
         vector = self.observations.observation_for(game, player)
         if self.scaled_observations:
             vector = self.observations.scaled(vector)
