@@ -1,15 +1,23 @@
-"""Wrongly typed arguments to the public callables are refused with the package's errors,
-each with its whole message."""
+"""Every public callable refuses a wrongly typed argument with an error of the package.
+
+The wrong-type campaign of ``scripts/fuzz_arguments.py`` runs here in its quick form: no call
+may raise anything but a :class:`~rummy500.Rummy500Error` (outside the strays it lists as
+known), nor give a message longer than a few lines. The tests after it hold each refusal the
+campaign led to, with its whole message.
+"""
 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import attrs
 import pytest
 
+import rummy500
+from helpers_scripts import load_script
 from rummy500 import (
     Aces,
     ActionError,
@@ -48,7 +56,123 @@ from rummy500.toolkit import (
     table_points,
 )
 
-# -- each refusal, with its whole message -------------------------------------------------------
+fuzz = load_script("fuzz_arguments")
+
+
+# -- the campaign -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def report() -> Any:
+    return fuzz.run(quick=True)
+
+
+def test_the_quick_campaign_finds_no_stray_but_the_known_ones(report: Any) -> None:
+    assert [str(f) for f in report.strays if f.pair not in fuzz.KNOWN_STRAYS] == []
+
+
+def test_the_quick_campaign_finds_no_long_message(report: Any) -> None:
+    assert [str(f) for f in report.long_messages] == []
+
+
+def test_the_examples_make_a_valid_call_of_every_public_callable(report: Any) -> None:
+    assert report.broken == []
+
+
+def test_every_parameter_of_every_public_callable_is_tried_with_every_quick_value(
+    report: Any,
+) -> None:
+    found = fuzz.catalogue()
+    called = [t for t in found.targets if t.params and t.name not in fuzz.NOT_CALLED]
+    assert report.tried == sum(len(t.params) for t in called) * fuzz.QUICK_VALUES
+    assert report.tried == report.refused + len(report.accepted) + len(report.strays)
+    # The package's own modules, its toolkit, bots and rendering at least.
+    names = {t.name for t in called}
+    assert {"rummy500.new_game", "rummy500.State.apply", "rummy500.toolkit.put_down"} <= names
+    assert {"rummy500.bots.playout", "rummy500.render.score_sheet"} <= names
+
+
+@pytest.mark.skipif(rummy500.COMPILED, reason="compiled methods give no signature to compare")
+def test_the_signatures_listed_for_the_compiled_build_are_the_real_ones() -> None:
+    for name, spec in fuzz.SIGNATURES.items():
+        owner, method = name.rsplit(".", 1)
+        cls = {"rummy500.TableMeld": TableMeld}[owner]
+        real = fuzz._parameters(getattr(cls, method), drop_first=method not in ("of", "new"))
+        assert real == fuzz._listed_parameters(spec), name
+
+
+def test_each_call_is_filed_by_what_it_raised() -> None:
+    report = fuzz.Report()
+    target = fuzz.Target("f", None, None, None, (fuzz.Param("x", False, True),))
+
+    def attempt(raises: Exception | None) -> None:
+        def call(x: object) -> None:
+            if raises is not None:
+                raise raises
+
+        fuzz._attempt(
+            report, target._replace(obj=call), "x", fuzz.BAD_VALUES[0], fuzz.World(), {}, {}
+        )
+
+    attempt(StateError("no"))
+    attempt(None)
+    attempt(IndexError("tuple index out of range"))
+    attempt(ConfigError("x" * 301))
+    assert (report.tried, report.refused, len(report.accepted)) == (4, 2, 1)
+    assert [str(f) for f in report.strays] == ["f(x=None) -> IndexError: tuple index out of range"]
+    assert [str(f) for f in report.long_messages] == [
+        f"f(x=None) -> ConfigError of 301 characters: {'x' * 160}..."
+    ]
+
+
+def test_the_script_prints_the_counts_and_exits_0_when_nothing_is_wrong(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert fuzz.main(["--quick", "--only", "rummy500.toolkit.table_points"]) == 0
+    out = capsys.readouterr().out
+    assert "tried 21, refused 21, accepted 0, stray 0 (0 known), long messages 0 in " in out
+
+
+def test_the_script_lists_a_stray_and_exits_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def untyped(players: int) -> int:
+        """Not refusing anything itself."""
+        return [0, 1, 2, 3][players]
+
+    monkeypatch.setattr(rummy500.toolkit, "table_points", untyped)
+    monkeypatch.setattr(rummy500.toolkit, "__all__", ["table_points"])
+    monkeypatch.setattr(fuzz, "PUBLIC_MODULES", ("rummy500.toolkit",))
+    monkeypatch.setattr(fuzz, "BY_CALLABLE", {})
+    monkeypatch.setattr(fuzz, "INSTANCES", {})
+    monkeypatch.setattr(fuzz, "SIGNATURES", {})
+    monkeypatch.setattr(fuzz, "NOT_CALLED", {})
+    assert fuzz.main(["--quick"]) == 1
+    out = capsys.readouterr().out
+    assert "\nstrays and long messages:\n  rummy500.toolkit.table_points(players=None) -> " in out
+    assert (
+        "  rummy500.toolkit.table_points(players='x') -> TypeError: list indices must be "
+        "integers or slices, not str\n"
+    ) in out
+
+
+def test_a_module_whose_extra_is_missing_is_skipped_and_said_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    for name in list(sys.modules):
+        if name.startswith(("rummy500.observations", "rummy500.infostate", "rummy500.envs.")):
+            monkeypatch.delitem(sys.modules, name)
+    assert fuzz.main(["--quick", "--only", "rummy500.presets"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(
+        "skipped rummy500.observations, which needs an extra that is not installed: import of "
+        "numpy halted; None in sys.modules\n"
+    )
+    assert "\nskipped rummy500.envs.openspiel, which needs an extra" in out
+
+
+# -- the refusals the campaign led to, with their whole messages -------------------------------
 
 CONFIG = RuleConfig()
 STATE = new_game(players=3, seed=1)
@@ -127,6 +251,7 @@ REFUSALS: list[tuple[Callable[[], object], type[Rummy500Error], str]] = [
     ),
     (lambda: VALUES.points(Card("AS"), end="x"), ConfigError, TYPED_END + "'x'"),
     (lambda: VALUES.points(Card("AS"), end=True), ConfigError, TYPED_END + "True"),
+    (lambda: VALUES.points(Card("AS"), end=False), ConfigError, TYPED_END + "False"),
     (lambda: VALUES.points(Card("AS"), end=2), ConfigError, TYPED_END + "2"),
     # A joker stands for a standard card, given by its id.
     (

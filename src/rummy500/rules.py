@@ -316,7 +316,7 @@ class CardValues:
                 f"a card is a Card or a card id from 0 to {len(CARDS) - 1}, not "
                 f"{describe_value(card)}"
             )
-        if end and (type(end) is not int or not -1 <= end <= 1):
+        if type(end) is not int or not -1 <= end <= 1:
             raise ConfigError(
                 "CardValues.points' end is -1 (the low end of a run), 1 (the high end) or 0, "
                 f"not {describe_value(end)}"
