@@ -290,8 +290,8 @@ def test_a_log_that_does_not_add_up_after_a_reshuffle_is_refused() -> None:
     view = reshuffled_view()
     sample_world(view, random.Random(0)).validate()
     assert refused(view, log=(*view.log, Drew(2, None))) == (
-        "the pile turned over at log[96] leaves 6 cards hidden, but the other players hold 2 "
-        "of them by the log, and the stock holds 5"
+        "the pile turned over at log[96] hid 7 cards from player 0, but the log has the other "
+        "players draw 3 of them unseen, and the stock holds 5"
     )
     # Without P1's draw, the 8♥ of the pile turned over cannot be theirs to discard.
     log = (*view.log[:97], *view.log[98:])

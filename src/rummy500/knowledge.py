@@ -2,8 +2,8 @@
 the deal agrees with it.
 
 This module works on plain data (events, counts, cards): :class:`LogReader` follows a hand's log
-as one player saw it, and :func:`hidden_deals` splits the cards hidden from that player into the
-groups the log allows, each with how many of its cards each player holds.
+as one player saw it, and :class:`HiddenReading` splits the cards hidden from that player into
+the groups the log allows, each with how many of its cards each player holds.
 :meth:`PlayerView.validate <rummy500.state.PlayerView.validate>` deals a witness world with it,
 and :func:`rummy500.worlds.sample_world` random ones.
 
@@ -19,20 +19,30 @@ from it, the stock holds the rest of the last pile turned over, and the deal's s
 rest of the hidden cards.
 
 **Copies of a card** (several decks, jokers): which stock a played copy came from may be
-ambiguous. Every attribution the log allows (each played copy from a stock the player had drawn
-from unseen before the play and that still hid a copy of it) is followed; an attribution and a
-placement of each stock's hidden copies (copies counted as different cards) is one history the
-log allows, and the deals are drawn uniformly over those histories.
+ambiguous. A *reading* of the log says, for each copy an opponent played that they were not
+known to hold, which stock it came from; :mod:`rummy500.attribution` finds one, without
+listing them (their number grows exponentially with the log). Where the log leaves a choice,
+the stock is drawn with chance in proportion to how many copies of the card the player can be
+expected to hold from it: the stock's hidden copies of the card, times the share of its hidden
+cards that the player drew and still holds. With one copy of each card the log leaves no
+choice, and the worlds are uniform over the deals that agree with it.
+
+**Cost.** Reading a log costs time and memory in proportion to its length (and the number of
+copies of a card), with no recursion; what the search for a reading may spend is bounded (see
+:mod:`rummy500.attribution`), and a log that exhausts it is refused, saying so.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Final, NamedTuple
+from itertools import accumulate
+from typing import Final
 
+from rummy500.attribution import Attribution, Play, find_reading, sample_reading
 from rummy500.cards import Card
 from rummy500.errors import StateError, describe_value
 from rummy500.events import (
@@ -49,20 +59,20 @@ from rummy500.events import (
 )
 from rummy500.rules import MAX_PLAYERS
 
+#: How many readings of the log are drawn for each sampled deal, one kept by its weight among
+#: the histories: more bring the deals nearer uniform over the histories (see
+#: ``benchmarks/worlds_distance.py``), and cost a pass over the plays each when the log leaves
+#: a choice.
+READINGS_DRAWN: Final = 8
+
 __all__ = [
+    "READINGS_DRAWN",
     "Group",
-    "HiddenDeals",
+    "HiddenReading",
     "LogReader",
-    "choose_split",
     "deal_groups",
     "hidden_cards",
-    "hidden_deals",
 ]
-
-#: How many attributions of played copies to stocks are followed at most: far more than a
-#: hand's log allows in practice (each needs a copy of a card played from a stock that still
-#: hid another copy of it).
-MAX_HISTORIES: Final = 100_000
 
 
 class _Stock:
@@ -76,20 +86,12 @@ class _Stock:
         #: How many cards each player drew from it unseen (the dealt hands included), less,
         #: for the deal's, the cards they played from it before the pile was turned over.
         self.draws = draws
-        #: The cards drawn from it in sight (followed for the piles turned over only).
-        self.seen: Counter[Card] = Counter()
+        #: The cards drawn from it in sight (``None`` until one is: a long log of piles turned
+        #: over keeps no empty counters); for the deal's, every copy seen before the pile was
+        #: first turned over.
+        self.seen: Counter[Card] | None = None
         #: The index in the log of the event that made it.
         self.at = at
-
-
-class _Reveal(NamedTuple):
-    """A card played by a player who was not known to hold it."""
-
-    at: int
-    player: int
-    card: Card
-    #: How many cards the player had drawn unseen from each stock before the play.
-    drawn: tuple[int, ...]
 
 
 class LogReader:
@@ -97,11 +99,11 @@ class LogReader:
     event at a time, for a log that grows.
 
     Give :meth:`read` the events, oldest first, all at once or as they come. :meth:`held` gives
-    the cards each player is known to hold, and :func:`hidden_deals` the groups the hidden cards
-    are dealt in.
+    the cards each player is known to hold, and :class:`HiddenReading` the groups the hidden
+    cards are dealt in. Memory grows with the log by a constant per event.
     """
 
-    __slots__ = ("_known", "_pile", "_players", "_reveals", "_stocks", "events")
+    __slots__ = ("_known", "_pile", "_players", "_reveals", "_shown", "_stocks", "events")
 
     def __init__(self, players: int) -> None:
         if (
@@ -125,7 +127,9 @@ class LogReader:
         self._stocks: list[_Stock] = []
         #: The cards played since the pile was first turned over that their player was not
         #: known to hold, oldest first (before, each is a card of the deal).
-        self._reveals: list[_Reveal] = []
+        self._reveals: list[Play] = []
+        #: The players whose dealt hand the log shows.
+        self._shown: set[int] = set()
 
     @property
     def players(self) -> int:
@@ -155,6 +159,14 @@ class LogReader:
                 known = self._known = [Counter() for _ in range(players)]
                 pile = self._pile = list(event.pile)
                 stocks = self._stocks = [_Stock(None, list(event.hand_sizes), at)]
+                # Of the deal's stock, what is seen is every copy first seen before the pile
+                # is turned over: the pile and the reader's hand dealt, the cards played
+                # unseen before and the reader's own draws.
+                dealt = stocks[0].seen = Counter(event.pile)
+                for hand in event.hands:
+                    dealt.update(hand or ())
+                # A player whose hand the reader saw dealt plays cards already counted.
+                self._shown = {p for p, hand in enumerate(event.hands) if hand is not None}
                 self._reveals = []
             elif kind is Took or kind is Called:
                 assert isinstance(event, Took)
@@ -173,21 +185,27 @@ class LogReader:
                         del held[physical]
                     elif len(stocks) > 1:
                         p = event.player
-                        drawn = tuple(stock.draws[p] for stock in stocks)
-                        self._reveals.append(_Reveal(at, p, physical, drawn))
+                        era = len(stocks) - 1
+                        self._reveals.append(Play(at, p, physical, era, stocks[era].draws[p]))
                     elif stocks:
                         # Before the pile is first turned over the card is one of the deal's:
                         # the player has one card of it fewer to play later.
                         stocks[0].draws[event.player] -= 1
+                        first = stocks[0].seen
+                        if first is not None and event.player not in self._shown:
+                            first[physical] += 1
                 if kind is Discarded and pile is not None:
                     assert isinstance(event, Discarded)
                     pile.append(event.card)
             elif kind is Drew and stocks:
                 assert isinstance(event, Drew)
+                newest = stocks[-1]
                 if event.card is None:
-                    stocks[-1].draws[event.player] += 1
-                elif len(stocks) > 1:
-                    stocks[-1].seen[event.card] += 1
+                    newest.draws[event.player] += 1
+                else:
+                    if newest.seen is None:
+                        newest.seen = Counter()
+                    newest.seen[event.card] += 1
             elif kind is Reshuffled and pile is not None:
                 stocks.append(_Stock(Counter(pile), [0] * players, at))
                 pile = self._pile = []
@@ -255,172 +273,235 @@ def hidden_cards(
 Group = tuple[list[Card], list[int]]
 
 
-class HiddenDeals(NamedTuple):
-    """The ways the hidden cards can be split, by the log: each a list of groups (see
-    :data:`Group`) and how many histories lead to it (its weight in a uniform draw)."""
+class HiddenReading:
+    """The hidden cards of a view, read against its log: checked once, dealt in groups that
+    agree with the log by :meth:`split`.
 
-    splits: list[list[Group]]
-    weights: list[int]
-
-
-def hidden_deals(
-    reader: LogReader,
-    me: int,
-    hidden: Counter[Card],
-    slots: Sequence[int],
-    stock_size: int,
-) -> HiddenDeals:
-    """The groups in which the ``hidden`` cards are dealt (every card not in ``me``'s hand, the
-    table or the pile, nor known to be in a hand), when the log read by ``reader`` is ``me``'s
-    log; ``slots`` gives how many cards each player holds that are not known (0 for ``me``) and
-    ``stock_size`` the stock's size, which hold the ``hidden`` cards between them.
-
-    Without a pile turned over, every hidden card may be anywhere: one group. After one, the
-    hidden cards are split by the stock they came from (see the module's description), once for
-    each way the log allows. Raises :class:`~rummy500.errors.StateError` saying what in the log
-    contradicts those numbers when no way is left.
+    ``reader`` has read ``me``'s log; ``hidden`` are the cards of ``deck`` not in ``me``'s hand,
+    the table or the pile, nor known to be in a hand; ``slots`` gives how many cards each player
+    holds that are not known (0 for ``me``) and ``stock_size`` the stock's size, which hold the
+    ``hidden`` cards between them. Without a pile turned over, every hidden card may be
+    anywhere: one group. After one, the hidden cards are split by the stock they came from (see
+    the module's description). Raises :class:`~rummy500.errors.StateError` saying what in the
+    log contradicts those numbers, when no reading of the log agrees with them.
     """
-    stocks = reader._stocks
-    if len(stocks) < 2:
-        return HiddenDeals([[(list(hidden.elements()), list(slots))]], [1])
-    players = reader.players
-    last = len(stocks) - 1
-    reveals = [r for r in reader._reveals if r.player != me]
-    # How many copies of each card each stock can have given to the plays read from it.
-    avail: list[Counter[Card]] = [Counter()]
-    for k in range(1, len(stocks)):
-        cards = stocks[k].cards
-        assert cards is not None
-        left = cards.copy()
-        left.subtract(stocks[k].seen)
-        for card, n in left.items():
-            if n < 0:
-                raise StateError(
-                    f"the log has player {me} draw {card} in sight from the pile turned over at "
-                    f"log[{stocks[k].at}] more often than that pile held it"
-                )
-        avail.append(left)
-    first = avail[0]
-    first.update(hidden)
-    first.update(r.card for r in reveals)
-    for left in avail[1:]:
-        first.subtract(left)
-    finals = [[0 if p == me else stock.draws[p] for p in range(players)] for stock in stocks]
-    found: dict[tuple[object, ...], tuple[list[Group], int]] = {}
-    problems: list[str] = []
-    deepest = [-1]
-    used = [Counter[Card]() for _ in stocks]
-    taken = [[0] * len(stocks) for _ in range(players)]
 
-    def leaf() -> None:
-        left = [a.copy() for a in avail]
-        for k, counts in enumerate(used):
-            left[k].subtract(counts)
-        rooms = [[finals[k][p] - taken[p][k] for p in range(players)] for k in range(len(stocks))]
-        rooms[0] = [
-            0 if p == me else slots[p] - sum(rooms[k][p] for k in range(1, len(stocks)))
-            for p in range(players)
-        ]
-        problem = _split_problem(left, rooms, stocks, slots, stock_size)
-        if problem is not None:
-            problems.append(problem)
-            return
-        key = (
-            tuple(tuple(sorted((c, n) for c, n in counter.items() if n)) for counter in left),
-            str(rooms),
-        )
-        if key in found:
-            groups, n = found[key]
-            found[key] = (groups, n + 1)
-            return
-        groups = [(list(left[k].elements()), rooms[k]) for k in range(last, -1, -1)]
-        found[key] = (groups, 1)
+    __slots__ = (
+        "_caps",
+        "_draws",
+        "_groups",
+        "_hidden",
+        "_holders",
+        "_me",
+        "_pools",
+        "_reveals",
+        "_slots",
+        "_stock_size",
+        "_witness",
+    )
 
-    histories = [0]
+    def __init__(
+        self,
+        reader: LogReader,
+        me: int,
+        deck: Counter[Card],
+        hidden: Counter[Card],
+        slots: Sequence[int],
+        stock_size: int,
+    ) -> None:
+        self._me = me
+        self._hidden = hidden
+        self._slots = list(slots)
+        self._stock_size = stock_size
+        self._witness: list[int] | None = None
+        stocks = reader._stocks
+        self._groups = len(stocks) >= 2
+        self._reveals: list[Play] = []
+        self._pools: list[Counter[Card]] = []
+        self._draws: list[list[int]] = []
+        self._caps: list[list[int]] = []
+        #: Which stocks hid each card, oldest first.
+        self._holders: dict[Card, list[int]] = {}
+        if self._groups:
+            self._read(reader, deck)
 
-    def follow(i: int) -> None:
-        deepest[0] = max(deepest[0], i)
-        if i == len(reveals):
-            histories[0] += 1
-            if histories[0] > MAX_HISTORIES:
-                raise StateError(
-                    f"the log allows more than {MAX_HISTORIES} histories of the copies played "
-                    "from the stocks: too many to follow"
-                )
-            leaf()
-            return
-        _, p, card, drawn = reveals[i]
-        for k in range(len(drawn) - 1, -1, -1):
-            if drawn[k] > taken[p][k] and avail[k][card] > used[k][card]:
-                taken[p][k] += 1
-                used[k][card] += 1
-                follow(i + 1)
-                taken[p][k] -= 1
-                used[k][card] -= 1
-
-    follow(0)
-    if not found:
-        if deepest[0] < len(reveals):
-            at, p, card, _ = reveals[deepest[0]]
+    def _read(self, reader: LogReader, deck: Counter[Card]) -> None:
+        """Check what does not depend on the reading, and set up the search for one."""
+        me = self._me
+        stocks = reader._stocks
+        players = reader.players
+        last = len(stocks) - 1
+        reveals = self._reveals = [r for r in reader._reveals if r.player != me]
+        # How many copies of each card each stock hid from the player.
+        pools: list[Counter[Card]] = [Counter()]
+        for k in range(1, len(stocks)):
+            cards = stocks[k].cards
+            assert cards is not None
+            left = cards.copy()
+            seen = stocks[k].seen
+            if seen is not None:
+                left.subtract(seen)
+                for card, n in left.items():
+                    if n < 0:
+                        raise StateError(
+                            f"the log has player {me} draw {card} in sight from the pile turned "
+                            f"over at log[{stocks[k].at}] more often than that pile held it"
+                        )
+            pools.append(+left)
+        first = pools[0]
+        first.update(self._hidden)
+        first.update(r.card for r in reveals)
+        for left in pools[1:]:
+            first.subtract(left)
+        bad = sorted(c for c, n in first.items() if n < 0)
+        if bad:
             raise StateError(
-                f"the log has player {p} play {card} at log[{at}], which they cannot hold: "
-                "no stock they drew from unseen before then hid a copy of it"
-            )
-        raise StateError(problems[0])
-    return HiddenDeals([g for g, _ in found.values()], [_weight(g, n) for g, n in found.values()])
-
-
-def _split_problem(
-    left: list[Counter[Card]],
-    rooms: list[list[int]],
-    stocks: list[_Stock],
-    slots: Sequence[int],
-    stock_size: int,
-) -> str | None:
-    """Why the hidden cards cannot be split so, or ``None``: each stock's hidden cards must be
-    those its players hold (and, for the last, those of the stock)."""
-    last = len(stocks) - 1
-    for p, n in enumerate(rooms[0]):
-        if n < 0:
-            return (
-                f"player {p} holds {slots[p]} cards not known to be in their hand, fewer than the "
-                f"{slots[p] - n} the log has them draw unseen from the piles turned over and keep"
-            )
-    for k in range(len(stocks) - 1, -1, -1):
-        bad = sorted(c for c, n in left[k].items() if n < 0)
-        if bad and k == 0:
-            return (
                 f"the view shows {' '.join(map(str, bad))} more often than the log leaves: "
                 "every copy was played or turned over since the deal"
             )
+        pools[0] = +first
+        self._pools = pools
+        draws = [[0 if p == me else stock.draws[p] for p in range(players)] for stock in stocks]
+        self._draws = draws
+        # What each player can have drawn from each stock and played: what they drew, and for
+        # the deal's no more than leaves them their unknown cards of the deal.
+        caps = [row[:] for row in draws]
+        played = [0] * players
+        for r in reveals:
+            played[r.player] += 1
+        slots = self._slots
+        for p in range(players):
+            if p == me:
+                continue
+            # At least the draws from the piles turned over less every play are still held.
+            turned = sum(draws[k][p] for k in range(1, len(stocks))) - played[p]
+            if turned > slots[p]:
+                raise StateError(
+                    f"player {p} holds {slots[p]} cards not known to be in their hand, fewer than "
+                    f"the {turned} the log has them draw unseen from the piles turned over and "
+                    "keep"
+                )
+            caps[0][p] = min(draws[0][p], slots[p] - turned)
+        self._caps = caps
+        self._check_plays(stocks, deck)
+        dealt = pools[0]
+        dealt_seen = stocks[0].seen or Counter()
+        bad = sorted(c for c, n in dealt.items() if n > deck[c] - dealt_seen[c])
         if bad:
-            return (
-                f"the log has {' '.join(map(str, bad))} played from the pile turned over at "
-                f"log[{stocks[k].at}] more often than that pile held it"
+            card = bad[0]
+            raise StateError(
+                f"the log needs {dealt[card]} of the {deck[card]} copies of {card} hidden since "
+                f"the deal when the pile was first turned over, but {dealt_seen[card]} were seen "
+                "before"
             )
-        if k == 0:
-            continue
-        held = sum(rooms[k])
-        total = left[k].total()
-        extra = stock_size if k == last else 0
-        if total != held + extra:
-            where = f", and the stock holds {stock_size}" if k == last else ""
-            return (
-                f"the pile turned over at log[{stocks[k].at}] leaves {total} cards hidden, but "
-                f"the other players hold {held} of them by the log{where}"
-            )
-    return None
+        for k in range(last, 0, -1):
+            held = sum(draws[k])
+            total = pools[k].total()
+            extra = self._stock_size if k == last else 0
+            if total != held + extra:
+                where = f", and the stock holds {self._stock_size}" if k == last else ""
+                raise StateError(
+                    f"the pile turned over at log[{stocks[k].at}] hid {total} cards from player "
+                    f"{me}, but the log has the other players draw {held} of them unseen{where}"
+                )
 
+    def _check_plays(self, stocks: list[_Stock], deck: Counter[Card]) -> None:
+        """Refuse a play that no reading can explain, whatever the others' readings: the
+        player drew no stock hiding a copy of the card, or had played every card they drew
+        unseen, or every hidden copy was played before (or more are hidden than the decks
+        hold)."""
+        pools = self._pools
+        caps = self._caps
+        holders = self._holders
+        for k, pool in enumerate(pools):
+            for card in pool:
+                holders.setdefault(card, []).append(k)
+        # How many cards each player can have drawn unseen from the stocks before each (running
+        # totals: a log may turn the pile over many times).
+        before = [list(accumulate(row, initial=0)) for row in zip(*caps, strict=True)]
+        played_of: Counter[Card] = Counter()
+        played_by = [0] * len(caps[0])
+        hidden_of: Counter[Card] = Counter(pools[0])
+        opened = 0
+        for r in self._reveals:
+            at, p, card, era, drawn = r
+            while opened < era:
+                opened += 1
+                hidden_of.update(pools[opened])
+            left = hidden_of[card] - played_of[card]
+            if left > deck[card]:
+                raise StateError(
+                    f"the log has {left} copies of {card} hidden at log[{at}], more than the "
+                    f"decks hold ({deck[card]})"
+                )
+            hid = holders.get(card, [])
+            # The newest stocks first: the copy played is most often the last one hidden.
+            if not any(
+                (drawn if hid[j] == era else caps[hid[j]][p]) > 0
+                for j in range(bisect_right(hid, era) - 1, -1, -1)
+            ):
+                raise StateError(
+                    f"the log has player {p} play {card} at log[{at}], which they cannot hold: "
+                    "no stock they drew from unseen before then hid a copy of it"
+                )
+            played_by[p] += 1
+            drew = drawn + before[p][era]
+            if played_by[p] > drew:
+                raise StateError(
+                    f"the log has player {p} play {card} at log[{at}], which they cannot hold: "
+                    f"by then they had played all {drew} cards they held unseen from the stocks"
+                )
+            if left < 1:
+                raise StateError(
+                    f"the log has player {p} play {card} at log[{at}], which they cannot hold: "
+                    "every copy of it hidden by then was played before"
+                )
+            played_of[card] += 1
 
-def _weight(groups: list[Group], ways: int) -> int:
-    """How many histories give ``groups``: ``ways`` attributions, times the placements of each
-    group's cards (copies as different cards; the stock in order, each hand as a set)."""
-    weight = ways
-    for cards, counts in groups:
-        weight *= math.factorial(len(cards))
-        for n in counts:
-            weight //= math.factorial(n)
-    return weight
+    def split(self, rng: random.Random | None) -> list[Group]:
+        """The hidden cards in groups that a reading of the log allows (see :data:`Group`),
+        the reading drawn by ``rng`` (the same every time when ``rng`` is ``None``: a deal
+        that does not depend on chance). Draws nothing from ``rng`` when the log leaves no
+        choice."""
+        if not self._groups:
+            return [(list(self._hidden.elements()), list(self._slots))]
+        att = Attribution(self._reveals, self._pools, self._caps, self._holders)
+        if rng is None:
+            if self._witness is None:
+                self._witness = find_reading(att, None)
+            return self._deal_reading(self._witness)
+        return self._deal_reading(sample_reading(att, rng, self._placements, READINGS_DRAWN))
+
+    def _placements(self, chosen: list[int]) -> float:
+        """The log of how many placements of the hidden cards the reading ``chosen`` leaves
+        (copies as different cards; each hand as a set): its weight among the histories."""
+        total = 0.0
+        for cards, counts in self._deal_reading(chosen):
+            total += math.lgamma(len(cards) + 1) - sum(math.lgamma(n + 1) for n in counts)
+        return total
+
+    def _deal_reading(self, chosen: list[int]) -> list[Group]:
+        """The groups the reading ``chosen`` leaves: each stock's copies not played, and how
+        many each player holds (their draws from it less their plays from it)."""
+        pools = self._pools
+        draws = self._draws
+        players = len(draws[0])
+        left = [pool.copy() for pool in pools]
+        rooms = [row[:] for row in draws]
+        for r, k in zip(self._reveals, chosen, strict=True):
+            left[k][r.card] -= 1
+            rooms[k][r.player] -= 1
+        slots = self._slots
+        rooms[0] = [
+            0 if p == self._me else slots[p] - sum(rooms[k][p] for k in range(1, len(pools)))
+            for p in range(players)
+        ]
+        last = len(pools) - 1
+        return [
+            (list(left[k].elements()), rooms[k])
+            for k in range(last, -1, -1)
+            if k == last or left[k].total() or any(rooms[k])
+        ]
 
 
 def deal_groups(
@@ -442,16 +523,3 @@ def deal_groups(
             dealt[p] += cards[start : start + n]
             start += n
     return stock, dealt
-
-
-def choose_split(deals: HiddenDeals, rng: random.Random | None) -> list[Group]:
-    """One of the splits, drawn by ``rng`` with the weights (the first when ``rng`` is ``None``
-    or there is only one, drawing nothing)."""
-    if rng is None or len(deals.splits) == 1:
-        return deals.splits[0]
-    pick = rng.randrange(sum(deals.weights))
-    for split, weight in zip(deals.splits, deals.weights, strict=True):
-        if pick < weight:
-            return split
-        pick -= weight
-    raise AssertionError("unreachable")

@@ -24,7 +24,7 @@ from rummy500.cards import CARDS, JOKER, Card, make_deck
 from rummy500.errors import ConfigError, StateError, describe_value, is_whole
 from rummy500.events import Event, event_problem, quoted_event
 from rummy500.fastbuild import draft_builder, lazy_slot
-from rummy500.knowledge import LogReader, choose_split, deal_groups, hidden_cards, hidden_deals
+from rummy500.knowledge import HiddenReading, LogReader, deal_groups, hidden_cards
 from rummy500.melds import TableMeld
 from rummy500.movegen import generate
 from rummy500.moves import Move
@@ -413,8 +413,8 @@ def _dealt_by_log(view: PlayerView, mover: int) -> tuple[list[tuple[Card, ...]],
     config = view.config
     deck = Counter(make_deck(config.decks[n], config.jokers_per_deck))
     hidden, slots = hidden_cards(deck, seen, known, sizes, me)
-    deals = hidden_deals(reader, me, hidden, slots, view.stock_size)
-    stock, dealt = deal_groups(choose_split(deals, None), view.stock_size, None)
+    reading = HiddenReading(reader, me, deck, hidden, slots, view.stock_size)
+    stock, dealt = deal_groups(reading.split(None), view.stock_size, None)
     hands = [
         view.hand if p == me else tuple(sorted((*known[p].elements(), *dealt[p]))) for p in range(n)
     ]

@@ -37,9 +37,13 @@ likely to be in any hidden slot (an opponent's unknown cards or the stock) that 
 it. Within those constraints the world is drawn uniformly: each way of placing the hidden
 cards, counting the copies of a card in a multi-deck game as different cards, is equally
 likely. With copies of a card (several decks, or jokers) the log may not say which stock a copy
-an opponent played came from after a reshuffle: each reading the log allows is one history,
-and the worlds are drawn uniformly over the histories and the placements each allows (see
-:mod:`rummy500.knowledge`), so that every world is one the log leads to. A card played by an
+an opponent played came from after a reshuffle. Each such play is read as coming from one
+stock (see :mod:`rummy500.knowledge`), drawn in proportion to how many copies of the card the
+player can be expected to hold from it, and the hidden cards are then placed uniformly as that
+reading allows: every world is one the log leads to, and where one play is ambiguous the worlds
+are exactly uniform over the histories, but with many ambiguous plays they are not exactly so
+(the chance of a reading is not weighted by how many placements it leaves). With one copy of
+each card the log leaves no choice and the worlds are uniform. A card played by an
 opponent who had taken an equal card is read as the taken copy: the other readings lead to
 worlds this one allows too. An opponent who is in the middle of a turn with a card owed from a
 take is only required to hold a hand that leaves them a legal move, not exactly the hands that
@@ -59,7 +63,7 @@ from typing import Final
 
 from rummy500.cards import Card, make_deck
 from rummy500.errors import StateError, describe_value
-from rummy500.knowledge import LogReader, choose_split, deal_groups, hidden_cards, hidden_deals
+from rummy500.knowledge import HiddenReading, LogReader, deal_groups, hidden_cards
 from rummy500.phases import Phase
 from rummy500.state import State
 from rummy500.views import PlayerView, position_behind_view
@@ -188,16 +192,17 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
     knowledge.read(view.log)
     known = knowledge._held(view)
     known[me] = Counter()
-    unseen, slots = hidden_cards(_deck(view), _seen(view), known, view.hand_sizes, me)
+    deck = _deck(view)
+    unseen, slots = hidden_cards(deck, _seen(view), known, view.hand_sizes, me)
     if sum(slots) + view.stock_size != unseen.total():
         raise StateError(
             f"player {me}'s view cannot be of a whole state: {unseen.total()} cards are hidden, "
             f"but the other hands hold {sum(slots)} unknown cards and the stock {view.stock_size}"
         )
-    deals = hidden_deals(knowledge, me, unseen, slots, view.stock_size)
+    reading = HiddenReading(knowledge, me, deck, unseen, slots, view.stock_size)
     world = None
     for _ in range(_MAX_REDEALS):
-        groups = choose_split(deals, rng)
+        groups = reading.split(rng)
         stock, dealt = deal_groups(groups, view.stock_size, rng)
         hands = tuple(
             view.hand if p == me else tuple(sorted((*known[p].elements(), *dealt[p])))

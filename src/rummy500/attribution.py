@@ -1,0 +1,578 @@
+"""Which stock each hidden card played came from: the search for one reading of a hand's log.
+
+After the pile is turned over (``empty_stock`` reuse_pile), a card an opponent plays that they
+were not known to hold came from one of the hand's stocks: the deal's, or a pile turned over.
+With copies of a card (several decks, jokers) the log may not say which. An
+:class:`Attribution` holds what the log says of each such play (:class:`Play`) and of each
+stock (the copies of each card it hid from the player, and how many cards each player can have
+drawn from it unseen); :func:`find_reading` gives one *reading*: a stock for each play, such
+that no stock gives more copies of a card than it hid, nor a player more cards than they drew
+from it (by the time of the play, for the newest stock).
+
+Deciding whether a reading exists is a matching with two kinds of room at once (the copies of
+a card in a stock, and a player's draws from it), which no single flow captures, so it is
+searched: play by play, each from the likeliest stock with room; a play left with none takes
+the room from earlier plays moved to other stocks along a chain (as augmenting paths do in a
+matching); failing that, a backtracking search that goes back only to the choices to blame
+(conflict-directed backjumping), begun again in new orders with growing budgets. Logs of real
+hands are read in one pass with few repairs; the steps are bounded in any case.
+
+The module works on plain data (cards, counts) and knows nothing of states or views.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from bisect import bisect_right, insort
+from collections import Counter, deque
+from collections.abc import Callable
+from typing import Final, NamedTuple
+
+from rummy500.cards import Card
+from rummy500.errors import StateError
+
+__all__ = [
+    "SEARCH_STEPS_FLOOR",
+    "SEARCH_STEPS_PER_PLAY",
+    "Attribution",
+    "Play",
+    "find_reading",
+    "sample_reading",
+]
+
+#: How many steps the search for a reading takes at most, per play of a hidden card (with a
+#: floor of :data:`SEARCH_STEPS_FLOOR`) before the log is refused as too entangled to read.
+SEARCH_STEPS_PER_PLAY: Final = 100
+#: The fewest steps the search is allowed, whatever the number of plays.
+SEARCH_STEPS_FLOOR: Final = 100_000
+#: How many earlier plays a repair looks at, at most, to free room for a play.
+REPAIR_REACH: Final = 2_000
+
+
+class Play(NamedTuple):
+    """A card played by a player who was not known to hold it, after the pile was first
+    turned over."""
+
+    at: int
+    player: int
+    card: Card
+    #: The newest stock at the time (its index in the hand's stocks).
+    era: int
+    #: How many cards the player had drawn unseen from that stock before the play (from the
+    #: older stocks they drew all they ever will).
+    drawn: int
+
+
+class Attribution(NamedTuple):
+    """What a search for a reading starts from: the plays, oldest first; the copies of each
+    card each stock hid (``pools``, the deal's first); how many cards each player can have
+    drawn from each stock and played (``caps[k][p]``); and which stocks hid each card
+    (``holders``, oldest first)."""
+
+    plays: list[Play]
+    pools: list[Counter[Card]]
+    caps: list[list[int]]
+    holders: dict[Card, list[int]]
+
+
+def find_reading(att: Attribution, rng: random.Random | None) -> list[int]:
+    """A stock for each play of ``att``, the likelier stocks first (drawn by ``rng`` in
+    proportion to the likelihood when given; the same reading every time when ``rng`` is
+    ``None``). Raises :class:`~rummy500.errors.StateError` when the search proves that no
+    reading exists, or spends its steps without finding one."""
+    got = _repairing(att, rng)
+    if got is not None:
+        return got[0]
+    n = len(att.plays)
+    total = max(SEARCH_STEPS_FLOOR, SEARCH_STEPS_PER_PLAY * n)
+    budget = 2 * n + 500
+    spent = 0
+    attempt = 0
+    while spent < total:
+        steps = min(budget, total - spent)
+        # A search stuck after an unlucky early choice is better begun again than followed.
+        order = rng if rng is not None or not attempt else random.Random(attempt)
+        chosen = _backjumping(att, order, steps)
+        if chosen is not None:
+            return chosen
+        spent += steps
+        attempt += 1
+        budget += budget // 2
+    raise StateError(
+        "the log's plays since the pile was turned over are too entangled to read: no "
+        f"reading of which stock each copy came from was found in {total} steps"
+    )
+
+
+def _pick(weighted: list[tuple[float, int]], rng: random.Random | None) -> list[int]:
+    """The stocks of ``weighted`` in the order to try them, the first last: by weight, or
+    drawn by ``rng`` in proportion to the weights."""
+    if len(weighted) < 2:
+        return [k for _, k in weighted]
+    if rng is None:
+        weighted.sort()
+        return [k for _, k in weighted]
+    order: list[int] = []
+    while weighted:
+        pick = rng.random() * sum(w for w, _ in weighted)
+        j = 0
+        while j < len(weighted) - 1 and pick >= weighted[j][0]:
+            pick -= weighted[j][0]
+            j += 1
+        order.append(weighted.pop(j)[1])
+    order.reverse()
+    return order
+
+
+class _Pass:
+    """The state of :func:`_repairing`: the stock read for each play so far and who used
+    what."""
+
+    __slots__ = ("att", "by_card", "by_player", "chosen", "left_in", "used")
+
+    def __init__(self, att: Attribution) -> None:
+        self.att = att
+        self.chosen = [-1] * len(att.plays)
+        self.used = [[0] * len(att.pools) for _ in att.caps[0]]
+        self.left_in = [pool.total() for pool in att.pools]
+        #: The plays read from each stock's copies of a card, and each player's plays read
+        #: from each stock, oldest first.
+        self.by_card: dict[tuple[int, int], list[int]] = {}
+        self.by_player: dict[tuple[int, int], list[int]] = {}
+
+    def stocks(self, i: int) -> list[int]:
+        """The stocks play ``i`` could come from by the log alone, newest first."""
+        att = self.att
+        _, p, card, era, drawn = att.plays[i]
+        held = att.holders.get(card, [])
+        return [
+            k
+            for j in range(bisect_right(held, era) - 1, -1, -1)
+            if ((k := held[j]) == era and drawn > 0) or (k < era and att.caps[k][p] > 0)
+        ]
+
+    def copies(self, card: Card, k: int) -> int:
+        """How many copies of ``card`` stock ``k`` has that no play was read from."""
+        return self.att.pools[k][card] - len(self.by_card.get((card, k), ()))
+
+    def room(self, i: int, k: int) -> bool:
+        """Whether play ``i``'s player has a card drawn from stock ``k`` to read it from:
+        their draws from it, less the plays read from it (by the time of each play read from
+        the newest stock of its own time)."""
+        att = self.att
+        _, p, _, era, drawn = att.plays[i]
+        mine = self.by_player.get((p, k), [])
+        if len(mine) >= att.caps[k][p]:
+            return False
+        if k != era:
+            return True
+        at = bisect_right(mine, i)
+        if at + 1 > drawn:
+            return False
+        # Each later play of the player read from this stock, in its own time, counts one more.
+        for count, j in enumerate(mine[at:], start=at + 2):
+            later = att.plays[j]
+            if later.era == k and count > later.drawn:
+                return False
+        return True
+
+    def put(self, i: int, k: int) -> None:
+        _, p, card, _, _ = self.att.plays[i]
+        self.chosen[i] = k
+        self.used[p][k] += 1
+        self.left_in[k] -= 1
+        insort(self.by_card.setdefault((card, k), []), i)
+        insort(self.by_player.setdefault((p, k), []), i)
+
+    def lift(self, i: int) -> int:
+        _, p, card, _, _ = self.att.plays[i]
+        k = self.chosen[i]
+        self.chosen[i] = -1
+        self.used[p][k] -= 1
+        self.left_in[k] += 1
+        self.by_card[card, k].remove(i)
+        self.by_player[p, k].remove(i)
+        return k
+
+    def fits(self, i: int, k: int) -> bool:
+        """Whether play ``i`` (not read from any stock) can be read from stock ``k``."""
+        return self.copies(self.att.plays[i].card, k) > 0 and self.room(i, k)
+
+    def blocker(self, i: int, k: int) -> tuple[str, int, int] | None:
+        """What stops play ``i`` (not read) being read from stock ``k``, when exactly one
+        thing does: the stock's copies of the card (``("card", card, k)``) or the player's
+        draws from it (``("player", p, k)``); ``None`` when both or neither do."""
+        _, p, card, _, _ = self.att.plays[i]
+        no_copy = self.copies(card, k) <= 0
+        no_room = not self.room(i, k)
+        if no_copy == no_room:
+            return None
+        return ("card", card, k) if no_copy else ("player", p, k)
+
+    def repair(self, i: int) -> int | None:
+        """Make room for play ``i`` by moving earlier plays to other stocks, along the
+        shortest chain found (each move freeing what the one before needs); the stock
+        ``i`` can then be read from, or ``None``."""
+        seen = {i}
+        queue: deque[tuple[tuple[str, int, int], list[tuple[int, int]]]] = deque()
+        for k in self.stocks(i):
+            need = self.blocker(i, k)
+            if need is not None:
+                queue.append((need, [(i, k)]))
+        looked = 0
+        while queue and looked < REPAIR_REACH:
+            (what, who, k), path = queue.popleft()
+            holders = self.by_card if what == "card" else self.by_player
+            for y in list(holders.get((who, k), ())):
+                if y in seen:
+                    continue
+                seen.add(y)
+                looked += 1
+                old = self.lift(y)
+                for k2 in self.stocks(y):
+                    if k2 == old:
+                        continue
+                    step = [*path, (y, k2)]
+                    if self.fits(y, k2) and self._follow(step, y, old):
+                        return step[0][1]
+                    need = self.blocker(y, k2)
+                    if need is not None:
+                        queue.append((need, step))
+                self.put(y, old)
+        return None
+
+    def _follow(self, path: list[tuple[int, int]], last: int, old: int) -> bool:
+        """Carry out ``path``: its last play (``last``, lifted from stock ``old``) moves first,
+        then each play before it, then the first (the play to read) must fit. If a move no
+        longer fits, everything is put back as it was (``last`` lifted) and ``False`` given."""
+        moves = [(last, old, path[-1][1])]
+        self.put(last, path[-1][1])
+        fits = True
+        for y, k in reversed(path[1:-1]):
+            came = self.lift(y)
+            if not self.fits(y, k):
+                self.put(y, came)
+                fits = False
+                break
+            self.put(y, k)
+            moves.append((y, came, k))
+        if fits and self.fits(*path[0]):
+            return True
+        for y, came, _ in reversed(moves):
+            self.lift(y)
+            self.put(y, came)
+        self.lift(last)
+        return False
+
+
+def _repairing(att: Attribution, rng: random.Random | None) -> tuple[list[int], float, int] | None:
+    """One pass over the plays, each read from the likeliest stock it fits (a stock's
+    copies of the card not yet read, times the player's cards from it not yet read, over the
+    stock's hidden cards left: how many copies of the card the player can be expected to hold
+    from it); a play that fits none gets room by :meth:`_Pass.repair`. Gives the reading, the
+    log of the chance of its draws and the number of choices drawn; ``None`` when a play gets
+    no room (the backtracking search then decides)."""
+    state = _Pass(att)
+    chance = 0.0
+    choices = 0
+    for i, play in enumerate(att.plays):
+        _, p, card, era, drawn = play
+        weighted = [
+            (
+                state.copies(card, k)
+                * ((drawn if k == era else att.caps[k][p]) - state.used[p][k])
+                / state.left_in[k],
+                k,
+            )
+            for k in state.stocks(i)
+            if state.fits(i, k)
+        ]
+        if weighted:
+            total = sum(w for w, _ in weighted)
+            share = {s: w for w, s in weighted}
+            k = _pick(weighted, rng)[-1]
+            if len(share) > 1:
+                choices += 1
+                chance += math.log(share[k] / total)
+        else:
+            found = state.repair(i)
+            if found is None:
+                return None
+            k = found
+        state.put(i, k)
+    return state.chosen, chance, choices
+
+
+def sample_reading(
+    att: Attribution, rng: random.Random, weight: Callable[[list[int]], float], tries: int
+) -> list[int]:
+    """A reading drawn by ``rng`` with chance in proportion to ``exp(weight(reading))``, near
+    enough: ``tries`` readings are drawn play by play (:func:`find_reading`'s likelier stocks
+    first) and one is kept with chance in proportion to its weight over the chance of drawing
+    it (importance resampling, exact as ``tries`` grows). A log that leaves no choice costs one
+    pass."""
+    drawn: list[tuple[float, list[int]]] = []
+    for _ in range(tries):
+        got = _repairing(att, rng)
+        if got is None:
+            break
+        chosen, chance, choices = got
+        if not choices:
+            return chosen
+        drawn.append((weight(chosen) - chance, chosen))
+    if not drawn:
+        return find_reading(att, rng)
+    top = max(w for w, _ in drawn)
+    scaled = [math.exp(w - top) for w, _ in drawn]
+    pick = rng.random() * sum(scaled)
+    for share, (_, chosen) in zip(scaled, drawn, strict=True):
+        pick -= share
+        if pick < 0:
+            return chosen
+    return drawn[-1][1]
+
+
+def _backjumping(att: Attribution, rng: random.Random | None, budget: int) -> list[int] | None:
+    """The stock each play came from, one reading of the log, found play by play in at
+    most ``budget`` steps (``None`` when they run out). Tries the likelier stock first (a
+    draw by ``rng`` in proportion to the likelihood, when given). Where a play is left
+    without a stock, it goes back straight to the newest earlier choice that used up what
+    the play needed (the copies of its card, or what its player drew from a stock),
+    skipping the choices in between, which had no part in it (conflict-directed
+    backjumping). Refuses the log when it proves that no reading exists."""
+    search = _Search(att)
+    reveals = att.plays
+    n = len(reveals)
+    steps = 0
+    i = 0
+    while i < n:
+        search.open_to(reveals[i].era)
+        ways, blamed = search.ways(i, rng)
+        if ways:
+            search.decide(i, ways, blamed)
+            i += 1
+        else:
+            # Jump back to the newest choice behind the dead end that has another stock.
+            conflict = search.reasons(i) | blamed
+            while True:
+                if not conflict:
+                    at, p, card, _, _ = reveals[max(i, search.starved)]
+                    raise StateError(
+                        f"the log has player {p} play {card} at log[{at}], which they "
+                        "cannot hold: no reading of the plays before leaves them a copy of it"
+                    )
+                h = max(conflict)
+                while len(search.chosen) > h + 1:
+                    search.take_back(drop=True)
+                search.take_back(drop=False)
+                search.open_to(reveals[h].era)
+                search.conflicts[h] |= conflict
+                search.conflicts[h].discard(h)
+                if search.options[h]:
+                    search.retry(h)
+                    i = h + 1
+                    break
+                conflict = search.conflicts[h] | search.reasons(h)
+                search.options.pop()
+                search.conflicts.pop()
+        steps += 1
+        if steps > budget:
+            return None
+    return search.chosen
+
+
+class _Search:
+    """The state of :func:`_backjumping`: the plays read so far, the stock each came
+    from, and what they used up."""
+
+    __slots__ = (
+        "alive",
+        "att",
+        "by_card",
+        "by_player",
+        "chosen",
+        "conflicts",
+        "left_in",
+        "next_play",
+        "opened",
+        "options",
+        "starved",
+        "used",
+    )
+
+    def __init__(self, att: Attribution) -> None:
+        self.att = att
+        pools = att.pools
+        players = len(att.caps[0])
+        #: How many cards each player played from each stock.
+        self.used = [[0] * len(pools) for _ in range(players)]
+        #: How many hidden cards each stock has left.
+        self.left_in = [pool.total() for pool in pools]
+        #: The hidden copies of each card not yet played, by stock, for the stocks turned over
+        #: by the time of the play being read.
+        self.alive: dict[Card, dict[int, int]] = {}
+        self.opened = -1
+        #: The stock chosen for each play read, the stocks left to try, and the earlier plays
+        #: whose choices the plays after it failed for.
+        self.chosen: list[int] = []
+        self.options: list[list[int]] = []
+        self.conflicts: list[set[int]] = []
+        #: The plays that used each stock's copies of a card, and each player's draws from a
+        #: stock, newest last: the reasons a later play finds them used up.
+        self.by_card: dict[tuple[Card, int], list[int]] = {}
+        self.by_player: dict[tuple[int, int], list[int]] = {}
+        #: The latest play found with no stock left to come from (named when none is left).
+        self.starved = -1
+        #: The next play of the same card after each play (-1 for none).
+        self.next_play = [-1] * len(att.plays)
+        last: dict[Card, int] = {}
+        for i in range(len(att.plays) - 1, -1, -1):
+            card = att.plays[i].card
+            self.next_play[i] = last.get(card, -1)
+            last[card] = i
+
+    def open_to(self, era: int) -> None:
+        """Make the hidden copies of the stocks up to ``era`` (and no later) available."""
+        pools = self.att.pools
+        alive = self.alive
+        while self.opened < era:
+            self.opened += 1
+            for card, count in pools[self.opened].items():
+                alive.setdefault(card, {})[self.opened] = count
+        while self.opened > era:
+            for card in pools[self.opened]:
+                del alive[card][self.opened]
+            self.opened -= 1
+
+    def _room(self, i: int, k: int) -> int:
+        """How many more cards play ``i``'s player can have drawn from stock ``k`` by then."""
+        _, p, _, era, drawn = self.att.plays[i]
+        return (drawn if k == era else self.att.caps[k][p]) - self.used[p][k]
+
+    def ways(self, i: int, rng: random.Random | None) -> tuple[list[int], set[int]]:
+        """The stocks play ``i`` can come from, the one to try first last, and the earlier
+        plays to blame for the stocks left out because the next play of the card would have
+        no copy left to come from (looking ahead costs little: a card has few copies, and
+        finding out many plays later would mean going back over them all)."""
+        _, _, card, era, _ = self.att.plays[i]
+        copies = self.alive.get(card)
+        blamed: set[int] = set()
+        if not copies:
+            return [], blamed
+        left_in = self.left_in
+        weighted: list[tuple[float, int]] = []
+        after = self.next_play[i]
+        # A copy of the list: looking ahead plays the card from each stock in turn.
+        for k, count in list(copies.items()):
+            room = self._room(i, k)
+            if k > era or room <= 0:
+                continue
+            if after >= 0:
+                self._use(i, k, 1)
+                fits = self._has_way(after)
+                if not fits:
+                    blamed |= self.reasons(after)
+                    self.starved = max(self.starved, after)
+                self._use(i, k, -1)
+                if not fits:
+                    continue
+            # The copies of the card the player can be expected to hold from the stock.
+            weighted.append((count * room / left_in[k], k))
+        blamed.discard(i)
+        if len(weighted) < 2:
+            return [k for _, k in weighted], blamed
+        if rng is None:
+            weighted.sort()
+            return [k for _, k in weighted], blamed
+        # A draw in proportion to the weights, the rest kept in case it leads nowhere.
+        order: list[int] = []
+        while weighted:
+            pick = rng.random() * sum(w for w, _ in weighted)
+            j = 0
+            while j < len(weighted) - 1 and pick >= weighted[j][0]:
+                pick -= weighted[j][0]
+                j += 1
+            order.append(weighted.pop(j)[1])
+        order.reverse()
+        return order, blamed
+
+    def _copies(self, card: Card, k: int) -> int:
+        """How many copies of ``card`` stock ``k`` hides that no play read so far used."""
+        if k <= self.opened:
+            return self.alive.get(card, {}).get(k, 0)
+        return self.att.pools[k][card]
+
+    def _has_way(self, i: int) -> bool:
+        """Whether play ``i`` has a stock to come from, whatever the plays between."""
+        att = self.att
+        _, _, card, era, _ = att.plays[i]
+        stocks = att.holders.get(card, [])
+        for j in range(bisect_right(stocks, era) - 1, -1, -1):
+            k = stocks[j]
+            if self._room(i, k) > 0 and self._copies(card, k) > 0:
+                return True
+        return False
+
+    def reasons(self, i: int) -> set[int]:
+        """The earlier plays that used up a stock play ``i`` could otherwise come from: for
+        each such stock, the plays of its copies of the card or the player's plays from it,
+        whichever are fewer."""
+        att = self.att
+        _, p, card, era, drawn = att.plays[i]
+        stocks = att.holders.get(card, [])
+        out: set[int] = set()
+        for j in range(bisect_right(stocks, era) - 1, -1, -1):
+            k = stocks[j]
+            if (drawn if k == era else att.caps[k][p]) <= 0:
+                continue  # never drawn from: no choice made it so
+            no_copy = self._copies(card, k) <= 0
+            no_room = self._room(i, k) <= 0
+            if no_copy and no_room:
+                a, b = self.by_card.get((card, k), []), self.by_player.get((p, k), [])
+                out.update(a if len(a) <= len(b) else b)
+            elif no_copy:
+                out.update(self.by_card.get((card, k), ()))
+            elif no_room:
+                out.update(self.by_player.get((p, k), ()))
+        return out
+
+    def decide(self, i: int, ways: list[int], blamed: set[int]) -> None:
+        """Read play ``i`` as coming from the last of ``ways`` (the others kept to retry;
+        ``blamed`` are the plays to blame for the stocks left out)."""
+        self.options.append(ways)
+        self.conflicts.append(blamed)
+        self.chosen.append(ways[-1])
+        self._use(i, ways.pop(), 1)
+
+    def retry(self, i: int) -> None:
+        """Read play ``i``, just taken back, as coming from the next stock left to try."""
+        k = self.options[i].pop()
+        self.chosen.append(k)
+        self._use(i, k, 1)
+
+    def take_back(self, *, drop: bool) -> None:
+        """Take back the newest play read; with ``drop``, forget its stocks left to try."""
+        i = len(self.chosen) - 1
+        self._use(i, self.chosen.pop(), -1)
+        if drop:
+            self.options.pop()
+            self.conflicts.pop()
+
+    def _use(self, i: int, k: int, step: int) -> None:
+        """Read play ``i`` as coming from stock ``k`` (``step`` 1), or no more (-1)."""
+        _, p, card, _, _ = self.att.plays[i]
+        self.used[p][k] += step
+        copies = self.alive[card]
+        left = copies.get(k, 0) - step
+        if left:
+            copies[k] = left
+        else:
+            del copies[k]
+        self.left_in[k] -= step
+        if step > 0:
+            self.by_card.setdefault((card, k), []).append(i)
+            self.by_player.setdefault((p, k), []).append(i)
+        else:
+            self.by_card[card, k].pop()
+            self.by_player[p, k].pop()
