@@ -111,13 +111,6 @@ QUICK_VALUES: Final = 7
 #: with an error of the package (the full campaign lists the entries it no longer needs).
 KNOWN_STRAYS: Final[frozenset[tuple[str, str]]] = frozenset(
     {
-        # knowledge.py: LogReader.read makes a tuple of ``events`` before checking it is an
-        # iterable; LogReader.held looks ``owed`` and ``kept`` up in a Counter unchecked.
-        ("rummy500.toolkit.KnownCardsReader.read", "events"),
-        ("rummy500.toolkit.KnownCardsReader.held", "owed"),
-        ("rummy500.toolkit.KnownCardsReader.held", "kept"),
-        # events.py: event_problem compares ``players`` with player numbers unchecked.
-        ("rummy500.events.event_problem", "players"),
         # simulate.py: from_json indexes ``data`` unchecked; Interval.text formats with
         # ``digits`` as the precision unchecked; Summary.of iterates ``outcomes`` unchecked.
         ("rummy500.simulate.GameOutcome.from_json", "data"),

@@ -376,6 +376,11 @@ def replayed(start: State, later: list[State]) -> list[State] | None:
             state = state.apply(s.last_move)
         except IllegalMoveError:
             return None
+        if (state.phase, state.current_player) != (s.phase, s.current_player):
+            # The course of the hand is public, and some rules make it follow the hidden
+            # cards (under take_or_end an empty stock ends the hand at once when the player to
+            # move has no legal take): the real hand rules such a world out.
+            return None
         out.append(state)
     return out
 

@@ -359,8 +359,14 @@ def event_problem(event: object, players: int) -> str | None:
     ``player``, ``dealer`` and ``went_out``), show only cards, and a deal deals one hand and
     one hand size to each player. The problem reads as the end of a sentence naming the event
     ("names a player who is not one of the 3 players"). What the event did is not checked
-    (it is not replayed).
+    (it is not replayed). Raises :class:`~rummy500.errors.StateError` when ``players`` is not
+    a number of players.
     """
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
+        raise StateError(
+            f"players must be a number of players from 1 to {MAX_PLAYERS}, not "
+            f"{describe_value(players)}"
+        )
     if not isinstance(event, Event):
         return f"is {describe_value(event)}, not an event"
     for name in ("player", "dealer", "went_out"):

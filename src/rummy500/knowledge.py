@@ -143,7 +143,12 @@ class LogReader:
         an event of a game of the reader's number of players.
         """
         players = self._players
-        events = tuple(events)
+        try:
+            events = tuple(events)
+        except TypeError:
+            raise StateError(
+                f"events must be an iterable of events, not {describe_value(events)}"
+            ) from None
         for i, event in enumerate(events):
             problem = event_problem(event, players)
             if problem is not None:
@@ -218,7 +223,15 @@ class LogReader:
         """The cards each player is known to hold, as counters (the reader's own where nothing
         is added: read them, do not change them). ``playing`` says the hand is in play, with
         ``mover`` to move and ``owed`` and ``kept`` the cards owed and kept this turn (taken
-        from the pile in plain sight)."""
+        from the pile in plain sight). Raises :class:`~rummy500.errors.StateError` for
+        arguments of the wrong type."""
+        if not isinstance(playing, bool):
+            raise StateError(f"playing must be True or False, not {describe_value(playing)}")
+        if isinstance(mover, bool) or not isinstance(mover, int):
+            raise StateError(f"mover must be a player's number, not {describe_value(mover)}")
+        for name, taken in (("owed", owed), ("kept", kept)):
+            if taken is not None and not isinstance(taken, Card):
+                raise StateError(f"{name} must be a Card or None, not {describe_value(taken)}")
         out = list(self._known)
         if playing:
             for taken in (owed, kept):
