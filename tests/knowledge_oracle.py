@@ -10,9 +10,24 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from rummy500 import EmptyStock, PlayerTable, RuleConfig
 from rummy500.cards import Card
 from rummy500.errors import StateError
 from rummy500.knowledge import Group, LogReader
+
+#: Two decks (with a joker each, and twenty cards dealt to each of three players so that the
+#: pile is turned over within a hand), and one deck with four jokers: copies of a card the
+#: log cannot tell apart, turned over with the pile.
+COPIES = [
+    RuleConfig(
+        empty_stock=EmptyStock.REUSE_PILE,
+        decks=PlayerTable.of(2),
+        jokers_per_deck=1,
+        deal_size=PlayerTable.of(10, {3: 20}),
+    ),
+    RuleConfig(empty_stock=EmptyStock.REUSE_PILE, jokers_per_deck=4),
+]
+
 
 #: How many histories are followed at most before giving up.
 MAX_HISTORIES = 100_000

@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from knowledge_oracle import COPIES
 from rummy500 import (
     Card,
     Deal,
     EmptyStock,
     Phase,
-    PlayerTable,
     PlayerView,
     RuleConfig,
     State,
@@ -515,20 +515,6 @@ def test_worlds_after_a_reshuffle_are_uniform_over_the_consistent_deals() -> Non
     expected = samples / len(counts)
     chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
     assert chi2 < chi_square_limit(len(counts) - 1), chi2
-
-
-#: Two decks (with a joker each, and twenty cards dealt to each of three players so that the
-#: pile is turned over within a hand), and one deck with four jokers: copies of a card the
-#: log cannot tell apart, turned over with the pile.
-COPIES = [
-    RuleConfig(
-        empty_stock=EmptyStock.REUSE_PILE,
-        decks=PlayerTable.of(2),
-        jokers_per_deck=1,
-        deal_size=PlayerTable.of(10, {3: 20}),
-    ),
-    RuleConfig(empty_stock=EmptyStock.REUSE_PILE, jokers_per_deck=4),
-]
 
 
 def copies_worlds(config: RuleConfig, players: int, games: range, every: int) -> int:

@@ -107,7 +107,8 @@ def find_reading(att: Attribution, rng: random.Random | None) -> list[int]:
 
 def _pick(weighted: list[tuple[float, int]], rng: random.Random | None) -> list[int]:
     """The stocks of ``weighted`` in the order to try them, the first last: by weight, or
-    drawn by ``rng`` in proportion to the weights."""
+    drawn by ``rng`` in proportion to the weights (the rest kept in case the first leads
+    nowhere). Empties ``weighted``."""
     if len(weighted) < 2:
         return [k for _, k in weighted]
     if rng is None:
@@ -306,12 +307,12 @@ def _repairing(att: Attribution, rng: random.Random | None) -> tuple[list[int], 
 
 def sample_reading(
     att: Attribution, rng: random.Random, weight: Callable[[list[int]], float], tries: int
-) -> list[int]:
+) -> list[int] | None:
     """A reading drawn by ``rng`` with chance in proportion to ``exp(weight(reading))``, near
     enough: ``tries`` readings are drawn play by play (:func:`find_reading`'s likelier stocks
     first) and one is kept with chance in proportion to its weight over the chance of drawing
     it (importance resampling, exact as ``tries`` grows). A log that leaves no choice costs one
-    pass."""
+    pass. ``None`` when no pass finds a reading (the search of :func:`find_reading` may)."""
     drawn: list[tuple[float, list[int]]] = []
     for _ in range(tries):
         got = _repairing(att, rng)
@@ -322,7 +323,7 @@ def sample_reading(
             return chosen
         drawn.append((weight(chosen) - chance, chosen))
     if not drawn:
-        return find_reading(att, rng)
+        return None
     top = max(w for w, _ in drawn)
     scaled = [math.exp(w - top) for w, _ in drawn]
     pick = rng.random() * sum(scaled)
@@ -480,22 +481,7 @@ class _Search:
             # The copies of the card the player can be expected to hold from the stock.
             weighted.append((count * room / left_in[k], k))
         blamed.discard(i)
-        if len(weighted) < 2:
-            return [k for _, k in weighted], blamed
-        if rng is None:
-            weighted.sort()
-            return [k for _, k in weighted], blamed
-        # A draw in proportion to the weights, the rest kept in case it leads nowhere.
-        order: list[int] = []
-        while weighted:
-            pick = rng.random() * sum(w for w, _ in weighted)
-            j = 0
-            while j < len(weighted) - 1 and pick >= weighted[j][0]:
-                pick -= weighted[j][0]
-                j += 1
-            order.append(weighted.pop(j)[1])
-        order.reverse()
-        return order, blamed
+        return _pick(weighted, rng), blamed
 
     def _copies(self, card: Card, k: int) -> int:
         """How many copies of ``card`` stock ``k`` hides that no play read so far used."""

@@ -479,11 +479,16 @@ class HiddenReading:
         if not self._groups:
             return [(list(self._hidden.elements()), list(self._slots))]
         att = Attribution(self._reveals, self._pools, self._caps, self._holders)
-        if rng is None:
+        chosen = None
+        if rng is not None:
+            chosen = sample_reading(att, rng, self._placements, READINGS_DRAWN)
+        if chosen is None:
+            # The reading found by the search, the same every time: a log so entangled that
+            # no pass reads it gives that one deal of its groups (dealt at random all the same).
             if self._witness is None:
                 self._witness = find_reading(att, None)
-            return self._deal_reading(self._witness)
-        return self._deal_reading(sample_reading(att, rng, self._placements, READINGS_DRAWN))
+            chosen = self._witness
+        return self._deal_reading(chosen)
 
     def _placements(self, chosen: list[int]) -> float:
         """The log of how many placements of the hidden cards the reading ``chosen`` leaves
