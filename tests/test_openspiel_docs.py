@@ -37,7 +37,7 @@ def _section(title: str) -> str:
 
 def test_the_game_string_section_prints_what_it_shows(capsys: pytest.CaptureFixture[str]) -> None:
     (block,) = re.findall(r"```python\n(.*?)```", _section("The game's string"), re.S)
-    (shown,) = re.findall(r"print\(game\)  # (.*)", block)
+    (shown,) = re.findall(r"print\(game\)\n# (.*)", block)
     exec(compile(block, str(PAGE), "exec"), {})
     printed = capsys.readouterr().out.splitlines()
     pattern = re.escape(shown).replace(re.escape("eyJ..."), "eyJ[A-Za-z0-9_-]+")

@@ -36,7 +36,8 @@ characters in it), whichever form they were given in, and that is what ``str(gam
 
     >>> from rummy500 import RuleConfig
     >>> rules = RuleConfig(target=300)
-    >>> game = pyspiel.load_game("python_rummy500", {"rules": rummy500.dumps(rules)})
+    >>> params = {"rules": rummy500.dumps(rules)}
+    >>> game = pyspiel.load_game("python_rummy500", params)
     >>> str(game)
     'python_rummy500(hands=0,players=3,preset=standard,rules=eyJ...,seeds=4096)'
     >>> pyspiel.load_game(str(game)).config == rules
@@ -252,7 +253,8 @@ def rules_parameter(config: RuleConfig) -> str:
     game's string treats specially (JSON's commas end a parameter there), so a game string
     can be written by hand too:
 
-        >>> text = f"python_rummy500(players=2,rules={rules_parameter(RuleConfig(target=300))})"
+        >>> rules = rules_parameter(RuleConfig(target=300))
+        >>> text = f"python_rummy500(players=2,rules={rules})"
         >>> pyspiel.load_game(text).config.target
         300
     """
