@@ -33,6 +33,7 @@ from rummy500.cards import Card
 from rummy500.errors import StateError
 
 __all__ = [
+    "SEARCH_STEPS_CEILING",
     "SEARCH_STEPS_FLOOR",
     "SEARCH_STEPS_PER_PLAY",
     "Attribution",
@@ -41,11 +42,14 @@ __all__ = [
     "sample_reading",
 ]
 
-#: How many steps the search for a reading takes at most, per play of a hidden card (with a
-#: floor of :data:`SEARCH_STEPS_FLOOR`) before the log is refused as too entangled to read.
-SEARCH_STEPS_PER_PLAY: Final = 100
+#: How many steps the search for a reading takes at most, per play of a hidden card (between
+#: :data:`SEARCH_STEPS_FLOOR` and :data:`SEARCH_STEPS_CEILING`) before the log is refused as
+#: too entangled to read: long six-player two-deck hands need up to a few hundred.
+SEARCH_STEPS_PER_PLAY: Final = 400
 #: The fewest steps the search is allowed, whatever the number of plays.
 SEARCH_STEPS_FLOOR: Final = 100_000
+#: The most steps the search is allowed, whatever the number of plays: a few seconds.
+SEARCH_STEPS_CEILING: Final = 1_000_000
 #: How many earlier plays a repair looks at, at most, to free room for a play.
 REPAIR_REACH: Final = 2_000
 
@@ -85,7 +89,7 @@ def find_reading(att: Attribution, rng: random.Random | None) -> list[int]:
     if got is not None:
         return got[0]
     n = len(att.plays)
-    total = max(SEARCH_STEPS_FLOOR, SEARCH_STEPS_PER_PLAY * n)
+    total = min(SEARCH_STEPS_CEILING, max(SEARCH_STEPS_FLOOR, SEARCH_STEPS_PER_PLAY * n))
     budget = 2 * n + 500
     spent = 0
     attempt = 0
