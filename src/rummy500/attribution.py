@@ -134,12 +134,11 @@ class _Pass:
     """The state of :func:`_repairing`: the stock read for each play so far and who used
     what."""
 
-    __slots__ = ("att", "by_card", "by_player", "chosen", "left_in", "used")
+    __slots__ = ("att", "by_card", "by_player", "chosen", "left_in")
 
     def __init__(self, att: Attribution) -> None:
         self.att = att
         self.chosen = [-1] * len(att.plays)
-        self.used = [[0] * len(att.pools) for _ in att.caps[0]]
         self.left_in = [pool.total() for pool in att.pools]
         #: The plays read from each stock's copies of a card, and each player's plays read
         #: from each stock, oldest first.
@@ -185,7 +184,6 @@ class _Pass:
     def put(self, i: int, k: int) -> None:
         _, p, card, _, _ = self.att.plays[i]
         self.chosen[i] = k
-        self.used[p][k] += 1
         self.left_in[k] -= 1
         insort(self.by_card.setdefault((card, k), []), i)
         insort(self.by_player.setdefault((p, k), []), i)
@@ -194,7 +192,6 @@ class _Pass:
         _, p, card, _, _ = self.att.plays[i]
         k = self.chosen[i]
         self.chosen[i] = -1
-        self.used[p][k] -= 1
         self.left_in[k] += 1
         self.by_card[card, k].remove(i)
         self.by_player[p, k].remove(i)
@@ -286,7 +283,7 @@ def _repairing(att: Attribution, rng: random.Random | None) -> tuple[list[int], 
         weighted = [
             (
                 state.copies(card, k)
-                * ((drawn if k == era else att.caps[k][p]) - state.used[p][k])
+                * ((drawn if k == era else att.caps[k][p]) - len(state.by_player.get((p, k), ())))
                 / state.left_in[k],
                 k,
             )
