@@ -580,9 +580,6 @@ INSTANCES: Final[Mapping[str, The]] = {
 SIGNATURES: Final[Mapping[str, str]] = {
     "rummy500.TableMeld.card_points": "values",
     "rummy500.TableMeld.end_aces": "values",
-    "rummy500.TableMeld.extended": "placement cards owner",
-    "rummy500.TableMeld.new": "cards owner * doubled id",
-    "rummy500.TableMeld.of": "cards owners * doubled id owner top_id",
 }
 
 #: Public constructors the campaign does not call, and why.

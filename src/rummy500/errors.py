@@ -141,7 +141,7 @@ class MoveParseError(Rummy500Error, ValueError):
 
 class IllegalMoveError(Rummy500Error):
     """A move breaks a rule of the game in the position it was applied to (or a play given to
-    :func:`~rummy500.melds.put_down` does, or something that is not a move is given as one).
+    :func:`~rummy500.toolkit.put_down` does, or something that is not a move is given as one).
 
     The message names the rule. The state it was applied to is left unchanged (states are
     immutable), so the caller can simply choose another move.

@@ -9,9 +9,9 @@ built by a function written out for the class, from its list of fields, as attrs
 
 - :func:`slot_builder` sets each slot through its descriptor on a bare instance;
 - :func:`draft_builder` stores each field on a *draft*, an unfrozen twin of the class with the
-  same slots in the same order, and then turns the draft into the class by assigning
-  ``__class__`` (allowed because the two lay out their slots alike), which is quicker than the
-  descriptor calls when there are many fields.
+  same bases and the same slots in the same order, and then turns the draft into the class by
+  assigning ``__class__`` (allowed because the two lay out their slots alike), which is quicker
+  than the descriptor calls when there are many fields.
 
 Both are generated with ``exec`` from the class's fields, so a new field needs no change here.
 Only values already checked may be built this way: nothing is checked or converted.
@@ -74,7 +74,9 @@ def draft_builder(cls: type[V]) -> Callable[..., V]:
     """A function that builds a ``cls`` (a frozen attrs class with slots and no weak-reference
     slot) from its fields' values, in field order (by position or by name), through a draft."""
     names = _fields(cls)
-    draft = type(f"_{cls.__name__}Draft", (), {"__slots__": names})
+    # The draft has the class's bases too: ``__class__`` can only be assigned between classes
+    # whose bases lay out alike (those bases add no slots: every field is the class's own).
+    draft = type(f"_{cls.__name__}Draft", cls.__bases__, {"__slots__": names})
     stores = "".join(f"        made.{name} = {name}\n" for name in names)
     source = (
         "def make(new, draft, cls):\n"

@@ -35,6 +35,7 @@ from rummy500.errors import (
     quote_value,
 )
 from rummy500.fastbuild import draft_builder
+from rummy500.meldbuilders import TableMeldBuilders
 from rummy500.rules import ACES_HIGH_ONLY as _HIGH_ONLY
 from rummy500.rules import Aces, CardValues, RuleConfig
 
@@ -356,7 +357,7 @@ def _new_shape(wrap: bool, high_only: bool) -> RunShape:
 
 
 @attrs.frozen(weakref_slot=False)
-class TableMeld:
+class TableMeld(TableMeldBuilders["TableMeld"]):
     """A meld on the table: its cards in order, who put each card there, who laid it down and
     the id that names it.
 
@@ -442,120 +443,95 @@ class TableMeld:
         _check_values("end_aces", values)
         return end_aces(self, values)
 
-    # The arguments of the three builders below that are numbers or flags are annotated
-    # ``object``: compiled, an ``int`` or ``bool`` parameter refuses a wrongly typed argument
-    # with a bare TypeError before the checks that name it can run.
+    # The public builders (of, new, extended) are TableMeldBuilders', uncompiled, with their
+    # real types: they hand every argument to these, which read them as plain objects, so that
+    # compiled code refuses a wrong one with the check that names it, not a bare TypeError.
 
     @classmethod
-    def of(
+    def _checked_of(
         cls,
-        cards: Sequence[int],
-        owners: Sequence[int],
-        *,
-        doubled: object = False,
-        id: object = 0,
-        owner: object = None,
-        top_id: object = None,
+        cards: object,
+        owners: object,
+        doubled: object,
+        id: object,
+        owner: object,
+        top_id: object,
     ) -> TableMeld:
-        """The meld holding ``cards`` (a valid meld, in any order), each put there by the owner
-        at the same place in ``owners``: how a saved or hand-built table meld is rebuilt.
-
-        ``doubled`` is ``True`` or ``False``, ``id`` a whole number. ``owner``,
-        the player who laid the meld down, defaults to the owner of the first card as listed
-        (list the cards laid down first, or give the owner); ``top_id`` defaults to ``id``.
-        Raises :class:`~rummy500.errors.StateError` when ``cards`` and ``owners`` are not two
-        lists of the same length, of cards and of player numbers, or another argument is not
-        of its type.
-        """
-        _check_cards_and_owners(cards, owners)
-        if len(cards) < 3:
-            raise StateError(f"a table meld holds 3 or more cards, not {len(cards)}")
+        meld_cards, meld_owners = _check_cards_and_owners(cards, owners)
+        if len(meld_cards) < 3:
+            raise StateError(f"a table meld holds 3 or more cards, not {len(meld_cards)}")
         _check_meld_numbers(("owner", "top_id"), doubled=doubled, id=id, owner=owner, top_id=top_id)
         owner_of: dict[int, list[int]] = {}
-        for c, o in zip(cards, owners, strict=True):
+        for c, o in zip(meld_cards, meld_owners, strict=True):
             owner_of.setdefault(c, []).append(o)
-        meld = _new_meld(cls, canonical_meld(cards), 0, bool(doubled), 0)
+        meld = _new_meld(cls, canonical_meld(meld_cards), 0, bool(doubled), 0)
         # Checked above: each is the type the casts name.
         meld_id = cast(int, id)
         return attrs.evolve(
             meld,
             owners=tuple(owner_of[c].pop(0) for c in meld.cards),
             id=meld_id,
-            owner=owners[0] if owner is None else cast(int, owner),
+            owner=meld_owners[0] if owner is None else cast(int, owner),
             top_id=meld_id if top_id is None else cast(int, top_id),
         )
 
     @classmethod
-    def new(
-        cls, cards: Sequence[int], owner: object, *, doubled: object = False, id: object = 0
-    ) -> TableMeld:
-        """The table meld ``owner`` (a player number) makes by laying down ``cards`` (a valid
-        meld in canonical order), named ``id`` (a whole number); ``doubled`` is
-        ``True`` or ``False``. Raises :class:`~rummy500.errors.StateError` for an argument
-        that is not of its type (cards that are not three or more card ids, say)."""
-        cards = _card_ids("cards", cards, least=3)
+    def _checked_new(cls, cards: object, owner: object, doubled: object, id: object) -> TableMeld:
+        meld_cards = _card_ids("cards", cards, least=3)
         _check_meld_numbers(cards_owner=True, doubled=doubled, id=id, owner=owner)
         # The checks have made each of these the type the compiled builder reads.
-        return _new_meld(cls, cards, cast(int, owner), bool(doubled), cast(int, id))
+        return _new_meld(cls, meld_cards, cast(int, owner), bool(doubled), cast(int, id))
 
-    def extended(self, placement: Sequence[int], cards: Sequence[int], owner: object) -> TableMeld:
-        """This meld with ``cards`` laid off by ``owner`` (a player number): ``placement`` is
-        (below, above), how many of the cards go below the run's low end and above its high
-        end ((0, 0) on a set).
-
-        The meld keeps its id and the player who laid it down. Raises
-        :class:`~rummy500.errors.StateError` for an argument that is not of its type, or cards
-        that do not go where ``placement`` puts them.
-        """
-        cards = _card_ids("cards", cards, least=1)
+    def _checked_extended(self, placement: object, cards: object, owner: object) -> TableMeld:
+        laid = _card_ids("cards", cards, least=1)
         _check_meld_numbers(cards_owner=True, owner=owner)
         if (
             not isinstance(placement, tuple | list)
             or len(placement) != 2
             or not all(_is_count(n) for n in placement)
-            or sum(placement) != (len(cards) if self.is_run else 0)
+            or sum(placement) != (len(laid) if self.is_run else 0)
         ):
             raise StateError(
                 "a lay-off's placement is (below, above), how many of its cards go at each end "
                 f"of the run, or (0, 0) on a set, not {quote_value(placement)}"
             )
         below, above = placement
-        if self.is_run and any(_FACES[c] // 13 != self.suit for c in cards):
+        if self.is_run and any(_FACES[c] // 13 != self.suit for c in laid):
             raise StateError(
-                f"{format_cards(cards)} do not go on {format_cards(self.cards)}: a run is all "
+                f"{format_cards(laid)} do not go on {format_cards(self.cards)}: a run is all "
                 "one suit"
             )
         try:
-            return _extended(self, (below, above), cards, cast(int, owner))
+            return _extended(self, (below, above), laid, cast(int, owner))
         except KeyError:
             raise StateError(
-                f"{format_cards(cards)} do not go at the ends of {format_cards(self.cards)} "
+                f"{format_cards(laid)} do not go at the ends of {format_cards(self.cards)} "
                 f"as placed: {below} below, {above} above"
             ) from None
 
 
-def _check_cards_and_owners(cards: object, owners: object) -> None:
-    """Refuse what :meth:`TableMeld.of` cannot rebuild a meld from."""
-    lengths = []
+def _check_cards_and_owners(cards: object, owners: object) -> tuple[list[int], list[int]]:
+    """``cards`` and ``owners`` as lists of ints: refuse what :meth:`TableMeld.of` cannot
+    rebuild a meld from."""
+    checked: list[list[int]] = []
     for name, values, what, bound in (
         ("cards", cards, "card ids", len(CARDS)),
         ("owners", owners, "player numbers", None),
     ):
         if isinstance(values, str | bytes) or not isinstance(values, Sequence):
             raise StateError(f"a table meld's {name} is a list, not {describe_value(values)}")
+        items: list[int] = []
         for value in values:
-            if (
-                isinstance(value, bool)
-                or not isinstance(value, int)
-                or value < 0
-                or (bound is not None and value >= bound)
-            ):
+            if not _is_count(value, bound):
                 raise StateError(f"a table meld's {name} are {what}, not {describe_value(value)}")
-        lengths.append(len(values))
-    if lengths[0] != lengths[1]:
+            items.append(value)
+        checked.append(items)
+    if len(checked[0]) != len(checked[1]):
         raise StateError(
-            f"a table meld needs one owner for each card: {lengths[0]} cards, {lengths[1]} owners"
+            f"a table meld needs one owner for each card: {len(checked[0])} cards, "
+            f"{len(checked[1])} owners"
         )
+    return checked[0], checked[1]
 
 
 def _is_whole(value: object) -> TypeGuard[int]:
@@ -1120,18 +1096,13 @@ def put_down(
     onto: object = None,
     high: object = False,
 ) -> tuple[tuple[Card, ...], tuple[TableMeld, ...]]:
-    """The hand and table after ``player`` melds ``cards`` (``onto`` is ``None``) or lays them
-    off on the table meld with id ``onto`` (``high`` as in :class:`~rummy500.moves.Layoff`).
+    """The checks and the play of :func:`rummy500.toolkit.put_down`, which documents them and
+    hands its arguments on here.
 
-    ``player`` is a player number, ``onto`` a table meld id or ``None``, ``high`` ``True`` or
-    ``False`` (annotated ``object``: compiled, an ``int`` or ``bool`` parameter would refuse a
-    wrongly typed argument with a bare TypeError before the checks that name it).
-
-    The play must be one the rules allow: :class:`~rummy500.errors.IllegalMoveError` names the
-    rule broken (cards the hand does not hold, a meld id missing from the table, cards that
-    make no meld or do not fit the meld); a wrongly typed argument raises
-    :class:`~rummy500.errors.ConfigError`, :class:`~rummy500.errors.CardError` or
-    :class:`~rummy500.errors.StateError`, by the argument.
+    ``player`` (a player number), ``onto`` (a table meld id or ``None``) and ``high``
+    (``True`` or ``False``) are read as plain objects: compiled, an ``int`` or ``bool``
+    parameter would refuse a wrongly typed argument with a bare TypeError before the checks
+    that name it.
     """
     if not isinstance(config, RuleConfig):
         raise ConfigError(f"put_down's config must be a RuleConfig, not {describe_value(config)}")

@@ -32,15 +32,11 @@ __all__ = [
 
 
 def table_points(values: CardValues, table: Sequence[TableMeld], players: object) -> list[int]:
-    """The points each of ``players`` players (a whole number from 1 to 8) has on ``table``:
-    every card scores for whoever put it there.
+    """The points each of ``players`` players has on ``table``, checked: what
+    :func:`rummy500.toolkit.table_points` documents and hands on here.
 
-    ``values`` are the rules' card values (``config.card_values``). Raises
-    :class:`~rummy500.errors.ConfigError` for values or a number of players that are not,
-    and :class:`~rummy500.errors.StateError` for a table that is not a sequence of
-    :class:`~rummy500.melds.TableMeld` or holds a card of a player beyond ``players``.
-    (``players`` is annotated ``object``: compiled, an ``int`` parameter would refuse a
-    wrongly typed argument with a bare TypeError before the check that names it.)
+    ``players`` is read as a plain object: compiled, an ``int`` parameter would refuse a
+    wrongly typed argument with a bare TypeError before the check that names it.
     """
     if not isinstance(values, CardValues):
         raise ConfigError(
@@ -173,16 +169,12 @@ def score_breakdown(
     went_out: object = None,
     stock_ran_out: object = False,
 ) -> tuple[PlayerScore, ...]:
-    """Each player's score for a finished hand, part by part (see :class:`PlayerScore`).
+    """Each player's score for a finished hand, part by part, checked: what
+    :func:`rummy500.toolkit.score_breakdown` documents and hands on here.
 
-    ``hands`` are the cards left in each player's hand and ``table`` the melds at the end of
-    the hand; ``went_out`` is the player who went out (``None`` if nobody did) and
-    ``stock_ran_out`` says whether the hand ended because the stock ran out.
-    Raises :class:`~rummy500.errors.StateError` (or :class:`~rummy500.errors.ConfigError` for
-    the config) when the arguments are not a finished hand. (``went_out`` and
-    ``stock_ran_out`` are annotated ``object``: compiled, an ``int`` or ``bool`` parameter
-    would refuse a wrongly typed argument with a bare TypeError before the check that names
-    it.)
+    ``went_out`` and ``stock_ran_out`` are read as plain objects: compiled, an ``int`` or
+    ``bool`` parameter would refuse a wrongly typed argument with a bare TypeError before the
+    check that names it.
     """
     _check_hand_end(config, hands, table, went_out, stock_ran_out)
     # Checked: each is the type the casts name.

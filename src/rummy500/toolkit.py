@@ -38,10 +38,13 @@ from rummy500.actions import ActionRange, ActionSpace
 from rummy500.cards import CARDS, JOKER, Card, make_deck
 from rummy500.dealing import dealer_draw_rounds
 from rummy500.errors import CardError, ConfigError, describe_value, quote_value
-from rummy500.melds import canonical_meld, meld_error, put_down, run_shape
+from rummy500.melds import TableMeld, canonical_meld, meld_error, run_shape
+from rummy500.melds import put_down as _put_down
 from rummy500.meldsearch import possible_layoffs, possible_melds
-from rummy500.rules import RuleConfig
-from rummy500.scoring import PlayerScore, score_breakdown, table_points
+from rummy500.rules import CardValues, RuleConfig
+from rummy500.scoring import PlayerScore
+from rummy500.scoring import score_breakdown as _score_breakdown
+from rummy500.scoring import table_points as _table_points
 from rummy500.worlds import KnownCardsReader, known_cards, sample_world
 
 __all__: list[str] = [
@@ -125,3 +128,61 @@ def run_distances(config: RuleConfig) -> tuple[tuple[int, ...], ...]:
             f"run_distances's config must be a RuleConfig, not {describe_value(config)}"
         )
     return run_shape(config).apart
+
+
+# The three functions below are the public faces of compiled checks, written here (never
+# compiled) with their arguments' real types: a compiled function would refuse a wrongly typed
+# number or flag with a bare TypeError of its own before the check that names it could run.
+
+
+def put_down(
+    hand: Sequence[Card],
+    table: Sequence[TableMeld],
+    cards: Sequence[int],
+    player: int,
+    config: RuleConfig,
+    *,
+    onto: int | None = None,
+    high: bool = False,
+) -> tuple[tuple[Card, ...], tuple[TableMeld, ...]]:
+    """The hand and table after ``player`` melds ``cards`` (``onto`` is ``None``) or lays them
+    off on the table meld with id ``onto`` (``high`` as in :class:`~rummy500.Layoff`).
+
+    The play must be one the rules allow: :class:`~rummy500.IllegalMoveError` names the rule
+    broken (cards the hand does not hold, a meld id missing from the table, cards that make no
+    meld or do not fit the meld); a wrongly typed argument raises
+    :class:`~rummy500.ConfigError`, :class:`~rummy500.CardError` or
+    :class:`~rummy500.StateError`, by the argument.
+    """
+    return _put_down(hand, table, cards, player, config, onto=onto, high=high)
+
+
+def table_points(values: CardValues, table: Sequence[TableMeld], players: int) -> list[int]:
+    """The points each of ``players`` players (a whole number from 1 to 8) has on ``table``:
+    every card scores for whoever put it there.
+
+    ``values`` are the rules' card values (``config.card_values``). Raises
+    :class:`~rummy500.ConfigError` for values or a number of players that are not, and
+    :class:`~rummy500.StateError` for a table that is not a sequence of
+    :class:`~rummy500.TableMeld` or holds a card of a player beyond ``players``.
+    """
+    return _table_points(values, table, players)
+
+
+def score_breakdown(
+    config: RuleConfig,
+    hands: Sequence[Sequence[int]],
+    table: Sequence[TableMeld],
+    *,
+    went_out: int | None = None,
+    stock_ran_out: bool = False,
+) -> tuple[PlayerScore, ...]:
+    """Each player's score for a finished hand, part by part (see :class:`PlayerScore`).
+
+    ``hands`` are the cards left in each player's hand and ``table`` the melds at the end of
+    the hand; ``went_out`` is the player who went out (``None`` if nobody did) and
+    ``stock_ran_out`` says whether the hand ended because the stock ran out. Raises
+    :class:`~rummy500.StateError` (or :class:`~rummy500.ConfigError` for the config) when
+    the arguments are not a finished hand.
+    """
+    return _score_breakdown(config, hands, table, went_out=went_out, stock_ran_out=stock_ran_out)
