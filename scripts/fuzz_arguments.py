@@ -109,27 +109,7 @@ QUICK_VALUES: Final = 7
 #: Strays and long messages not fixed yet, by callable and parameter: the campaign reports them
 #: apart and does not fail on them. Remove an entry once its callable refuses every bad value
 #: with an error of the package (the full campaign lists the entries it no longer needs).
-KNOWN_STRAYS: Final[frozenset[tuple[str, str]]] = frozenset(
-    {
-        # simulate.py: from_json indexes ``data`` unchecked; Interval.text formats with
-        # ``digits`` as the precision unchecked; Summary.of iterates ``outcomes`` unchecked.
-        ("rummy500.simulate.GameOutcome.from_json", "data"),
-        ("rummy500.simulate.Interval.text", "digits"),
-        ("rummy500.simulate.Summary.of", "outcomes"),
-        # envs/openspiel.py: the game reads ``params`` as a mapping and the observer's
-        # ``iig_obs_type`` as an IIGObservationType unchecked, and refuses observer ``params``
-        # with a bare ValueError; legal_actions hands ``player`` to pyspiel unchecked, and
-        # apply_action an id too large for it; resample_from_infostate calls
-        # ``probability_sampler`` unchecked; rules_parameter writes a config holding NaN.
-        ("rummy500.envs.openspiel.Rummy500Game", "params"),
-        ("rummy500.envs.openspiel.Rummy500Game.make_py_observer", "iig_obs_type"),
-        ("rummy500.envs.openspiel.Rummy500Game.make_py_observer", "params"),
-        ("rummy500.envs.openspiel.Rummy500State.legal_actions", "player"),
-        ("rummy500.envs.openspiel.Rummy500State.apply_action", "action"),
-        ("rummy500.envs.openspiel.Rummy500State.resample_from_infostate", "probability_sampler"),
-        ("rummy500.envs.openspiel.rules_parameter", "config"),
-    }
-)
+KNOWN_STRAYS: Final[frozenset[tuple[str, str]]] = frozenset()
 
 
 # -- the valid examples -------------------------------------------------------------------------

@@ -8,6 +8,8 @@ campaign led to, with its whole message.
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 import sys
 from collections.abc import Callable
@@ -47,6 +49,14 @@ from rummy500 import (
 from rummy500.bots import ISMCTSBot, playout, playout_move
 from rummy500.errors import problems_text
 from rummy500.render import game_result_line
+from rummy500.simulate import (
+    GameOutcome,
+    Interval,
+    Simulation,
+    SimulationError,
+    Summary,
+    play_one,
+)
 from rummy500.toolkit import (
     JOKER,
     dealer_draw_rounds,
@@ -69,6 +79,15 @@ def report() -> Any:
 
 def test_the_quick_campaign_finds_no_stray_but_the_known_ones(report: Any) -> None:
     assert [str(f) for f in report.strays if f.pair not in fuzz.KNOWN_STRAYS] == []
+
+
+def test_the_full_campaign_finds_no_stray_nor_long_message() -> None:
+    # Every bad value, not the quick few: a stray that only a later one finds (a negative
+    # number, say) fails here too.
+    full = fuzz.run()
+    assert not fuzz.KNOWN_STRAYS
+    assert [str(f) for f in [*full.strays, *full.long_messages]] == []
+    assert full.broken == []
 
 
 def test_the_quick_campaign_finds_no_long_message(report: Any) -> None:
@@ -187,6 +206,25 @@ PLACEMENT = (
     "a lay-off's placement is (below, above), how many of its cards go at each end of the run, "
     "or (0, 0) on a set, not "
 )
+
+
+@functools.cache
+def _simulation() -> Simulation:
+    return Simulation.of(attrs.evolve(CONFIG, target=None, hands_per_game=1), 3, ["random"], 1)
+
+
+def _outcome_data(**changes: Any) -> dict[str, Any]:
+    """The JSON data of a game's outcome, with ``changes`` (``hand_`` names a field of its
+    first hand)."""
+    data: dict[str, Any] = play_one(_simulation(), 0).to_json()
+    hand = dict(data["hands"][0])
+    data["hands"] = [hand, *data["hands"][1:]]
+    for name, value in changes.items():
+        if name.startswith("hand_"):
+            hand[name.removeprefix("hand_")] = value
+        else:
+            data[name] = value
+    return data
 
 
 def _position(table: list[Any]) -> State:
@@ -544,6 +582,84 @@ REFUSALS: list[tuple[Callable[[], object], type[Rummy500Error], str]] = [
         ConfigError,
         "game_result_line's you must be a collection of seats (whole numbers), not None",
     ),
+    # Simulation results: an outcome read back from JSON data, an estimate's text, a summary.
+    (
+        lambda: GameOutcome.from_json(None),  # type: ignore[arg-type]
+        SerializationError,
+        "GameOutcome.from_json's data is a dict of game, seed, totals, winner, decisions, "
+        "first_player, hands, not None",
+    ),
+    (
+        lambda: GameOutcome.from_json({"game": 0}),
+        SerializationError,
+        "GameOutcome.from_json's data has no 'seed'",
+    ),
+    (
+        lambda: GameOutcome.from_json(_outcome_data(seed=HUGE)),
+        SerializationError,
+        f"GameOutcome.from_json's seed is a whole number of 0 or more, not {QUOTED}",
+    ),
+    (
+        lambda: GameOutcome.from_json(_outcome_data(winner=True)),
+        SerializationError,
+        "GameOutcome.from_json's winner is None or a whole number of 0 or more, not True",
+    ),
+    (
+        lambda: GameOutcome.from_json(_outcome_data(totals=[1.5])),
+        SerializationError,
+        "GameOutcome.from_json's totals is a list of whole numbers, not a list",
+    ),
+    (
+        lambda: GameOutcome.from_json(_outcome_data(hands="x")),
+        SerializationError,
+        "GameOutcome.from_json's hands is a list of the game's hands, not 'x'",
+    ),
+    (
+        lambda: GameOutcome.from_json(_outcome_data(hands=[None])),
+        SerializationError,
+        "GameOutcome.from_json's hands[0] is a dict of scores, player_scores, turns, went_out, "
+        "ended, calls, not None",
+    ),
+    (
+        lambda: GameOutcome.from_json(_outcome_data(hand_turns=-1)),
+        SerializationError,
+        "GameOutcome.from_json's hands[0].turns is a whole number of 0 or more, not -1",
+    ),
+    (
+        lambda: GameOutcome.from_json(_outcome_data(hand_ended="won")),
+        SerializationError,
+        "GameOutcome.from_json's hands[0].ended is one of went_out, stock, turn_limit, not 'won'",
+    ),
+    (
+        lambda: Interval(0.5, 0.25, 0.75).text(digits=None),  # type: ignore[arg-type]
+        SimulationError,
+        "Interval.text's digits is a whole number from 0 to 20, not None",
+    ),
+    (
+        lambda: Interval(0.5, 0.25, 0.75).text(digits=True),
+        SimulationError,
+        "Interval.text's digits is a whole number from 0 to 20, not True",
+    ),
+    (
+        lambda: Interval(0.5, 0.25, 0.75).text(digits=10**30),
+        SimulationError,
+        "Interval.text's digits is a whole number from 0 to 20, not an int of 100 bits",
+    ),
+    (
+        lambda: Summary.of(_simulation(), None),  # type: ignore[arg-type]
+        SimulationError,
+        "Summary.of's outcomes are an iterable of GameOutcome, not None",
+    ),
+    (
+        lambda: Summary.of(_simulation(), HUGE),  # type: ignore[arg-type]
+        SimulationError,
+        f"Summary.of's outcomes are an iterable of GameOutcome, not {QUOTED}",
+    ),
+    (
+        lambda: Summary.of(_simulation(), [play_one(_simulation(), 0), {"x": 1}]),  # type: ignore[list-item]
+        SimulationError,
+        "Summary.of's outcomes[1] is a GameOutcome, not a dict",
+    ),
 ]
 
 
@@ -652,3 +768,111 @@ def test_the_pettingzoo_environment_refuses_wrong_arguments_with_the_packages_er
     assert game.game is before
     assert game.observation_space("player_1") is game.observation_spaces["player_1"]
     assert quote_value(game.action_space("player_2")) == "Discrete(1514)"
+
+
+def test_the_openspiel_game_refuses_wrong_arguments_with_the_packages_errors() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from rummy500.envs.openspiel import Rummy500Game, rules_parameter
+
+    def refused(call: Callable[[], object], kind: type[Rummy500Error], message: str) -> None:
+        with pytest.raises(Rummy500Error) as error:
+            call()
+        assert type(error.value) is kind
+        assert str(error.value) == message
+
+    # The game and its observer.
+    refused(
+        lambda: Rummy500Game("x"),  # type: ignore[arg-type]
+        ConfigError,
+        "the game parameters are a dict of their names and values, not 'x'",
+    )
+    refused(
+        lambda: Rummy500Game(True),  # type: ignore[arg-type]
+        ConfigError,
+        "the game parameters are a dict of their names and values, not True",
+    )
+    refused(
+        lambda: Rummy500Game({1: 3}),  # type: ignore[dict-item]
+        ConfigError,
+        "a game parameter's name is a str, not 1",
+    )
+    game = Rummy500Game({"players": 3})
+    refused(
+        lambda: game.make_py_observer("x"),
+        ConfigError,
+        "the observer's iig_obs_type is None or a pyspiel.IIGObservationType, not 'x'",
+    )
+    refused(
+        lambda: game.make_py_observer(None, {"x": 1}),
+        ConfigError,
+        "the observer takes no parameters (params is None or empty), not {'x': 1}",
+    )
+    refused(
+        lambda: game.make_py_observer(None, HUGE),  # type: ignore[arg-type]
+        ConfigError,
+        f"the observer takes no parameters (params is None or empty), not {QUOTED}",
+    )
+    one_view = pyspiel.IIGObservationType(perfect_recall=False, public_info=False)
+    refused(
+        lambda: game.make_py_observer(one_view),
+        ConfigError,
+        "the observer shows one player's view: public and private information",
+    )
+    assert game.make_py_observer(None, {}).tensor.size == game.observation_tensor_size()
+    # A state: its legal actions, the actions applied, a world sampled from it.
+    state = game.new_initial_state()
+    refused(
+        lambda: state.apply_action(10**30),
+        ActionError,
+        "a deal's chance outcomes are the seeds 0 to 4095, not an int of 100 bits",
+    )
+    state.apply_action(1)
+    player = state.current_player()
+    ids = "(an int from -2147483648 to 2147483647)"
+    for bad, shown in (("x", "'x'"), (True, "True"), (2**40, "1099511627776"), (1.0, "1.0")):
+        refused(
+            lambda bad=bad: state.legal_actions(bad),  # type: ignore[misc]
+            StateError,
+            f"legal_actions' player is None or a player id {ids}, not {shown}",
+        )
+    # OpenSpiel refuses a pseudo-player at a player's turn with its own SpielError: the one
+    # raised is that, and the package's StateError too.
+    with pytest.raises(pyspiel.SpielError) as pseudo:
+        state.legal_actions(-1)
+    assert isinstance(pseudo.value, StateError)
+    assert str(pseudo.value) == "Called LegalActions for pseudo-player -1"
+    np = pytest.importorskip("numpy")
+    assert state.legal_actions(np.int64(player)) == state.legal_actions()
+    before = state.game_state
+    refused(
+        lambda: state.apply_action(10**30),
+        ActionError,
+        f"action ids run from 0 to {game.num_distinct_actions() - 1} under these rules with 3 "
+        "players, not an int of 100 bits",
+    )
+    assert state.game_state is before
+    for sampler, message in [
+        (None, "is a function that returns a number from 0 to 1, not None"),
+        (lambda: "x", "returns a number from 0 to 1, not 'x'"),
+        (lambda: True, "returns a number from 0 to 1, not True"),
+        (lambda: 1.5, "returns a number from 0 to 1, not 1.5"),
+        (lambda: math.nan, "returns a number from 0 to 1, not nan"),
+    ]:
+        refused(
+            lambda sampler=sampler: state.resample_from_infostate(player, sampler),
+            ConfigError,
+            f"resample_from_infostate's probability_sampler {message}",
+        )
+    world = state.resample_from_infostate(player, lambda: np.float32(0.5))
+    assert world.current_player() == player
+    # The rules as the game's string holds them.
+    refused(
+        lambda: rules_parameter(math.nan),  # type: ignore[arg-type]
+        ConfigError,
+        "rules_parameter's config must be a RuleConfig, not nan",
+    )
+    refused(
+        lambda: rules_parameter("standard"),  # type: ignore[arg-type]
+        ConfigError,
+        "rules_parameter's config must be a RuleConfig, not 'standard'",
+    )

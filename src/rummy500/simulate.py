@@ -61,6 +61,7 @@ from rummy500 import (
     Phase,
     RuleConfig,
     Rummy500Error,
+    SerializationError,
     new_game,
     presets,
 )
@@ -243,26 +244,84 @@ class GameOutcome:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameOutcome:
-        """The outcome written by :meth:`to_json`."""
+        """The outcome written by :meth:`to_json`.
+
+        Raises :class:`~rummy500.SerializationError` when ``data`` is not one: not a dict, a
+        field missing, or a field not of its type (other fields are left aside, and the fields
+        are not weighed against one another: reading an output file does that).
+        """
+        game = _json_fields(data, _GAME_FIELDS, "data")
+        hands = game["hands"]
+        if not isinstance(hands, list):
+            raise _json_error(f"hands is a list of the game's hands, not {describe_value(hands)}")
         return cls(
-            data["game"],
-            data["seed"],
-            tuple(
-                HandOutcome(
-                    tuple(h["scores"]),
-                    tuple(h["player_scores"]),
-                    h["turns"],
-                    h["went_out"],
-                    h["ended"],
-                    h["calls"],
-                )
-                for h in data["hands"]
-            ),
-            tuple(data["totals"]),
-            data["winner"],
-            data["decisions"],
-            data["first_player"],
+            _json_whole(game, "game"),
+            _json_whole(game, "seed"),
+            tuple(_hand_from_json(hand, f"hands[{k}]") for k, hand in enumerate(hands)),
+            _json_row(game, "totals"),
+            _json_whole(game, "winner", optional=True),
+            _json_whole(game, "decisions"),
+            _json_whole(game, "first_player"),
         )
+
+
+def _json_error(problem: str) -> SerializationError:
+    return SerializationError(f"GameOutcome.from_json's {problem}")
+
+
+def _json_fields(data: object, fields: Sequence[str], what: str) -> dict[str, Any]:
+    """``data`` (named ``what``), a dict holding at least ``fields``."""
+    if not isinstance(data, dict):
+        raise _json_error(f"{what} is a dict of {', '.join(fields)}, not {describe_value(data)}")
+    missing = [name for name in fields if name not in data]
+    if missing:
+        raise _json_error(f"{what} has no {missing[0]!r}")
+    return data
+
+
+def _json_whole(data: dict[str, Any], name: str, *, optional: bool = False) -> Any:
+    """The field ``name`` of ``data``, a whole number of 0 or more (or ``None``, if
+    ``optional``)."""
+    value = data[name]
+    if value is None and optional:
+        return None
+    if not is_whole(value) or value < 0:
+        either = "None or " if optional else ""
+        raise _json_error(
+            f"{name} is {either}a whole number of 0 or more, not {describe_value(value)}"
+        )
+    return value
+
+
+def _json_row(data: dict[str, Any], name: str) -> tuple[int, ...]:
+    """The field ``name`` of ``data``, a list of whole numbers, as a tuple."""
+    value = data[name]
+    if not isinstance(value, list) or not all(is_whole(v) for v in value):
+        raise _json_error(f"{name} is a list of whole numbers, not {describe_value(value)}")
+    return tuple(value)
+
+
+def _hand_from_json(data: object, what: str) -> HandOutcome:
+    """The hand ``what`` of :meth:`GameOutcome.from_json`'s data."""
+    hand = _json_fields(data, _HAND_FIELDS, what)
+    ended = hand["ended"]
+    if not isinstance(ended, str) or ended not in ENDINGS:
+        raise _json_error(
+            f"{what}.ended is one of {', '.join(ENDINGS)}, not {describe_value(ended)}"
+        )
+    try:
+        return HandOutcome(
+            _json_row(hand, "scores"),
+            _json_row(hand, "player_scores"),
+            _json_whole(hand, "turns"),
+            _json_whole(hand, "went_out", optional=True),
+            ended,
+            _json_whole(hand, "calls"),
+        )
+    except SerializationError as error:
+        # Name the hand: the field alone does not say which.
+        problem = str(error).removeprefix("GameOutcome.from_json's ")
+        raise _json_error(f"{what}.{problem}") from None
 
 
 def play_one(simulation: Simulation, index: int) -> GameOutcome:
@@ -323,6 +382,10 @@ def _play_range(simulation: Simulation, indexes: Sequence[int]) -> list[GameOutc
     return [play_one(simulation, i) for i in indexes]
 
 
+#: The most digits after the point :meth:`Interval.text` shows (more than a float holds).
+_MAX_DIGITS: Final = 20
+
+
 @attrs.frozen
 class Interval:
     """An estimate with its 95% interval."""
@@ -332,7 +395,14 @@ class Interval:
     high: float
 
     def text(self, *, percent: bool = False, digits: int = 1) -> str:
-        """``value (low-high)``, as percentages with ``percent``."""
+        """``value (low-high)``, as percentages with ``percent``, with ``digits`` digits after
+        the point (a whole number from 0 to 20; anything else raises
+        :class:`SimulationError`)."""
+        if not is_whole(digits) or not 0 <= digits <= _MAX_DIGITS:
+            raise SimulationError(
+                f"Interval.text's digits is a whole number from 0 to {_MAX_DIGITS}, not "
+                + describe_value(digits)
+            )
         scale, unit = (100.0, "%") if percent else (1.0, "")
         return (
             f"{self.value * scale:.{digits}f}{unit} "
@@ -448,9 +518,22 @@ class Summary:
 
     @classmethod
     def of(cls, simulation: Simulation, outcomes: Iterable[GameOutcome]) -> Summary:
-        """The summary of ``outcomes``, games of ``simulation`` (read once, in any order)."""
+        """The summary of ``outcomes``, games of ``simulation`` (read once, in any order).
+
+        Raises :class:`SimulationError` when ``outcomes`` is not an iterable of
+        :class:`GameOutcome` (or ``simulation`` not a :class:`Simulation`).
+        """
         tally = _Tally(simulation)
-        for game in outcomes:
+        if isinstance(outcomes, str | bytes) or not isinstance(outcomes, Iterable):
+            raise SimulationError(
+                "Summary.of's outcomes are an iterable of GameOutcome, not "
+                + describe_value(outcomes)
+            )
+        for k, game in enumerate(outcomes):
+            if not isinstance(game, GameOutcome):
+                raise SimulationError(
+                    f"Summary.of's outcomes[{k}] is a GameOutcome, not {describe_value(game)}"
+                )
             tally.add(game)
         return tally.summary()
 

@@ -94,6 +94,7 @@ import binascii
 import json
 import random
 import re
+from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
@@ -109,6 +110,7 @@ from rummy500 import (
     RuleConfig,
     SerializationError,
     State,
+    StateError,
     loads,
     new_game,
     presets,
@@ -146,6 +148,10 @@ MAX_GAME_LENGTH: Final = 2**31 - 1
 _DEAL: Final = Deal()
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _MAX_PLAYERS: Final = 8
+#: OpenSpiel holds an action in a C++ 64-bit int, and a player in a C++ int: a Python int
+#: beyond these it refuses with a TypeError of its own, so the game refuses it first.
+_MAX_ACTION: Final = 2**63 - 1
+_PLAYER_IDS: Final = range(-(2**31), 2**31)
 
 #: The game's registration: what kind of game it is and its parameters with their defaults.
 GAME_TYPE: Final = pyspiel.GameType(
@@ -170,6 +176,12 @@ GAME_TYPE: Final = pyspiel.GameType(
         "seeds": DEFAULT_SEEDS,
     },
 )
+
+
+class _SpielStateError(StateError, pyspiel.SpielError):  # type: ignore[misc]
+    """A question OpenSpiel's own method refuses, such as the legal actions of a pseudo-player
+    (chance at a player's turn): its ``SpielError``, which OpenSpiel's code expects and
+    catches, that is also the package's :class:`~rummy500.StateError`."""
 
 
 class _Shared:
@@ -211,6 +223,9 @@ class _Shared:
 def _check_params(params: dict[str, Any]) -> None:
     """Refuse a game parameter of the wrong type or out of range (``pyspiel.load_game`` checks
     the types itself; a game built directly is checked here)."""
+    for name in params:
+        if not isinstance(name, str):
+            raise ConfigError(f"a game parameter's name is a str, not {describe_value(name)}")
     unknown = sorted(set(params) - set(GAME_TYPE.parameter_specification))
     if unknown:
         raise ConfigError(
@@ -258,6 +273,10 @@ def rules_parameter(config: RuleConfig) -> str:
         >>> pyspiel.load_game(text).config.target
         300
     """
+    if not isinstance(config, RuleConfig):
+        raise ConfigError(
+            f"rules_parameter's config must be a RuleConfig, not {describe_value(config)}"
+        )
     text = json.dumps(to_data(config), separators=(",", ":"), allow_nan=False)
     return base64.urlsafe_b64encode(text.encode("ascii")).decode("ascii").rstrip("=")
 
@@ -312,11 +331,16 @@ class Rummy500Game(pyspiel.Game):  # type: ignore[misc]
     """Rummy 500 as an OpenSpiel game (see the module's description).
 
     Load it with ``pyspiel.load_game("python_rummy500", params)``, or build it directly with
-    ``Rummy500Game(params)``; ``params`` may leave out any parameter. :attr:`config` is the
-    rule set and :attr:`players` the number of players.
+    ``Rummy500Game(params)``; ``params`` (a dict, or ``None``) may leave out any parameter.
+    :attr:`config` is the rule set and :attr:`players` the number of players.
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
+        if params is not None and not isinstance(params, Mapping):
+            raise ConfigError(
+                "the game parameters are a dict of their names and values, not "
+                + describe_value(params)
+            )
         full = {**GAME_TYPE.parameter_specification, **(params or {})}
         _check_params(full)
         # The game's string must read back (pyspiel.load_game(str(game))): the rules are kept
@@ -354,15 +378,30 @@ class Rummy500Game(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> _Observer:
         """An observer for OpenSpiel: the information state (string and tensor) with perfect
-        recall, the observation otherwise (see the module's description)."""
-        if params:
-            raise ValueError(f"the observer takes no parameters, not {params!r}")
+        recall, the observation otherwise (see the module's description).
+
+        ``iig_obs_type`` is ``None`` or a ``pyspiel.IIGObservationType`` of one player's view,
+        and ``params`` ``None`` or empty: anything else raises :class:`~rummy500.ConfigError`
+        (a ``ValueError``, as OpenSpiel's own games raise for an observer they cannot make).
+        """
+        if params is not None and (not isinstance(params, Mapping) or params):
+            raise ConfigError(
+                "the observer takes no parameters (params is None or empty), not "
+                + quote_value(params)
+            )
+        if iig_obs_type is not None and not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+            raise ConfigError(
+                "the observer's iig_obs_type is None or a pyspiel.IIGObservationType, not "
+                + describe_value(iig_obs_type)
+            )
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         if iig_obs_type is not None and (
             not iig_obs_type.public_info
             or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
-            raise ValueError("the observer shows one player's view: public and private information")
+            raise ConfigError(
+                "the observer shows one player's view: public and private information"
+            )
         return _Observer(self._shared, perfect_recall=perfect_recall)
 
 
@@ -401,14 +440,24 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
 
         OpenSpiel's own method asks Python four times (whether the game is over, the player
         to move twice, the ids) and converts the list both ways: for the player to move it
-        is answered here at once, and any other question goes to OpenSpiel's method.
+        is answered here at once, and any other question goes to OpenSpiel's method (which
+        raises ``pyspiel.SpielError`` for a pseudo-player such as chance at a player's turn).
+        A ``player`` that is not an int (or a numpy integer) of a C++ int's range raises
+        :class:`~rummy500.StateError`, where OpenSpiel would raise a ``TypeError``.
         """
         current = self._player
-        if current >= 0 and (player is None or player == current):
-            return self._legal_actions(current)
         if player is None:
+            if current >= 0:
+                return self._legal_actions(current)
             return super().legal_actions()  # type: ignore[no-any-return]
-        return super().legal_actions(player)  # type: ignore[no-any-return]
+        if type(player) is not int or player not in _PLAYER_IDS:
+            player = _player_id(player)
+        if player == current >= 0:
+            return self._legal_actions(current)
+        try:
+            return super().legal_actions(player)  # type: ignore[no-any-return]
+        except pyspiel.SpielError as error:
+            raise _SpielStateError(str(error)) from None
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self._state
@@ -428,19 +477,20 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
         here, where OpenSpiel would raise a ``TypeError`` of its own; the rest is checked as
         the action is applied (see the module's description).
         """
-        if type(action) is not int or action < 0:
+        if type(action) is not int or not 0 <= action <= _MAX_ACTION:
             action = self._checked(action)
         super().apply_action(action)
 
     def _checked(self, action: object) -> int:
-        """``action`` as an int, for OpenSpiel to apply (it refuses -1 itself, as no
-        action: the error for a negative number is raised here instead)."""
+        """``action`` as an int, for OpenSpiel to apply (it refuses -1 itself, as no action,
+        and a number beyond a C++ 64-bit int with a TypeError: the error for either is raised
+        here instead)."""
         number = action_id(action)
-        if number < 0:
+        if not 0 <= number <= _MAX_ACTION:
             self._check_outcome(number)
             state = self._state
             assert state is not None  # the first state is a deal
-            self._shared.actions.decode(number, state)  # raises: no id is negative
+            self._shared.actions.decode(number, state)  # raises: no id is out of this range
         return number
 
     def _check_outcome(self, action: int) -> None:
@@ -499,13 +549,30 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
         by :func:`rummy500.toolkit.sample_world` (the same state at a deal or at the end of the
         game).
 
-        ``probability_sampler`` is called once, for a number in [0, 1) that seeds the deal.
+        ``probability_sampler`` is called once, for a number in [0, 1) that seeds the deal. One
+        that is not a function, or returns anything but a number from 0 to 1, raises
+        :class:`~rummy500.ConfigError`.
         """
+        if not callable(probability_sampler):
+            raise ConfigError(
+                "resample_from_infostate's probability_sampler is a function that returns a "
+                f"number from 0 to 1, not {describe_value(probability_sampler)}"
+            )
         clone: Rummy500State = self.clone()
         state = self._state
         if state is None or state.phase >= Phase.HAND_OVER:
             return clone
-        rng = random.Random(int(probability_sampler() * 2**53))
+        drawn = probability_sampler()
+        if (
+            not isinstance(drawn, float | int | np.floating | np.integer)
+            or isinstance(drawn, bool)
+            or not 0 <= drawn <= 1
+        ):
+            raise ConfigError(
+                "resample_from_infostate's probability_sampler returns a number from 0 to 1, "
+                f"not {describe_value(drawn)}"
+            )
+        rng = random.Random(int(float(drawn) * 2**53))
         clone._state = world = sample_world(state.view(player_id), rng)
         clone._player = _player_to_move(world)
         return clone
@@ -519,6 +586,18 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
         text = render_text(state.detached(), agent_names(self._shared.players))
         log = state.log
         return f"{text}\nLast event: {log[-1]}" if log else text
+
+
+def _player_id(player: object) -> int:
+    """``player``, an argument of ``legal_actions``, as the int OpenSpiel reads."""
+    if (isinstance(player, int | np.integer) and not isinstance(player, bool | np.bool_)) and (
+        int(player) in _PLAYER_IDS
+    ):
+        return int(player)
+    raise StateError(
+        f"legal_actions' player is None or a player id (an int from {_PLAYER_IDS.start} to "
+        f"{_PLAYER_IDS.stop - 1}), not {describe_value(player)}"
+    )
 
 
 def _player_to_move(state: State) -> int:
