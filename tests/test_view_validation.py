@@ -9,10 +9,11 @@ from typing import Any
 import attrs
 import pytest
 
-from rummy500 import Card, PlayerView, new_game
+from rummy500 import Card, Phase, PlayerView, RuleConfig, State, new_game
 from rummy500.bots import RandomBot
+from rummy500.cards import JOKER, format_cards
 from rummy500.errors import SerializationError, StateError
-from rummy500.events import Drew, Took
+from rummy500.events import Dealt, Discarded, Drew, HandEnded, LaidOff, Took
 from rummy500.melds import TableMeld
 from rummy500.serialize import from_data, to_data
 from rummy500.state import CHANCE
@@ -298,4 +299,150 @@ def test_a_log_that_does_not_add_up_after_a_reshuffle_is_refused() -> None:
     assert refused(view, log=log) == (
         "the log has player 1 play 8♥ at log[98], which they cannot hold: no stock they drew "
         "from unseen before then hid a copy of it"
+    )
+
+
+# -- what play makes public of the hidden cards --------------------------------------------------
+
+#: Three runs on the table and the stock empty: the hearts, the face cards but the diamonds' and
+#: the spades' queen, and the king of hearts on the pile are all that is not on the table.
+RUNS = [
+    ("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C", 0),
+    ("AD 2D 3D 4D 5D 6D 7D 8D 9D 10D", 0),
+    ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", 2),
+]
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(sorted(Card(c) for c in text.split()))
+
+
+def test_a_hidden_mover_who_owes_a_card_no_hand_can_use_is_refused() -> None:
+    # Player 1 took K♥ (it is owed); player 0 holds the other kings and Q♥, so no hand of
+    # player 1 puts K♥ down: in a set it needs two kings, in a run Q♥.
+    state = State.from_position(
+        RuleConfig(),
+        hands=["2S 7H 9C QH KC KD KS", "4C 5C 6C 8D 9D 10D JD KH", "AS 3S 5S 7S 9S JS AH"],
+        pile="2D",
+        current_player=1,
+        dealer=0,
+        phase=Phase.PLAY,
+        owed="6C",
+    )
+    view = state.view(0)
+    assert refused(view, owed=Card("KH")) == (
+        "player 1 owes K♥, the deepest card they took from the discard pile, which must be "
+        "melded or laid off this turn, but no hand the view leaves them can do that: a take is "
+        "legal only when its deepest card can be used"
+    )
+    # With 6♣ owed, a world always has a hand that uses it.
+    for seed in range(20):
+        world = sample_world(view, random.Random(seed))
+        world.validate()
+        assert world.view(0) == view
+
+
+def test_a_hidden_mover_at_an_empty_stock_with_no_take_is_refused() -> None:
+    # Player 1 holds K♠ K♦ and may take K♥; the view has player 0 hold them with the other
+    # king and Q♥: no hand of player 1 takes K♥, and the hand would have ended.
+    state = State.from_position(
+        RuleConfig(),
+        hands=["KC QH AH 2H 3H 4H 5H", "KS KD JC QC JD QD JS", "6H 7H 8H 9H 10H JH QS"],
+        stock="",
+        pile="KH",
+        table=RUNS,
+        current_player=1,
+        dealer=0,
+        phase=Phase.DRAW,
+    )
+    view = state.view(0)
+    assert refused(view, hand=cards("KC KD KS QH 2H 3H 4H")) == (
+        "the stock is empty and player 1 is to draw, but no hand the view leaves them has a "
+        "legal take: when the player to draw from an empty stock has none, the hand ends at once"
+    )
+
+
+def finished(seed: int) -> State:
+    """The first hand of a seeded three-player game, played at random to its end."""
+    rng = random.Random(seed)
+    state = new_game(players=3, seed=seed)
+    while state.phase < Phase.HAND_OVER:
+        state = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def shifted(view: PlayerView, delta: tuple[int, ...]) -> dict[str, Any]:
+    """The changes that add ``delta`` to the last hand's scores everywhere the view has them
+    (the history, the players' rows, the totals and the log's end of the hand)."""
+    row = tuple(x + d for x, d in zip(view.history[-1], delta, strict=True))
+    totals = tuple(t + d for t, d in zip(view.totals, delta, strict=True))
+    end = attrs.evolve(view.log[-1], scores=row, totals=totals)
+    return {
+        "history": (*view.history[:-1], row),
+        "player_history": (*view.player_history[:-1], row),
+        "totals": totals,
+        "log": (*view.log[:-1], end),
+    }
+
+
+def test_a_finished_hands_scores_are_checked_against_what_the_player_sees() -> None:
+    state = finished(1)  # player 0 went out: 48 -1 -64
+    assert state.went_out == 0
+    assert state.history == ((48, -1, -64),)
+    view = state.view(1)
+    assert attrs.evolve(view) == view
+    assert refused(view, **shifted(view, (0, 100, 0))) == (
+        "the last hand's score of side 1 is 99, but the table and player 1's hand score -1: its "
+        "table cards count for it and the cards left in its hands against it"
+    )
+    assert refused(view, **shifted(view, (7, 7, 7))) == (
+        "the last hand's score of side 0 is 55, but the table and player 0 out with no cards "
+        "score 48: its table cards count for it and the cards left in its hands against it"
+    )
+    assert refused(view, **shifted(view, (0, 0, 300))) == (
+        "the last hand's score of side 2 is 236, but with 7 cards hidden in its hands it scores "
+        "from -80 to -28: its table cards count for it and the cards left in its hands against "
+        "it"
+    )
+    # Within what player 2's seven hidden cards can count, the view stands.
+    assert attrs.evolve(view, **shifted(view, (0, 0, 7))).history == ((48, -1, -57),)
+
+
+def test_a_log_that_deals_the_player_cards_they_do_not_hold_is_refused() -> None:
+    deal = OTHER.log[0]
+    assert isinstance(deal, Dealt)
+    mine = deal.hands[OTHER.player]
+    assert mine is not None
+    other = next(c for c in STATE.stock if c not in mine)
+    hands = list(deal.hands)
+    hands[OTHER.player] = (*mine[:-1], other)
+    assert refused(OTHER, log=(attrs.evolve(deal, hands=tuple(hands)),)) == (
+        f"the log deals player {OTHER.player} {format_cards(hands[OTHER.player])} and their "
+        f"draws, takes and plays since leave them "
+        f"{format_cards(sorted(hands[OTHER.player]))}, but they hold {format_cards(OTHER.hand)}"
+    )
+
+
+def test_a_log_with_a_joker_in_a_game_without_jokers_is_refused() -> None:
+    log = (*OTHER.log, Drew(MOVER.player, None), Discarded(MOVER.player, JOKER))
+    assert refused(OTHER, log=log) == (
+        f"the log event log[2] ('P{MOVER.player} discard JK') shows 🃏, which is not a card of "
+        "this game's decks"
+    )
+
+
+def test_a_log_that_lays_off_on_a_meld_not_on_the_table_is_refused() -> None:
+    card = STATE.hands[MOVER.player][0]
+    log = (*OTHER.log, Drew(MOVER.player, None), LaidOff(MOVER.player, 0, (card,)))
+    assert refused(OTHER, log=log) == (
+        f"the log event log[2] ('P{MOVER.player} layoff 0 {card.ascii}') names meld 0, but the "
+        "table has no meld 0: melds stay on the table until the hand is over"
+    )
+
+
+def test_a_log_that_ends_a_hand_in_play_is_refused() -> None:
+    log = (*OTHER.log, HandEnded(0, None, (0, 0, 0), (0, 0, 0)))
+    assert refused(OTHER, log=log) == (
+        "the log event log[1] ('hand 0 over, nobody out: scores 0 0 0; totals 0 0 0') ends the "
+        "hand, but the view is of a hand in play (phase draw)"
     )

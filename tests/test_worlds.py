@@ -581,3 +581,85 @@ def test_worlds_are_uniform_over_the_histories_of_a_copy_played_after_a_reshuffl
     assert set(counts) == set(expected)
     chi2 = sum((counts[k] - samples * p) ** 2 / (samples * p) for k, p in expected.items())
     assert chi2 < chi_square_limit(2), (chi2, counts)
+
+
+def hidden_mover_states(config: RuleConfig, seeds: range, steps: int) -> list[State]:
+    """The states of seeded games where the player to move is in the middle of a turn with a
+    card owed or kept, or is to draw from an empty stock: what everyone knows of their hand
+    (they have a legal move, or a legal take) is more than the log says."""
+    return [
+        state
+        for seed in seeds
+        for state in line(config, 3, seed, steps)
+        if (state.phase == Phase.DRAW and not state.stock_size)
+        or (state.phase == Phase.PLAY and (state.owed is not None or state.kept is not None))
+    ]
+
+
+#: Rules under which the mover's hand is constrained in different ways: the standard rules
+#: (take_or_end), jokers, a kept top card with the deepest card owed to a new meld, a called
+#: card owed to a lay-off, and the pile turned over with two decks and jokers.
+CONSTRAINED = {
+    "standard": RuleConfig(),
+    "jokers": RuleConfig(jokers_per_deck=2),
+    "keep_top": RuleConfig(keep_top_discard=True, deepest_card="new_meld"),
+    "layoff_calls": RuleConfig(calling="layoff_only"),
+    "reuse_two_decks": RuleConfig(
+        empty_stock=EmptyStock.REUSE_PILE, jokers_per_deck=1, decks=RuleConfig().decks.of(2)
+    ),
+}
+
+
+@pytest.mark.parametrize("redeals", [1000, 0])
+@pytest.mark.parametrize("name", sorted(CONSTRAINED))
+def test_a_world_gives_the_hidden_mover_what_everyone_knows_they_have(
+    name: str, redeals: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With no redeal at all, every world is dealt from a completion: that way is checked too.
+    monkeypatch.setattr("rummy500.worlds._MAX_REDEALS", redeals)
+    config = CONSTRAINED[name]
+    rng = random.Random(name)
+    empty = owed = 0
+    for state in hidden_mover_states(config, range(6), 700)[::3]:
+        empty += state.phase == Phase.DRAW
+        owed += state.owed is not None
+        for p in range(3):
+            if p == state.current_player:
+                continue
+            view = state.view(p)
+            assert attrs.evolve(view) == view  # the view's check finds a world
+            world = sample_world(view, rng)
+            world.validate()  # among others, the mover has a legal move
+            assert world.view(p) == view
+            if state.phase == Phase.DRAW:
+                assert any(move.kind == "take" for move in world.legal_moves())
+    assert owed > 10
+    if config.empty_stock is EmptyStock.TAKE_OR_END:
+        assert empty > 0
+
+
+def test_a_world_at_an_empty_stock_gives_the_player_to_draw_a_take() -> None:
+    # Player 1, to draw from the empty stock, can take K♥ only with K♠ K♦ (a set) or Q♥ and
+    # J♥ or A♥ (a run), which player 0 cannot see: about two random hands in five have none of
+    # those pairs, and so only ``decline``, which the engine never offers alone.
+    table = [
+        ("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C", 0),
+        ("AD 2D 3D 4D 5D 6D 7D 8D 9D 10D", 0),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", 2),
+    ]
+    state = State.from_position(
+        RuleConfig(),
+        hands=["KC 2H 3H 4H 5H 6H 7H", "KS KD JC QC JD QD JS", "AH 8H 9H 10H JH QH QS"],
+        stock="",
+        pile="KH",
+        table=table,
+        current_player=1,
+        dealer=0,
+        phase=Phase.DRAW,
+    )
+    view = state.view(0)
+    rng = random.Random(7)
+    for _ in range(200):
+        world = sample_world(view, rng)
+        assert any(move.kind == "take" for move in world.legal_moves())
+        assert world.view(0) == view

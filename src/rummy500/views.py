@@ -23,6 +23,14 @@ import attrs
 from rummy500.cards import CARDS, JOKER, Card, make_deck
 from rummy500.errors import ConfigError, StateError, describe_value, is_whole
 from rummy500.events import Event, event_problem, quoted_event
+from rummy500.facts import (
+    completions,
+    deal_meeting,
+    log_problem,
+    mover_need,
+    need_problem,
+    score_problem,
+)
 from rummy500.fastbuild import draft_builder, lazy_slot
 from rummy500.knowledge import HiddenReading, LogReader, deal_groups, hidden_cards
 from rummy500.melds import TableMeld
@@ -127,14 +135,34 @@ class PlayerView:
         discarder for the phase, the scores and their history, who went out and who won, the
         first dealer's draw). The ``legal_moves`` are those of the player when they are to move,
         and none otherwise. The :attr:`log`'s events name only players of the game and show only
-        cards, and only what the player saw. In a hand in play, what the log tells of the cards
-        the player cannot see is replayed as :func:`rummy500.worlds.sample_world` reads it (see
-        :mod:`rummy500.knowledge`): the cards an opponent took from the pile and has not played
-        since are in their hand, and after the pile was turned over each hidden card is where
-        the stock it came from puts it. So a view passes exactly when a world that agrees with
-        all the player saw exists, and then ``sample_world`` deals one. The log is not checked
-        against the rules of play move by move, and the scores of a hand just over are not
-        checked against the hands the player cannot see.
+        cards, and only what the player saw. The log agrees with the view (see
+        :func:`rummy500.facts.log_problem`): its events show only cards of the game's decks (no
+        joker in a game without jokers); a pile is turned over only under ``empty_stock``
+        reuse_pile; the deal is the first event, of the view's hand number and dealer; when the
+        log has the deal, the player's cards dealt, drawn and taken, less those they melded,
+        laid off and discarded, are their hand; every meld laid down is on the table, and a
+        lay-off or a join names a meld of the table laid down before; a decline is followed by
+        the hand's end, and the hand's end is the last event, of a hand that is over, with the
+        view's hand number, player out, last scores, totals and winner.
+
+        In a hand in play, what the log tells of the cards the player cannot see is replayed as
+        :func:`rummy500.worlds.sample_world` reads it (see :mod:`rummy500.knowledge`): the
+        cards an opponent took from the pile and has not played since are in their hand, and
+        after the pile was turned over each hidden card is where the stock it came from puts
+        it. What play makes public is used too (see :mod:`rummy500.facts`): an opponent in the
+        middle of a turn with a card owed (or kept) holds a hand with a legal move, which for
+        an owed card is one that uses it; an opponent to draw from an empty stock holds a hand
+        with a legal take, since otherwise the hand would have ended. So a view passes exactly
+        when a world that agrees with all the player saw exists, and then ``sample_world``
+        deals one (after the pile was turned over, with copies of a card, the search for a hand
+        that meets those facts tries a few readings of the log rather than all of them).
+
+        In a hand just over, the last hand's scores are checked against what the player sees
+        (see :func:`rummy500.facts.score_problem`): a side's score (and in partnerships each
+        player's) is exact when all its hands are known, the player's own and any hand of no
+        cards (the player who went out), and otherwise lies between the fewest and the most
+        points its hidden cards can count, drawn from the cards the player does not see. The
+        log is not checked against the rules of play move by move.
         """
         _check_view_types(self)
         n = len(self.hand_sizes)
@@ -173,6 +201,25 @@ class PlayerView:
             )
         # Where the record starts is read off the rows (start_totals): check their widths first.
         check_score_rows(config.sides(n), self.totals, self.history)
+        deck = Counter(make_deck(config.decks[n], config.jokers_per_deck))
+        over = self.phase >= Phase.HAND_OVER
+        problem = log_problem(
+            self.log,
+            config=config,
+            deck=deck,
+            me=me,
+            hand=self.hand,
+            phase=self.phase,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            table=self.table,
+            went_out=self.went_out,
+            last_scores=self.history[-1] if over and self.history else None,
+            totals=self.totals,
+            winner=self.winner,
+        )
+        if problem is not None:
+            raise StateError(problem)
         whole = _whole_from_view(self)
         check_basics(whole)
         if whole.phase < Phase.HAND_OVER:
@@ -188,6 +235,8 @@ class PlayerView:
         )
         check_history(record)
         check_player_history(record)
+        if over and self.history:
+            _check_last_scores(self, deck)
         check_outcome(whole)
         check_dealer_draw(whole)
         legal: tuple[Move, ...] = ()
@@ -352,6 +401,32 @@ def _whole_from_view(view: PlayerView) -> Position:
     return position_behind_view(Position, view, tuple(hands), stock, current=mover)
 
 
+def _check_last_scores(view: PlayerView, deck: Counter[Card]) -> None:
+    """Refuse a last hand's scores that the hands just over cannot score: exact where every
+    hand of a side is known (the viewer's, or empty), within what its hidden cards can count
+    otherwise (see :func:`rummy500.facts.score_problem`)."""
+    unseen = deck.copy()
+    unseen.subtract(view.hand)
+    unseen.subtract(view.pile)
+    for meld in view.table:
+        unseen.subtract(c.physical for c in meld.cards)
+    config = view.config
+    rows = view.player_history
+    problem = score_problem(
+        config,
+        view.player,
+        view.hand,
+        view.hand_sizes,
+        view.table,
+        +unseen,
+        view.went_out,
+        view.history[-1],
+        rows[-1] if config.team_size > 1 and rows else None,
+    )
+    if problem is not None:
+        raise StateError(problem)
+
+
 def position_behind_view(
     cls: type[P],
     view: PlayerView,
@@ -414,11 +489,36 @@ def _dealt_by_log(view: PlayerView, mover: int) -> tuple[list[tuple[Card, ...]],
     deck = Counter(make_deck(config.decks[n], config.jokers_per_deck))
     hidden, slots = hidden_cards(deck, seen, known, sizes, me)
     reading = HiddenReading(reader, me, deck, hidden, slots, view.stock_size)
-    stock, dealt = deal_groups(reading.split(None), view.stock_size, None)
-    hands = [
-        view.hand if p == me else tuple(sorted((*known[p].elements(), *dealt[p]))) for p in range(n)
-    ]
-    return hands, stock
+
+    def hands_of(dealt: list[list[Card]]) -> list[tuple[Card, ...]]:
+        return [
+            view.hand if p == me else tuple(sorted((*known[p].elements(), *dealt[p])))
+            for p in range(n)
+        ]
+
+    need = mover_need(view.phase, mover, me, view.stock_size, view.owed, view.kept)
+    if need is None:
+        stock, dealt = deal_groups(reading.split(None), view.stock_size, None)
+        return hands_of(dealt), stock
+
+    def build(stock: tuple[Card, ...], dealt: list[list[Card]]) -> Position:
+        return position_behind_view(Position, view, tuple(hands_of(dealt)), stock, current=mover)
+
+    tries = completions(
+        need,
+        config,
+        view.table,
+        view.pile,
+        view.owed,
+        view.owed_use,
+        known[mover],
+        hidden,
+        sizes[mover],
+    )
+    witness = deal_meeting(need, reading, mover, view.stock_size, tries, build, None)
+    if witness is None:
+        raise StateError(need_problem(need, mover, view.owed, view.owed_use, view.kept))
+    return list(witness.hands), witness.stock
 
 
 #: The view's fields that are copied from the state under the same name.

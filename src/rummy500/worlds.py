@@ -45,9 +45,21 @@ are exactly uniform over the histories, but with many ambiguous plays they are n
 (the chance of a reading is not weighted by how many placements it leaves). With one copy of
 each card the log leaves no choice and the worlds are uniform. A card played by an
 opponent who had taken an equal card is read as the taken copy: the other readings lead to
-worlds this one allows too. An opponent who is in the middle of a turn with a card owed from a
-take is only required to hold a hand that leaves them a legal move, not exactly the hands that
-made the take legal.
+worlds this one allows too.
+
+**What play makes public** (see :mod:`rummy500.facts`). An opponent in the middle of a turn
+with a card owed from a take (or a card kept) holds a hand that leaves them a legal move, one
+that uses the owed card; an opponent to draw from an empty stock holds a hand with a legal take,
+since otherwise the hand would have ended at once. Worlds are dealt as above and dealt again,
+up to 1,000 times, until the mover's hand meets this: the worlds kept are then drawn exactly
+from the worlds above that meet it (the opponent is only required to hold such a hand, not
+exactly the hands that made their take legal). When no deal of those meets it (a hand the
+log leaves rarely able to), one *completion* is drawn at random, with equal chance, among the
+fewest hidden cards that would let the mover put the card down (see
+:func:`rummy500.facts.completions`), placed in the mover's hand, and the other hidden cards
+dealt uniformly around it; so such a world always meets the fact, but it is not drawn in
+proportion to how many hands hold each completion. A world that breaks what play makes public
+is never returned.
 
 The world's seed (which decides later deals and reshuffles) is drawn from ``rng``, and its log
 is the view's: the other players' cards in it stay hidden, since the world does not say how
@@ -63,6 +75,7 @@ from typing import Final
 
 from rummy500.cards import Card, make_deck
 from rummy500.errors import StateError, describe_value
+from rummy500.facts import completions, deal_meeting, meets, mover_need, need_problem
 from rummy500.knowledge import HiddenReading, LogReader, deal_groups, hidden_cards
 from rummy500.phases import Phase
 from rummy500.state import State
@@ -70,8 +83,9 @@ from rummy500.views import PlayerView, position_behind_view
 
 __all__ = ["KnownCardsReader", "known_cards", "sample_world"]
 
-#: How many times the hidden cards are dealt again, at most, before a world that leaves the
-#: opponent to move without a legal move is returned anyway (it never came near in testing).
+#: How many times the hidden cards are dealt again, at most, to give the opponent to move what
+#: play makes public (a legal move, or at an empty stock a legal take), before one completion
+#: that does is put in their hand (see :func:`rummy500.facts.completions`).
 _MAX_REDEALS: Final = 1000
 
 
@@ -162,9 +176,12 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
     The hidden cards (the decks less the player's hand, the table, the pile and the cards
     known to be in other hands) are dealt at random to the other players' unknown cards and to
     the stock; see the module's description for exactly what is kept and what is assumed.
-    ``sample_world(view, rng).view(view.player) == view``. Raises
+    ``sample_world(view, rng).view(view.player) == view``, and the world passes
+    :meth:`State.validate <rummy500.state.State.validate>`; the opponent to move has a legal
+    move, and at an empty stock a legal take, as play makes public. Raises
     :class:`~rummy500.errors.StateError` once the hand is over. A view of a hand in play always
-    has worlds: views are checked when they are built, against the log too
+    has worlds: views are checked when they are built, against the log and what play makes
+    public too
     (:meth:`PlayerView.validate <rummy500.state.PlayerView.validate>`).
 
     ``rng`` is a :class:`random.Random` (or a subclass, such as :class:`random.SystemRandom`);
@@ -200,19 +217,48 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
             f"but the other hands hold {sum(slots)} unknown cards and the stock {view.stock_size}"
         )
     reading = HiddenReading(knowledge, me, deck, unseen, slots, view.stock_size)
-    world = None
-    for _ in range(_MAX_REDEALS):
-        groups = reading.split(rng)
-        stock, dealt = deal_groups(groups, view.stock_size, rng)
+    mover = view.current_player
+    need = mover_need(view.phase, mover, me, view.stock_size, view.owed, view.kept)
+
+    def build(stock: tuple[Card, ...], dealt: list[list[Card]]) -> State:
         hands = tuple(
             view.hand if p == me else tuple(sorted((*known[p].elements(), *dealt[p])))
             for p in range(players)
         )
-        world = _state(view, hands, stock, rng)
-        if not _mover_is_hidden(view) or world.legal_moves():
+        return _state(view, hands, stock, rng)
+
+    for _ in range(_MAX_REDEALS if need is not None else 1):
+        stock, dealt = deal_groups(reading.split(rng), view.stock_size, rng)
+        world = build(stock, dealt)
+        if need is None or meets(need, world):
             return world
-    assert world is not None
-    return world
+    assert need is not None
+    # Redealing found no hand that gives the mover what everyone knows they have (a rare
+    # completion): one completion that does, drawn at random, goes into their hand (none
+    # first, one more plain deal, where the mover's known cards may be all it takes).
+    first, *tries = list(
+        completions(
+            need,
+            view.config,
+            view.table,
+            view.pile,
+            view.owed,
+            view.owed_use,
+            known[mover],
+            unseen,
+            view.hand_sizes[mover],
+        )
+    )
+    rng.shuffle(tries)
+    found = deal_meeting(need, reading, mover, view.stock_size, [first, *tries], build, rng)
+    if found is None:
+        # Only a view no world explains gets here: the view's check refuses those.
+        raise StateError(
+            f"player {me}'s view has no world: "
+            f"{need_problem(need, mover, view.owed, view.owed_use, view.kept)}"
+        )
+    assert isinstance(found, State)
+    return found
 
 
 def _check_view(view: object) -> None:
@@ -237,16 +283,6 @@ def _seen(view: PlayerView) -> Counter[Card]:
     for meld in view.table:
         seen.update(c.physical for c in meld.cards)
     return seen
-
-
-def _mover_is_hidden(view: PlayerView) -> bool:
-    """Whether another player is in the middle of a turn with a card owed or kept: a random
-    hand may leave them no legal move, which no real position does."""
-    return (
-        view.phase == Phase.PLAY
-        and view.current_player != view.player
-        and (view.owed is not None or view.kept is not None)
-    )
 
 
 def _state(
