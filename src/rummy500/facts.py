@@ -432,11 +432,20 @@ def log_problem(
     drawn and taken, less those they played, are their ``hand``, every meld laid off on or
     joined was laid down before in the hand, and the melds laid down are the table's.
     """
+    # The decks hold every standard card: only a joker can be missing from them.
+    jokerless = not deck[JOKER]
     for i, event in enumerate(log):
-        for card in event.cards:
-            if not deck[card.physical]:
-                return f"{_at(i, event)} shows {card}, which is not a card of this game's decks"
         kind = type(event)
+        if kind is Drew or kind is Discarded:
+            # Most events: a card each, and nothing else to check.
+            card = event.card  # type: ignore[attr-defined]
+            if jokerless and card is not None and card >= JOKER:
+                return _not_in_decks(i, event, card)
+            continue
+        if jokerless:
+            for card in event.cards:
+                if card >= JOKER:
+                    return _not_in_decks(i, event, card)
         if kind is Dealt and i:
             return f"{_at(i, event)} deals a hand, but a hand's deal is the first event of its log"
         if kind is Reshuffled and config.empty_stock is not EmptyStock.REUSE_PILE:
@@ -475,6 +484,10 @@ def log_problem(
     return _hand_problem(log, me, hand) or _meld_problem(log, table)
 
 
+def _not_in_decks(i: int, event: Event, card: Card) -> str:
+    return f"{_at(i, event)} shows {card}, which is not a card of this game's decks"
+
+
 def _at(i: int, event: Event) -> str:
     return f"the log event log[{i}]{quoted_event(event)}"
 
@@ -506,6 +519,10 @@ def _end_problem(
     return None
 
 
+#: The events that add cards to a player's hand or take them out.
+_PLAYS: Final = frozenset({Drew, Took, Called, Melded, LaidOff, Discarded})
+
+
 def _hand_problem(log: Sequence[Event], me: int, hand: Sequence[Card]) -> str | None:
     """Why the viewer's cards dealt, drawn and taken, less those played, are not their hand."""
     deal = log[0]
@@ -517,7 +534,7 @@ def _hand_problem(log: Sequence[Event], me: int, hand: Sequence[Card]) -> str | 
     unseen = 0
     for i, event in enumerate(log):
         kind = type(event)
-        if getattr(event, "player", None) != me:
+        if kind not in _PLAYS or event.player != me:  # type: ignore[attr-defined]
             continue
         if kind is Drew:
             assert isinstance(event, Drew)
