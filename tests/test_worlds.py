@@ -35,7 +35,13 @@ from rummy500.events import (
     Reshuffled,
     Took,
 )
-from rummy500.toolkit import KnownCardsReader, known_cards, make_deck, sample_world
+from rummy500.toolkit import (
+    KnownCardsReader,
+    WorldSampler,
+    known_cards,
+    make_deck,
+    sample_world,
+)
 from strategies import meld_preferring_policy, rule_configs
 
 
@@ -439,6 +445,49 @@ def test_a_finished_hand_has_no_world_to_sample() -> None:
         state = state.apply(meld_preferring_policy(random.Random(0), state))
     with pytest.raises(StateError, match="the hand is over"):
         sample_world(state.view(0), random.Random(0))
+
+
+def test_a_sampler_deals_the_worlds_sample_world_deals() -> None:
+    # Views of a long two-deck hand after the pile was turned over, with a mover owing a card
+    # and at an empty stock too: one sampler per view, and the same rng states.
+    views = [
+        state.view(p) for state in after_reshuffles(REUSE, 3, 1, steps=700)[::40] for p in range(3)
+    ]
+    views += [
+        state.view(p)
+        for state in hidden_mover_states(CONSTRAINED["keep_top"], range(2), 300)[::5]
+        for p in range(3)
+        if p != state.current_player
+    ]
+    assert len(views) > 20
+    for n, view in enumerate(views):
+        sampler = WorldSampler(view)
+        assert sampler.view is view
+        for seed in range(3):
+            world = sampler.sample(random.Random(n * 10 + seed))
+            assert world == sample_world(view, random.Random(n * 10 + seed))
+            assert world.view(view.player) == view
+
+
+def test_a_sampler_refuses_what_sample_world_refuses() -> None:
+    state = new_game(players=2, seed=1)
+    with pytest.raises(StateError) as caught:
+        WorldSampler(None)  # type: ignore[arg-type]
+    assert str(caught.value) == ("view must be a PlayerView, such as state.view(player), not None")
+    with pytest.raises(StateError) as caught:
+        WorldSampler(state.view(0)).sample(7)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "rng must be a random.Random, such as random.Random(0) (seed one from a numpy "
+        "Generator if need be), not 7"
+    )
+    while state.phase < Phase.HAND_OVER:
+        state = state.apply(meld_preferring_policy(random.Random(0), state))
+    with pytest.raises(StateError) as caught:
+        WorldSampler(state.view(0))
+    assert str(caught.value) == (
+        f"the hand is over (phase {state.phase.name.lower()}): sample_world deals the hidden "
+        "cards of a hand in play"
+    )
 
 
 def chi_square_limit(df: int, z: float = 3.09) -> float:

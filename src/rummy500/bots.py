@@ -14,7 +14,8 @@ When it is the bot's turn the view lists the legal moves, and a bot simply picks
     True
 
 **Search bots** plan in *worlds*: whole states drawn by :func:`~rummy500.worlds.sample_world`
-from what the bot knows, never the real state. Both play each world on to the end of the
+from what the bot knows, never the real state (a :class:`~rummy500.worlds.WorldSampler` for
+each decision, which reads the view's log once). Both play each world on to the end of the
 *hand* with a playout policy (:func:`playout_move`) and value it by the hand's score
 (:func:`hand_value`): each player's side's score of the hand less the mean score of the other
 sides, over :data:`SCALE`. Playing on to the end of the game would cost several times more per
@@ -50,7 +51,7 @@ from rummy500 import (
     Take,
 )
 from rummy500.greedy import Weigher, greedy_move, weigher
-from rummy500.toolkit import JOKER, describe_value, sample_world
+from rummy500.toolkit import JOKER, WorldSampler, describe_value
 
 __all__ = [
     "BOT_NAMES",
@@ -420,10 +421,11 @@ class FlatMCBot:
         totals = [0.0] * len(moves)
         counts = [0] * len(moves)
         go = self.budget.counter()
+        worlds = WorldSampler(view)
         i = 0
         while go(i):
             k = i % len(moves)
-            world = sample_world(view, rng)
+            world = worlds.sample(rng)
             end = playout(world.apply(moves[k]), rng, self.policy)
             totals[k] += hand_value(end)[view.player]
             counts[k] += 1
@@ -508,9 +510,10 @@ class ISMCTSBot:
         sqrt = math.sqrt
         root = _Node(None, view.player)
         go = self.budget.counter()
+        worlds = WorldSampler(view)
         i = 0
         while go(i):
-            state = sample_world(view, rng)
+            state = worlds.sample(rng)
             node = root
             while state.phase < _HAND_OVER:
                 moves = state.legal_moves()

@@ -23,7 +23,8 @@ The names, by what they are for:
   :func:`possible_layoffs`, :func:`put_down`, :func:`run_distances`, :func:`explain_meld`.
 - **Scoring**: :func:`score_breakdown`, :class:`PlayerScore`, :func:`table_points`.
 - **Hidden information** (what a player knows, and whole states consistent with it):
-  :func:`known_cards`, :class:`KnownCardsReader`, :func:`sample_world`, and
+  :func:`known_cards`, :class:`KnownCardsReader`, :func:`sample_world`,
+  :class:`WorldSampler` (many worlds of one view, its log read once), and
   :func:`dealer_draw_rounds` (the draw for the first deal, as a front end shows it).
 - **Cards**: :data:`CARDS` (every card by id), :data:`JOKER`, :func:`make_deck`.
 - **Error-message helpers** (to word errors of your own as the package does):
@@ -45,7 +46,7 @@ from rummy500.rules import CardValues, RuleConfig
 from rummy500.scoring import PlayerScore
 from rummy500.scoring import score_breakdown as _score_breakdown
 from rummy500.scoring import table_points as _table_points
-from rummy500.worlds import KnownCardsReader, known_cards, sample_world
+from rummy500.worlds import KnownCardsReader, WorldSampler, known_cards, sample_world
 
 __all__: list[str] = [
     "CARDS",
@@ -54,6 +55,7 @@ __all__: list[str] = [
     "ActionSpace",
     "KnownCardsReader",
     "PlayerScore",
+    "WorldSampler",
     "dealer_draw_rounds",
     "describe_value",
     "explain_meld",

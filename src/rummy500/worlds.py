@@ -81,7 +81,7 @@ from rummy500.phases import Phase
 from rummy500.state import State
 from rummy500.views import PlayerView, position_behind_view
 
-__all__ = ["KnownCardsReader", "known_cards", "sample_world"]
+__all__ = ["KnownCardsReader", "WorldSampler", "known_cards", "sample_world"]
 
 #: How many times the hidden cards are dealt again, at most, to give the opponent to move what
 #: play makes public (a legal move, or at an empty stock a legal take), before one completion
@@ -189,76 +189,129 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
     :class:`~rummy500.errors.StateError`: the same ``random.Random`` seed always deals the
     same world. (To drive it from a numpy generator, seed one from it:
     ``random.Random(int(generator.integers(2**63)))``.)
+
+    Each call reads the view's log again; to deal many worlds of one view (a search does),
+    read it once with :class:`WorldSampler`, which deals the same worlds.
     """
     _check_view(view)
+    _check_rng(rng)
+    return WorldSampler(view).sample(rng)
+
+
+class WorldSampler:
+    """:func:`sample_world` for one view, dealing as many worlds as asked: the view's log is
+    read, and where the hidden cards can be is worked out, once, when the sampler is made.
+
+    ``WorldSampler(view).sample(rng)`` deals the same world as ``sample_world(view, rng)``
+    (from an ``rng`` in the same state), so a search that deals hundreds of worlds of the view
+    it decides from makes one sampler and saves reading a long hand's log each time. Raises
+    :class:`~rummy500.errors.StateError` for a view that is not a :class:`PlayerView`, or of a
+    hand that is over.
+
+        >>> import random
+        >>> from rummy500 import new_game
+        >>> from rummy500.toolkit import WorldSampler
+        >>> view = new_game(players=2, seed=5).view(0)
+        >>> sampler = WorldSampler(view)
+        >>> worlds = [sampler.sample(random.Random(seed)) for seed in range(3)]
+        >>> all(world.view(0) == view for world in worlds)
+        True
+    """
+
+    __slots__ = ("_known", "_need", "_reading", "_unseen", "view")
+
+    def __init__(self, view: PlayerView) -> None:
+        _check_view(view)
+        if view.phase >= Phase.HAND_OVER:
+            # The scores of a finished hand pin down the points left in every hand, which
+            # random hands would not match; and nothing hidden is left that play depends on.
+            raise StateError(
+                f"the hand is over (phase {view.phase.name.lower()}): sample_world deals the "
+                "hidden cards of a hand in play"
+            )
+        #: The view whose worlds are dealt.
+        self.view = view
+        players = len(view.hand_sizes)
+        me = view.player
+        knowledge = KnownCardsReader(players)
+        knowledge.read(view.log)
+        known = knowledge._held(view)
+        known[me] = Counter()
+        deck = _deck(view)
+        unseen, slots = hidden_cards(deck, _seen(view), known, view.hand_sizes, me)
+        if sum(slots) + view.stock_size != unseen.total():
+            raise StateError(
+                f"player {me}'s view cannot be of a whole state: {unseen.total()} cards are "
+                f"hidden, but the other hands hold {sum(slots)} unknown cards and the stock "
+                f"{view.stock_size}"
+            )
+        self._known = known
+        self._unseen = unseen
+        self._reading = HiddenReading(knowledge, me, deck, unseen, slots, view.stock_size)
+        self._need = mover_need(
+            view.phase, view.current_player, me, view.stock_size, view.owed, view.kept
+        )
+
+    def sample(self, rng: random.Random) -> State:
+        """One world of the view, dealt by ``rng`` (a :class:`random.Random`, as
+        :func:`sample_world` takes it)."""
+        _check_rng(rng)
+        view = self.view
+        players = len(view.hand_sizes)
+        me = view.player
+        known = self._known
+        reading = self._reading
+        need = self._need
+
+        def build(stock: tuple[Card, ...], dealt: list[list[Card]]) -> State:
+            hands = tuple(
+                view.hand if p == me else tuple(sorted((*known[p].elements(), *dealt[p])))
+                for p in range(players)
+            )
+            return _state(view, hands, stock, rng)
+
+        for _ in range(_MAX_REDEALS if need is not None else 1):
+            stock, dealt = deal_groups(reading.split(rng), view.stock_size, rng)
+            world = build(stock, dealt)
+            if need is None or meets(need, world):
+                return world
+        assert need is not None
+        mover = view.current_player
+        # Redealing found no hand that gives the mover what everyone knows they have (a rare
+        # completion): one completion that does, drawn at random, goes into their hand (none
+        # first, one more plain deal, where the mover's known cards may be all it takes).
+        first, *tries = list(
+            completions(
+                need,
+                view.config,
+                view.table,
+                view.pile,
+                view.owed,
+                view.owed_use,
+                known[mover],
+                self._unseen,
+                view.hand_sizes[mover],
+            )
+        )
+        rng.shuffle(tries)
+        found = deal_meeting(need, reading, mover, view.stock_size, [first, *tries], build, rng)
+        if found is None:
+            # Only a view no world explains gets here: the view's check refuses those.
+            raise StateError(
+                f"player {me}'s view has no world: "
+                f"{need_problem(need, mover, view.owed, view.owed_use, view.kept)}"
+            )
+        assert isinstance(found, State)
+        return found
+
+
+def _check_rng(rng: object) -> None:
+    """Refuse an ``rng`` that is not a :class:`random.Random`."""
     if not isinstance(rng, random.Random):
         raise StateError(
             "rng must be a random.Random, such as random.Random(0) (seed one from a numpy "
             f"Generator if need be), not {describe_value(rng)}"
         )
-    if view.phase >= Phase.HAND_OVER:
-        # The scores of a finished hand pin down the points left in every hand, which random
-        # hands would not match; and nothing hidden is left that play depends on.
-        raise StateError(
-            f"the hand is over (phase {view.phase.name.lower()}): sample_world deals the hidden "
-            "cards of a hand in play"
-        )
-    players = len(view.hand_sizes)
-    me = view.player
-    knowledge = KnownCardsReader(players)
-    knowledge.read(view.log)
-    known = knowledge._held(view)
-    known[me] = Counter()
-    deck = _deck(view)
-    unseen, slots = hidden_cards(deck, _seen(view), known, view.hand_sizes, me)
-    if sum(slots) + view.stock_size != unseen.total():
-        raise StateError(
-            f"player {me}'s view cannot be of a whole state: {unseen.total()} cards are hidden, "
-            f"but the other hands hold {sum(slots)} unknown cards and the stock {view.stock_size}"
-        )
-    reading = HiddenReading(knowledge, me, deck, unseen, slots, view.stock_size)
-    mover = view.current_player
-    need = mover_need(view.phase, mover, me, view.stock_size, view.owed, view.kept)
-
-    def build(stock: tuple[Card, ...], dealt: list[list[Card]]) -> State:
-        hands = tuple(
-            view.hand if p == me else tuple(sorted((*known[p].elements(), *dealt[p])))
-            for p in range(players)
-        )
-        return _state(view, hands, stock, rng)
-
-    for _ in range(_MAX_REDEALS if need is not None else 1):
-        stock, dealt = deal_groups(reading.split(rng), view.stock_size, rng)
-        world = build(stock, dealt)
-        if need is None or meets(need, world):
-            return world
-    assert need is not None
-    # Redealing found no hand that gives the mover what everyone knows they have (a rare
-    # completion): one completion that does, drawn at random, goes into their hand (none
-    # first, one more plain deal, where the mover's known cards may be all it takes).
-    first, *tries = list(
-        completions(
-            need,
-            view.config,
-            view.table,
-            view.pile,
-            view.owed,
-            view.owed_use,
-            known[mover],
-            unseen,
-            view.hand_sizes[mover],
-        )
-    )
-    rng.shuffle(tries)
-    found = deal_meeting(need, reading, mover, view.stock_size, [first, *tries], build, rng)
-    if found is None:
-        # Only a view no world explains gets here: the view's check refuses those.
-        raise StateError(
-            f"player {me}'s view has no world: "
-            f"{need_problem(need, mover, view.owed, view.owed_use, view.kept)}"
-        )
-    assert isinstance(found, State)
-    return found
 
 
 def _check_view(view: object) -> None:
