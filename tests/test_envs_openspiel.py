@@ -461,6 +461,23 @@ def test_hidden_cards_do_not_change_what_a_player_knows() -> None:
     assert changed > 0
 
 
+def test_resampling_one_state_over_and_over_deals_what_sample_world_deals() -> None:
+    # The view is read once for a run of resamples of one state and player: the worlds are
+    # those of sample_world all the same, whatever state or player came before.
+    game = load(preset="pagat", players=3, hands=1)
+    states = [play_to(game, seed, 20 + 5 * seed) for seed in range(3)]
+    states = [state for state in states if not state.is_terminal()]
+    assert len(states) >= 2
+    for state in (*states, states[0]):
+        for player in (0, 1, 1, 2, 0):
+            for draw in (0.25, 0.5, 0.25):
+                world = state.resample_from_infostate(player, lambda draw=draw: draw)
+                expected = sample_world(
+                    state.game_state.view(player), random.Random(int(draw * 2**53))
+                )
+                assert world.game_state == expected
+
+
 def test_sampled_worlds_keep_the_cards_known_to_be_held() -> None:
     # Player 1 takes from the pile; player 0, who saw it, knows player 1 holds those cards.
     game = load(preset="standard", players=2, hands=1)

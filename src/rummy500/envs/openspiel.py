@@ -119,7 +119,7 @@ from rummy500 import (
 from rummy500.envs._common import action_id, agent_names, outcome, render_text
 from rummy500.infostate import InformationStateSpace
 from rummy500.observations import ObservationSpace
-from rummy500.toolkit import ActionSpace, describe_value, quote_value, sample_world
+from rummy500.toolkit import ActionSpace, WorldSampler, describe_value, quote_value
 
 __all__ = [
     "DEFAULT_SEEDS",
@@ -200,6 +200,7 @@ class _Shared:
         "observations",
         "outcomes",
         "players",
+        "sampler",
         "seeds",
     )
 
@@ -212,6 +213,9 @@ class _Shared:
         self.information_states = InformationStateSpace.of(config, players)
         chance = 1.0 / seeds
         self.outcomes = tuple((seed, chance) for seed in range(seeds))
+        #: The last state resampled, the player it was for and the sampler of their view: a
+        #: search resamples one state over and over, and reads its log once that way.
+        self.sampler: tuple[State, int, WorldSampler] | None = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
         return self
@@ -547,7 +551,8 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Rummy500State:
         """A state ``player_id`` cannot tell from this one, its hidden cards dealt at random
         by :func:`rummy500.toolkit.sample_world` (the same state at a deal or at the end of the
-        game).
+        game). The view is read once for a run of calls on the same state and player (a
+        :class:`~rummy500.toolkit.WorldSampler`): a search resamples its root over and over.
 
         ``probability_sampler`` is called once, for a number in [0, 1) that seeds the deal. One
         that is not a function, or returns anything but a number from 0 to 1, raises
@@ -573,7 +578,11 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
                 f"not {describe_value(drawn)}"
             )
         rng = random.Random(int(float(drawn) * 2**53))
-        clone._state = world = sample_world(state.view(player_id), rng)
+        shared = self._shared
+        last = shared.sampler
+        if last is None or last[0] is not state or last[1] != player_id:
+            last = shared.sampler = (state, player_id, WorldSampler(state.view(player_id)))
+        clone._state = world = last[2].sample(rng)
         clone._player = _player_to_move(world)
         return clone
 
