@@ -512,12 +512,12 @@ TOOLKIT = [
     "ActionSpace", "ActionRange", "possible_melds", "possible_layoffs", "explain_meld",
     "score_breakdown", "PlayerScore", "table_points", "known_cards", "KnownCardsReader",
     "sample_world", "dealer_draw_rounds", "describe_value", "quote_value", "CARDS", "JOKER",
-    "make_deck", "put_down", "run_distances",
+    "make_deck", "put_down", "run_distances", "WorldSampler",
 ]  # fmt: skip
 
-#: The names that moved from the top level to the toolkit (explain_meld and run_distances are
-#: new).
-MOVED = [name for name in TOOLKIT if name not in {"explain_meld", "run_distances"}]
+#: The names that moved from the top level to the toolkit (explain_meld, run_distances and
+#: WorldSampler are new).
+MOVED = [name for name in TOOLKIT if name not in {"explain_meld", "run_distances", "WorldSampler"}]
 
 RUN_LIMITS = "rummy500.toolkit.run_distances or rummy500.toolkit.explain_meld"
 
