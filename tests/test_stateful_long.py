@@ -10,15 +10,14 @@ move: the move undoes to the state before it and every card lies exactly once so
 (each in turn) is checked, loaded from its JSON, and a world sampled from it is valid and shows
 that player the same view (:func:`helpers_long_hands.check_reading`).
 
-Two positions of real hands whose views the engine refuses (found by ``scripts/soak.py
---long-hands``) are kept below as strict expected failures until the reading is fixed.
+Two positions of real six-player hands whose views the engine once refused as too entangled
+to read (found by ``scripts/soak.py --long-hands``) are checked below.
 """
 
 from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -39,7 +38,6 @@ from helpers_long_hands import (
     start_long_hand,
 )
 from rummy500 import Draw, Move, State
-from rummy500.errors import StateError
 from strategies import check_invariants, check_round_trips, check_views, deck_counter, seeds
 
 #: The turns an example plays before its first step: the pile is turned over every 60 to 80
@@ -132,27 +130,17 @@ LongHand.TestCase.settings = settings(
 TestLongHand = LongHand.TestCase
 
 
-#: Why the engine refuses views of real hands, found by the soak's long hands: the search for
-#: a reading of which stock each played copy came from gives up.
-TOO_ENTANGLED = (
-    "the hidden-card reading refuses a view of a real six-player two-deck hand as too "
-    "entangled to read: the search for a reading gives up (engine defect)"
-)
-
-
-@pytest.mark.xfail(raises=StateError, strict=True, reason=TOO_ENTANGLED)
 def test_a_six_player_view_at_turn_518_is_read() -> None:
-    # python scripts/soak.py --long-replay 6/1058836916/518/draw: player 5's view is refused
-    # after 152,400 steps.
+    # python scripts/soak.py --long-replay 6/1058836916/518/draw: player 5's view was refused
+    # as too entangled to read (the backtracking search gave up after 152,400 steps).
     state = long_hand(6, seed=1058836916, turn=518)
     check_reading(state, 5, random.Random(0))
 
 
-@pytest.mark.xfail(raises=StateError, strict=True, reason=TOO_ENTANGLED)
 def test_ismcts_moves_in_a_six_player_hand_at_turn_1986() -> None:
     # python scripts/soak.py --long-replay 6/1058836916/1986/play: the view of player 5, to
-    # move after the draw, is refused, and so is every world sampled from it: the bot cannot
-    # move.
+    # move after the draw, was refused, and so was every world sampled from it: the bot could
+    # not move.
     state = long_hand(6, seed=1058836916, turn=1986).apply(Draw())
     assert state.current_player == 5
     check_search(state, 0, 1)
