@@ -600,8 +600,6 @@ class _Learner:
     __slots__ = (
         "activity",
         "clauses",
-        "counted",
-        "domains",
         "level",
         "limits",
         "limits_of",
@@ -616,14 +614,13 @@ class _Learner:
     def __init__(self, att: Attribution) -> None:
         plays = att.plays
         stocks = _Pass(att)
-        self.domains = [stocks.stocks(i) for i in range(len(plays))]
         self.number: list[dict[int, int]] = []
         count = 0
         by_card: dict[tuple[Card, int], list[int]] = {}
         by_player: dict[tuple[int, int], list[int]] = {}
         for i, (_, p, card, _, _) in enumerate(plays):
             numbers: dict[int, int] = {}
-            for k in self.domains[i]:
+            for k in stocks.stocks(i):
                 count += 1
                 numbers[k] = count
                 by_card.setdefault((card, k), []).append(count)
@@ -632,7 +629,6 @@ class _Learner:
         self.value = [0] * (count + 1)
         self.level = [0] * (count + 1)
         self.reason: list[list[int] | None] = [None] * (count + 1)
-        self.counted = [False] * (count + 1)
         self.activity = [0.0] * (count + 1)
         self.trail: list[int] = []
         self.marks: list[int] = []
@@ -757,10 +753,9 @@ class _Learner:
                         self._set(clause[0], clause)
                 self.watches[literal] = kept
             if literal > 0:
-                self.counted[literal] = True
                 for m in self.limits_of[literal]:
                     numbers, most = self.limits[m]
-                    true = [-y for y in numbers if self.value[y] == 1 and self.counted[y]]
+                    true = [-y for y in numbers if self.value[y] == 1]
                     if len(true) > most:
                         return true, head
                     if len(true) == most:
@@ -815,8 +810,6 @@ class _Learner:
         start = self.marks[level]
         for literal in reversed(self.trail[start:]):
             x = abs(literal)
-            if literal > 0 and self.counted[x]:
-                self.counted[x] = False
             self.value[x] = 0
             self.reason[x] = None
         del self.trail[start:]
