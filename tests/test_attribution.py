@@ -15,7 +15,14 @@ from hypothesis import strategies as st
 
 import rummy500
 from rummy500 import Deal, Discard, Draw, EmptyStock, PlayerTable, PlayerView, RuleConfig, State
-from rummy500.attribution import Attribution, Play, _learning, find_reading
+from rummy500.attribution import (
+    LEARNING_CONFLICTS,
+    Attribution,
+    Play,
+    _Learner,
+    _learning,
+    find_reading,
+)
 from rummy500.bots import ISMCTSBot
 from rummy500.cards import Card
 from rummy500.errors import StateError
@@ -136,14 +143,20 @@ def test_a_reading_is_found_exactly_when_one_exists_and_keeps_every_count(
 def test_the_learning_search_finds_a_reading_exactly_when_one_exists(
     att: Attribution, seed: int
 ) -> None:
-    # The search find_reading turns to when its one pass fails, on its own: a reading that
-    # keeps every count when one exists, and None (no reading) when none does.
-    found = _learning(att, random.Random(seed))
-    if brute_force(att):
-        assert found is not None
-        assert problem(att, found) is None
-    else:
-        assert found is None
+    # The search find_reading turns to when its one pass fails, on its own and in each of
+    # its two orders (the oldest stocks first, and drawn at random): a reading that keeps
+    # every count when one exists, and None (no reading) when none does.
+    exists = brute_force(att)
+    for found in (
+        _learning(att, random.Random(seed)),
+        _Learner(att).solve(None, LEARNING_CONFLICTS),
+        _Learner(att).solve(random.Random(seed), LEARNING_CONFLICTS),
+    ):
+        if exists:
+            assert found is not None
+            assert problem(att, found) is None
+        else:
+            assert found is None
 
 
 def long_hand_state(decks: int, players: int, turns: int, seed: int) -> State:

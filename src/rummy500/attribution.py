@@ -577,6 +577,9 @@ class _Search:
 #: How many dead ends the search that learns from them (:func:`_learning`) meets at most
 #: before the backtracking search takes over: real hands need a few hundred.
 LEARNING_CONFLICTS: Final = 20_000
+#: How many dead ends its first try, the oldest stocks first, meets at most before it
+#: begins again in a random order.
+OLDEST_FIRST_CONFLICTS: Final = 300
 
 
 def _learning(att: Attribution, rng: random.Random) -> list[int] | None:
@@ -586,9 +589,16 @@ def _learning(att: Attribution, rng: random.Random) -> list[int] | None:
     many such statements hold). Each dead end is traced back to the first choice that forced
     it, and the set of choices to blame is kept as a rule never broken again, so the search
     does not meet the same dead end in other places, which the backtracking search does on
-    long hands. ``None`` when no reading exists or :data:`LEARNING_CONFLICTS` dead ends are
-    met first (the backtracking search then decides, and says why)."""
-    return _Learner(att).solve(rng, LEARNING_CONFLICTS)
+    long hands. A play taken back by a dead end is read again from the stock it had
+    (phase saving): the dead ends of a long log are far apart, and the reading between them
+    is kept rather than searched again. It first reads each play from the oldest stock it
+    can: that spends the draws no later play can use, and reads most logs within
+    :data:`OLDEST_FIRST_CONFLICTS` dead ends; a log it does not is searched again in a random
+    order, which avoids the few traps of the fixed one. ``None`` when no reading exists or
+    :data:`LEARNING_CONFLICTS` dead ends are met first (the backtracking search then
+    decides, and says why)."""
+    found = _Learner(att).solve(None, OLDEST_FIRST_CONFLICTS)
+    return found if found is not None else _Learner(att).solve(rng, LEARNING_CONFLICTS)
 
 
 class _Learner:
@@ -600,12 +610,14 @@ class _Learner:
     __slots__ = (
         "activity",
         "clauses",
+        "count",
         "level",
         "limits",
         "limits_of",
         "marks",
         "number",
         "reason",
+        "saved",
         "trail",
         "value",
         "watches",
@@ -626,7 +638,9 @@ class _Learner:
                 by_card.setdefault((card, k), []).append(count)
                 by_player.setdefault((p, k), []).append(count)
             self.number.append(numbers)
-        self.value = [0] * (count + 1)
+        # The truth of each literal, indexed by the literal itself: a negation's from the end
+        # of the list (Python's negative indices), so no sign needs looking at.
+        self.value = [0] * (2 * count + 1)
         self.level = [0] * (count + 1)
         self.reason: list[list[int] | None] = [None] * (count + 1)
         self.activity = [0.0] * (count + 1)
@@ -650,6 +664,10 @@ class _Learner:
             mine.append(at)
             if len(mine) > drawn:
                 self._limit(list(mine), drawn)
+        #: How many statements of each limit are true, and whether each statement was true
+        #: when last taken back.
+        self.count = [0] * len(self.limits)
+        self.saved = [False] * (count + 1)
 
     def _limit(self, numbers: list[int], most: int) -> None:
         if len(numbers) <= most:
@@ -658,16 +676,17 @@ class _Learner:
         for x in numbers:
             self.limits_of[x].append(len(self.limits) - 1)
 
-    def _truth(self, literal: int) -> int:
-        v = self.value[abs(literal)]
-        return v if literal > 0 else -v
-
     def _set(self, literal: int, reason: list[int] | None) -> None:
         x = abs(literal)
-        self.value[x] = 1 if literal > 0 else -1
+        self.value[literal] = 1
+        self.value[-literal] = -1
         self.level[x] = len(self.marks)
         self.reason[x] = reason
         self.trail.append(literal)
+        if literal > 0:
+            count = self.count
+            for m in self.limits_of[x]:
+                count[m] += 1
 
     def _clause(self, literals: list[int]) -> None:
         self.clauses.append(literals)
@@ -675,16 +694,18 @@ class _Learner:
         self.watches.setdefault(-literals[0], []).append(c)
         self.watches.setdefault(-literals[1], []).append(c)
 
-    def solve(self, rng: random.Random, most: int) -> list[int] | None:
-        """The reading, or ``None`` (none exists, or ``most`` dead ends were met)."""
+    def solve(self, rng: random.Random | None, most: int) -> list[int] | None:
+        """The reading, or ``None`` (none exists, or ``most`` dead ends were met). Among
+        a play's statements equally likely by activity, the older stock is tried first, or
+        one drawn by ``rng`` when given."""
         for numbers in self.number:
             literals = list(numbers.values())
             if not literals:
                 return None
             if len(literals) == 1:
-                if self._truth(literals[0]) == -1:
+                if self.value[literals[0]] == -1:
                     return None
-                if self._truth(literals[0]) == 0:
+                if self.value[literals[0]] == 0:
                     self._set(literals[0], literals)
             else:
                 self._clause(literals)
@@ -706,7 +727,9 @@ class _Learner:
                 if len(learnt) > 1:
                     self._clause(learnt)
                 continue
-            # The earliest play without a stock read: its likeliest statement by activity.
+            # The earliest play without a stock read: the statement it had when last taken
+            # back, else the likeliest by activity (a play's statements are numbered from
+            # its newest stock).
             value = self.value
             while first < len(self.number) and any(
                 value[x] == 1 for x in self.number[first].values()
@@ -717,7 +740,12 @@ class _Learner:
                     next(k for k, x in numbers.items() if value[x] == 1) for numbers in self.number
                 ]
             open_ = [x for x in self.number[first].values() if value[x] == 0]
-            x = max(open_, key=lambda y: (self.activity[y], rng.random()))
+            saved = self.saved
+            activity = self.activity
+            if rng is None:
+                x = max(open_, key=lambda y: (saved[y], activity[y], y))
+            else:
+                x = max(open_, key=lambda y: (saved[y], activity[y], rng.random()))
             self.marks.append(len(self.trail))
             self._set(x, None)
 
@@ -726,6 +754,7 @@ class _Learner:
         when they clash."""
         trail = self.trail
         clauses = self.clauses
+        value = self.value
         while head < len(trail):
             literal = trail[head]
             head += 1
@@ -736,17 +765,17 @@ class _Learner:
                     clause = clauses[c]
                     if clause[0] == -literal:
                         clause[0], clause[1] = clause[1], clause[0]
-                    if self._truth(clause[0]) == 1:
+                    if value[clause[0]] == 1:
                         kept.append(c)
                         continue
                     for j in range(2, len(clause)):
-                        if self._truth(clause[j]) != -1:
+                        if value[clause[j]] != -1:
                             clause[1], clause[j] = clause[j], clause[1]
                             self.watches.setdefault(-clause[1], []).append(c)
                             break
                     else:
                         kept.append(c)
-                        if self._truth(clause[0]) == -1:
+                        if value[clause[0]] == -1:
                             kept.extend(watching[n + 1 :])
                             self.watches[literal] = kept
                             return list(clause), head
@@ -755,13 +784,15 @@ class _Learner:
             if literal > 0:
                 for m in self.limits_of[literal]:
                     numbers, most = self.limits[m]
-                    true = [-y for y in numbers if self.value[y] == 1]
+                    # The count spares a look at every statement of a limit not yet full.
+                    if self.count[m] < most:
+                        continue
+                    true = [-y for y in numbers if value[y] == 1]
                     if len(true) > most:
                         return true, head
-                    if len(true) == most:
-                        for y in numbers:
-                            if self.value[y] == 0:
-                                self._set(-y, [*true, -y])
+                    for y in numbers:
+                        if value[y] == 0:
+                            self._set(-y, [*true, -y])
         return None, head
 
     def _analyze(self, conflict: list[int], bump: float) -> tuple[list[int], int]:
@@ -808,10 +839,16 @@ class _Learner:
         if len(self.marks) <= level:
             return head
         start = self.marks[level]
+        count = self.count
         for literal in reversed(self.trail[start:]):
             x = abs(literal)
             self.value[x] = 0
+            self.value[-x] = 0
             self.reason[x] = None
+            self.saved[x] = literal > 0
+            if literal > 0:
+                for m in self.limits_of[x]:
+                    count[m] -= 1
         del self.trail[start:]
         del self.marks[level:]
         return min(head, start)
