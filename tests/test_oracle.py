@@ -32,6 +32,7 @@ from rummy500 import (
     Phase,
     RuleConfig,
     State,
+    StateError,
     new_game,
     parse_cards,
     presets,
@@ -438,15 +439,6 @@ CASES = [
             take 8S""",
     ),
     _case(
-        "empty-stock-and-pile",
-        3,
-        hands={0: "3D 3S 5C"},
-        table=[("9D 10D JD", 2)],
-        stock=0,
-        want="decline",
-        refuse="draw",
-    ),
-    _case(
         "whole-pile-taken",
         3,
         hands={0: "QD 3C 3H 8S 3D 3S 5C"},
@@ -822,6 +814,17 @@ def test_oracle_agrees_on_hand_built_positions(
         assert move not in engine, f"the engine allows {move}"
         with pytest.raises(IllegalMoveError):
             s.apply(move)
+
+
+def test_an_empty_stock_with_no_take_is_no_position_of_play() -> None:
+    """With the stock and the pile both out, the player to draw has no take, so the hand
+    has ended at once (take_or_end): such a position is refused, as play never reaches it."""
+    with pytest.raises(StateError) as info:
+        build_position(3, hands={0: "3D 3S 5C"}, table=[("9D 10D JD", 2)], stock=0)
+    assert str(info.value) == (
+        "player 0 is to draw from an empty stock with no legal take from the discard pile: "
+        "the hand ends at once then, so play never reaches this position"
+    )
 
 
 def test_no_lay_off_fits_a_full_set() -> None:

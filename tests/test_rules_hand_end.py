@@ -14,6 +14,7 @@ from rummy500 import (
     IllegalMoveError,
     Phase,
     State,
+    StateError,
     Take,
 )
 
@@ -157,9 +158,14 @@ def test_hand_ended_by_an_empty_stock_is_scored_as_usual() -> None:
     assert after.totals == expected
 
 
-def test_only_decline_when_the_stock_and_every_take_are_out() -> None:
-    state = empty_stock(pile="KS QC")
-    assert state.legal_moves() == (Decline(),)
+def test_no_position_leaves_only_decline_when_the_stock_and_every_take_are_out() -> None:
+    # The hand ends at once then: a built position may not leave the player there either.
+    with pytest.raises(StateError) as info:
+        empty_stock(pile="KS QC")
+    assert str(info.value) == (
+        "player 0 is to draw from an empty stock with no legal take from the discard pile: "
+        "the hand ends at once then, so play never reaches this position"
+    )
 
 
 def test_last_card_of_the_stock_can_be_drawn_then_the_next_player_cannot_draw() -> None:

@@ -26,6 +26,7 @@ from rummy500 import (
     Phase,
     RuleConfig,
     State,
+    StateError,
     Take,
     new_game,
 )
@@ -71,12 +72,18 @@ def test_take_or_end_the_player_may_still_take_from_the_pile_or_decline() -> Non
     assert end.history[-1] == (-P0_HAND, P1_SCORE, -player_2_hand(state))
 
 
-def test_take_or_end_a_built_position_with_no_legal_take_offers_only_decline() -> None:
-    state = to_draw(TAKE_OR_END, pile="KD 2S")
-    assert state.legal_moves() == (Decline(),)
+def test_take_or_end_a_built_position_with_no_legal_take_is_refused() -> None:
+    # "The hand ends the moment a player ... has no legal take": play never leaves a player to
+    # draw from an empty stock with no take (the hand has ended), nor may a built position.
+    with pytest.raises(StateError) as info:
+        to_draw(TAKE_OR_END, pile="KD 2S")
+    assert str(info.value) == (
+        "player 0 is to draw from an empty stock with no legal take from the discard pile: "
+        "the hand ends at once then, so play never reaches this position"
+    )
+    # With a take, they may not draw all the same.
     with pytest.raises(IllegalMoveError, match="the stock is empty"):
-        state.apply(Draw())
-    assert state.apply(Decline()).phase is Phase.HAND_OVER
+        to_draw(TAKE_OR_END, pile="KD 8H").apply(Draw())
 
 
 def test_take_or_end_the_turn_after_the_last_stock_card_starts_when_a_take_is_legal() -> None:
@@ -210,7 +217,7 @@ def test_reuse_pile_a_random_game_is_the_same_for_the_same_seed_and_ends() -> No
 def ended_by_the_stock(config: RuleConfig, how: str) -> State:
     """A hand ended with nobody out: by a decline, end at once, or the cap on turns."""
     if how == "decline":
-        return to_draw(config).apply(Decline())
+        return to_draw(config, pile="KD 8H").apply(Decline())
     if how == "end_at_once":
         config = attrs.evolve(config, empty_stock=EmptyStock.END_AT_ONCE)
         return play(to_draw(config, stock="KS"), "draw", "discard KS")

@@ -13,7 +13,7 @@ way, so the cache makes them faster but never different. Every successor is buil
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final, TypeVar, cast
 
 from rummy500.cards import Card
@@ -60,6 +60,7 @@ __all__ = [
     "apply",
     "end_hand",
     "ends_before_next_draw",
+    "ends_without_a_take",
     "explain_illegal",
     "first_caller",
     "is_legal",
@@ -255,6 +256,12 @@ def ends_before_next_draw(config: RuleConfig, turn: int, stock_size: int) -> boo
     )
 
 
+def ends_without_a_take(stock_size: int, moves: Sequence[Move]) -> bool:
+    """Whether the hand ends at once at a draw whose legal moves are ``moves``: the stock is
+    out (``empty_stock`` take_or_end) and ``decline`` is all the player to draw can do."""
+    return not stock_size and len(moves) == 1
+
+
 def turns_pile_over(config: RuleConfig, stock_size: int, pile: tuple[Card, ...]) -> bool:
     """Whether the discard pile is turned over as a new stock before the next draw: the stock
     is out, the pile is not, and the rules reuse the pile (``empty_stock`` reuse_pile)."""
@@ -329,9 +336,7 @@ def _pass_turn(
     nxt = s._next(move, _DRAW, player, hands, size, pile, table, turn=turn, standing=standing)
     if not size:
         moves = generate(nxt)
-        if len(moves) == 1:
-            # The stock is empty and the player to draw has no legal take (``decline`` is all
-            # that is left): the hand ends at once.
+        if ends_without_a_take(size, moves):
             return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
         # Listing the takes was the way to know the hand goes on: keep the list.
         self_set(nxt, "_legal", moves)

@@ -17,7 +17,7 @@ from collections import Counter
 
 from rummy500.cards import CARDS, JOKER, Card, make_deck
 from rummy500.dealing import dealer_draw_rounds
-from rummy500.engine import turns_pile_over
+from rummy500.engine import ends_without_a_take, turns_pile_over
 from rummy500.errors import StateError
 from rummy500.melds import meld_error
 from rummy500.movegen import generate
@@ -378,12 +378,21 @@ def check_dealer_draw(s: Position) -> None:
 
 
 def check_has_a_move(s: Position) -> None:
+    """The player to move has a legal move, and more than ``decline`` at a draw from an empty
+    stock: play ends the hand there at once (:func:`~rummy500.engine.ends_without_a_take`),
+    and a player's view of such a position would be refused."""
     if s.phase == Phase.GAME_OVER:
         return
-    if not generate(s):
+    moves = generate(s)
+    if not moves:
         raise StateError(
             f"player {s._current} has no legal move in phase "
             f"{s.phase.name.lower()}, yet the game is not over"
+        )
+    if s.phase == Phase.DRAW and ends_without_a_take(s.stock_size, moves):
+        raise StateError(
+            f"player {s._current} is to draw from an empty stock with no legal take from the "
+            "discard pile: the hand ends at once then, so play never reaches this position"
         )
 
 
