@@ -597,8 +597,12 @@ def _learning(att: Attribution, rng: random.Random) -> list[int] | None:
     order, which avoids the few traps of the fixed one. ``None`` when no reading exists or
     :data:`LEARNING_CONFLICTS` dead ends are met first (the backtracking search then
     decides, and says why)."""
-    found = _Learner(att).solve(None, OLDEST_FIRST_CONFLICTS)
-    return found if found is not None else _Learner(att).solve(rng, LEARNING_CONFLICTS)
+    learner = _Learner(att)
+    if not learner.start():
+        return None
+    found = learner.solve(None, OLDEST_FIRST_CONFLICTS)
+    # The rules learned so far hold for any order: the second try keeps them.
+    return found if found is not None else learner.solve(rng, LEARNING_CONFLICTS)
 
 
 class _Learner:
@@ -694,25 +698,37 @@ class _Learner:
         self.watches.setdefault(-literals[0], []).append(c)
         self.watches.setdefault(-literals[1], []).append(c)
 
-    def solve(self, rng: random.Random | None, most: int) -> list[int] | None:
-        """The reading, or ``None`` (none exists, or ``most`` dead ends were met). Among
-        a play's statements equally likely by activity, the older stock is tried first, or
-        one drawn by ``rng`` when given."""
+    def start(self) -> bool:
+        """Set down each play's clause (a play with one stock is read from it at once);
+        ``False`` when a play has no stock at all."""
         for numbers in self.number:
             literals = list(numbers.values())
             if not literals:
-                return None
+                return False
             if len(literals) == 1:
                 if self.value[literals[0]] == -1:
-                    return None
+                    return False
                 if self.value[literals[0]] == 0:
                     self._set(literals[0], literals)
             else:
                 self._clause(literals)
+        return True
+
+    def solve(self, rng: random.Random | None, most: int) -> list[int] | None:
+        """The reading, searched from the statements :meth:`start` (and any search before)
+        set for good; ``None`` when none exists or ``most`` dead ends were met. Among a
+        play's statements equally likely by activity, the older stock is tried first, or one
+        drawn by ``rng`` when given. Each search begins with what the one before only
+        chose taken back, and its plays' last stocks forgotten."""
+        self._backtrack(0, 0)
+        self.saved = [False] * len(self.saved)
         head = 0
         conflicts = 0
         bump = 1.0
         first = 0
+        # The play decided at each level: every play before it was read at a lower level, so
+        # going back to a level leaves them read, and the search for an open play starts there.
+        decided: list[int] = []
         while True:
             conflict, head = self._propagate(head)
             if conflict is not None:
@@ -722,7 +738,8 @@ class _Learner:
                 learnt, back = self._analyze(conflict, bump)
                 bump *= 1.05
                 head = self._backtrack(back, head)
-                first = 0
+                first = decided[back]
+                del decided[back:]
                 self._set(learnt[0], learnt)
                 if len(learnt) > 1:
                     self._clause(learnt)
@@ -747,6 +764,7 @@ class _Learner:
             else:
                 x = max(open_, key=lambda y: (saved[y], activity[y], rng.random()))
             self.marks.append(len(self.trail))
+            decided.append(first)
             self._set(x, None)
 
     def _propagate(self, head: int) -> tuple[list[int] | None, int]:
@@ -790,9 +808,16 @@ class _Learner:
                     true = [-y for y in numbers if value[y] == 1]
                     if len(true) > most:
                         return true, head
+                    # Each other statement of the full limit is false (what _set does for
+                    # a negation, written out: these are most of the statements set).
+                    level = len(self.marks)
                     for y in numbers:
                         if value[y] == 0:
-                            self._set(-y, [*true, -y])
+                            value[y] = -1
+                            value[-y] = 1
+                            self.level[y] = level
+                            self.reason[y] = [*true, -y]
+                            trail.append(-y)
         return None, head
 
     def _analyze(self, conflict: list[int], bump: float) -> tuple[list[int], int]:
