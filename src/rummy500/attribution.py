@@ -680,9 +680,11 @@ class _Learner:
     def _limit(self, numbers: list[int], most: int) -> None:
         if len(numbers) <= most:
             return
+        m = len(self.limits)
         self.limits.append((numbers, most))
+        limits_of = self.limits_of
         for x in numbers:
-            self.limits_of[x].append(len(self.limits) - 1)
+            limits_of[x].append(m)
 
     def _set(self, literal: int, reason: list[int] | None) -> None:
         x = abs(literal)
