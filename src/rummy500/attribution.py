@@ -617,7 +617,6 @@ class _Learner:
 
     __slots__ = (
         "activity",
-        "clauses",
         "count",
         "level",
         "limits",
@@ -656,8 +655,7 @@ class _Learner:
         self.marks: list[int] = []
         self.limits: list[tuple[list[int], int]] = []
         self.limits_of: list[list[int]] = [[] for _ in range(count + 1)]
-        self.clauses: list[list[int]] = []
-        self.watches: dict[int, list[int]] = {}
+        self.watches: dict[int, list[list[int]]] = {}
         for (card, k), of_card in by_card.items():
             self._limit(of_card, att.pools[k][card])
         for (p, k), of_player in by_player.items():
@@ -699,10 +697,8 @@ class _Learner:
                 count[m] += 1
 
     def _clause(self, literals: list[int]) -> None:
-        self.clauses.append(literals)
-        c = len(self.clauses) - 1
-        self.watches.setdefault(-literals[0], []).append(c)
-        self.watches.setdefault(-literals[1], []).append(c)
+        self.watches.setdefault(-literals[0], []).append(literals)
+        self.watches.setdefault(-literals[1], []).append(literals)
 
     def start(self) -> bool:
         """Set down each play's clause (a play with one stock is read from it at once);
@@ -774,34 +770,43 @@ class _Learner:
         """Follow what the statements set so far force; a conflict's literals (all false)
         when they clash."""
         trail = self.trail
-        clauses = self.clauses
         value = self.value
         while head < len(trail):
             literal = trail[head]
             head += 1
             watching = self.watches.get(literal)
             if watching:
-                kept: list[int] = []
-                for n, c in enumerate(watching):
-                    clause = clauses[c]
-                    if clause[0] == -literal:
-                        clause[0], clause[1] = clause[1], clause[0]
-                    if value[clause[0]] == 1:
-                        kept.append(c)
+                # The clauses that watch this literal's negation, compacted in place: those
+                # still watching it are kept in order, those that found another literal move.
+                neg = -literal
+                n = len(watching)
+                i = j = 0
+                while i < n:
+                    clause = watching[i]
+                    i += 1
+                    if clause[0] == neg:
+                        clause[0] = clause[1]
+                        clause[1] = neg
+                    first = clause[0]
+                    if value[first] == 1:
+                        watching[j] = clause
+                        j += 1
                         continue
-                    for j in range(2, len(clause)):
-                        if value[clause[j]] != -1:
-                            clause[1], clause[j] = clause[j], clause[1]
-                            self.watches.setdefault(-clause[1], []).append(c)
+                    for k in range(2, len(clause)):
+                        other = clause[k]
+                        if value[other] != -1:
+                            clause[1] = other
+                            clause[k] = neg
+                            self.watches.setdefault(-other, []).append(clause)
                             break
                     else:
-                        kept.append(c)
-                        if value[clause[0]] == -1:
-                            kept.extend(watching[n + 1 :])
-                            self.watches[literal] = kept
+                        watching[j] = clause
+                        j += 1
+                        if value[first] == -1:
+                            watching[j:] = watching[i:]
                             return list(clause), head
-                        self._set(clause[0], clause)
-                self.watches[literal] = kept
+                        self._set(first, clause)
+                del watching[j:]
             if literal > 0:
                 for m in self.limits_of[literal]:
                     numbers, most = self.limits[m]
