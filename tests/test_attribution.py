@@ -124,6 +124,12 @@ def attributions(draw: st.DrawFn) -> Attribution:
     return attribution(plays, pools, caps)
 
 
+def learnt_alone(att: Attribution, rng: random.Random | None) -> list[int] | None:
+    """The learning search's reading in one order only (``None``: the oldest stocks first)."""
+    learner = _Learner(att)
+    return learner.solve(rng, LEARNING_CONFLICTS) if learner.start() else None
+
+
 @settings(max_examples=300, deadline=None)
 @given(att=attributions(), seed=st.integers(0, 2**32))
 def test_a_reading_is_found_exactly_when_one_exists_and_keeps_every_count(
@@ -136,23 +142,9 @@ def test_a_reading_is_found_exactly_when_one_exists_and_keeps_every_count(
         else:
             with pytest.raises(StateError, match=r"cannot hold|too entangled"):
                 find_reading(att, rng)
-
-
-def learnt_alone(att: Attribution, rng: random.Random | None) -> list[int] | None:
-    """The learning search's reading in one order only (``None``: the oldest stocks first)."""
-    learner = _Learner(att)
-    return learner.solve(rng, LEARNING_CONFLICTS) if learner.start() else None
-
-
-@settings(max_examples=300, deadline=None)
-@given(att=attributions(), seed=st.integers(0, 2**32))
-def test_the_learning_search_finds_a_reading_exactly_when_one_exists(
-    att: Attribution, seed: int
-) -> None:
     # The search find_reading turns to when its one pass fails, on its own and in each of
     # its two orders (the oldest stocks first, and drawn at random): a reading that keeps
     # every count when one exists, and None (no reading) when none does.
-    exists = brute_force(att)
     for found in (
         _learning(att, random.Random(seed)),
         learnt_alone(att, None),

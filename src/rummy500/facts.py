@@ -44,6 +44,7 @@ from itertools import combinations
 from typing import Final
 
 from rummy500.cards import JOKER, Card, format_cards
+from rummy500.engine import ends_without_a_take
 from rummy500.events import (
     Called,
     Dealt,
@@ -63,7 +64,6 @@ from rummy500.legality import must_keep, take_use
 from rummy500.melds import TableMeld
 from rummy500.meldsearch import availability, layoffs, use_cost
 from rummy500.movegen import generate
-from rummy500.moves import Take
 from rummy500.phases import OwedUse, Phase
 from rummy500.position import Position
 from rummy500.rules import EmptyStock, RuleConfig
@@ -116,7 +116,7 @@ def meets(need: str, s: Position) -> bool:
     moves = generate(s)
     if need == MOVE:
         return bool(moves)
-    return any(isinstance(m, Take) for m in moves)
+    return not ends_without_a_take(s.stock_size, moves)
 
 
 def completions(
