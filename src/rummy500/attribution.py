@@ -649,6 +649,8 @@ class _Learner:
         # of the list (Python's negative indices), so no sign needs looking at.
         self.value = [0] * (2 * count + 1)
         self.level = [0] * (count + 1)
+        #: Why each statement was set: the clause that forced it (holding it), or the true
+        #: statements of a full limit, negated (not holding it); None for a choice.
         self.reason: list[list[int] | None] = [None] * (count + 1)
         self.activity = [0.0] * (count + 1)
         self.trail: list[int] = []
@@ -771,10 +773,14 @@ class _Learner:
         when they clash."""
         trail = self.trail
         value = self.value
+        watches = self.watches
+        limits = self.limits
+        limits_of = self.limits_of
+        count = self.count
         while head < len(trail):
             literal = trail[head]
             head += 1
-            watching = self.watches.get(literal)
+            watching = watches.get(literal)
             if watching:
                 # The clauses that watch this literal's negation, compacted in place: those
                 # still watching it are kept in order, those that found another literal move.
@@ -797,7 +803,7 @@ class _Learner:
                         if value[other] != -1:
                             clause[1] = other
                             clause[k] = neg
-                            self.watches.setdefault(-other, []).append(clause)
+                            watches.setdefault(-other, []).append(clause)
                             break
                     else:
                         watching[j] = clause
@@ -808,23 +814,27 @@ class _Learner:
                         self._set(first, clause)
                 del watching[j:]
             if literal > 0:
-                for m in self.limits_of[literal]:
-                    numbers, most = self.limits[m]
+                for m in limits_of[literal]:
+                    numbers, most = limits[m]
                     # The count spares a look at every statement of a limit not yet full.
-                    if self.count[m] < most:
+                    if count[m] < most:
                         continue
                     true = [-y for y in numbers if value[y] == 1]
                     if len(true) > most:
                         return true, head
                     # Each other statement of the full limit is false (what _set does for
-                    # a negation, written out: these are most of the statements set).
+                    # a negation, written out: these are most of the statements set). They
+                    # share one reason, the limit's true statements negated: a reason need
+                    # not hold the literal it forces, and one list spares one per statement.
                     level = len(self.marks)
+                    levels = self.level
+                    reasons = self.reason
                     for y in numbers:
                         if value[y] == 0:
                             value[y] = -1
                             value[-y] = 1
-                            self.level[y] = level
-                            self.reason[y] = [*true, -y]
+                            levels[y] = level
+                            reasons[y] = true
                             trail.append(-y)
         return None, head
 
@@ -834,24 +844,30 @@ class _Learner:
         seen: set[int] = set()
         learnt: list[int] = []
         level = len(self.marks)
+        levels = self.level
+        activity = self.activity
+        trail = self.trail
         pending = 0
         literals = conflict
-        at = len(self.trail) - 1
+        at = len(trail) - 1
         forced = 0
         while True:
             for q in literals:
                 x = abs(q)
-                if q == forced or x in seen or self.level[x] == 0:
+                if q == forced or x in seen:
+                    continue
+                at_level = levels[x]
+                if not at_level:
                     continue
                 seen.add(x)
-                self.activity[x] += bump
-                if self.level[x] == level:
+                activity[x] += bump
+                if at_level == level:
                     pending += 1
                 else:
                     learnt.append(q)
-            while abs(self.trail[at]) not in seen:
+            while abs(trail[at]) not in seen:
                 at -= 1
-            forced = self.trail[at]
+            forced = trail[at]
             at -= 1
             pending -= 1
             if not pending:
@@ -873,15 +889,21 @@ class _Learner:
             return head
         start = self.marks[level]
         count = self.count
+        value = self.value
+        reason = self.reason
+        saved = self.saved
+        limits_of = self.limits_of
         for literal in reversed(self.trail[start:]):
-            x = abs(literal)
-            self.value[x] = 0
-            self.value[-x] = 0
-            self.reason[x] = None
-            self.saved[x] = literal > 0
+            value[literal] = 0
+            value[-literal] = 0
             if literal > 0:
-                for m in self.limits_of[x]:
+                reason[literal] = None
+                saved[literal] = True
+                for m in limits_of[literal]:
                     count[m] -= 1
+            else:
+                reason[-literal] = None
+                saved[-literal] = False
         del self.trail[start:]
         del self.marks[level:]
         return min(head, start)
