@@ -3,8 +3,9 @@
 A campaign of long hands under ``empty_stock`` reuse_pile (the pile turned over as a new stock
 whenever the stock runs out), one and two decks, 2 to 6 players: every turn the player to move
 draws from the stock and discards a card at random, so nobody melds, hands run to the turn
-limit and the log holds thousands of cards played from stocks turned over many times. At turns
-spread over each hand, each player's view is
+limit (the rules' default, 1,000 turns, unless ``--turns`` says otherwise) and the log holds
+thousands of cards played from stocks turned over many times. At every 50th turn after the
+first reshuffle (every 100th past 1,000 turns), each player's view is
 
 * checked: ``PlayerView.validate()``, the witness world built from the log;
 * loaded: ``loads(dumps(view))``, which checks the view it reads;
@@ -15,8 +16,9 @@ configuration and over the whole campaign, against the bounds 20 ms (median) and
 (worst). Then crafted documents that once took minutes or gigabytes are judged, each timed,
 with its peak memory (``tracemalloc``) against the bounds 2 s and 500 MB.
 
-    python benchmarks/bench_views.py            # the campaign: a few minutes
-    python benchmarks/bench_views.py --quick    # a short one: about half a minute
+    python benchmarks/bench_views.py               # the campaign: a few minutes
+    python benchmarks/bench_views.py --turns 2000  # hands twice as long
+    python benchmarks/bench_views.py --quick       # a short one: about half a minute
 
 The exit status is 0 whatever the figures (the machine is shared: a timing is not a test);
 ``--strict`` makes it 1 when a bound is exceeded.
@@ -93,11 +95,12 @@ def timed(call: Callable[[], T]) -> tuple[T, float]:
     return result, (time.process_time() - start) * 1000
 
 
-def campaign(quick: bool) -> dict[str, Any]:
-    """Time checking, loading and sampling views of long hands; the figures by configuration."""
+def campaign(quick: bool, turns: int) -> dict[str, Any]:
+    """Time checking, loading and sampling views of hands of ``turns`` turns (400 when
+    ``quick``); the figures by configuration."""
     setups = [(1, 2), (1, 4), (2, 2), (2, 4), (2, 6)] if not quick else [(1, 2), (2, 2), (2, 6)]
-    turn_limit = 400 if quick else 2000
-    every = 50 if quick else 100
+    turn_limit = 400 if quick else turns
+    every = 50 if turn_limit <= 1000 else 100
     rng = random.Random(0)
     out: dict[str, Any] = {}
     everything: list[float] = []
@@ -215,9 +218,16 @@ def verdict_of(text: str) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a short campaign")
+    parser.add_argument(
+        "--turns",
+        type=int,
+        default=RuleConfig().turn_limit,
+        help="the turn limit of the campaign's hands (default: the rules' default)",
+    )
     parser.add_argument("--strict", action="store_true", help="exit 1 when a bound is exceeded")
     args = parser.parse_args(argv)
-    report: dict[str, Any] = {"campaign": campaign(args.quick)}
+    report: dict[str, Any] = {"turns": 400 if args.quick else args.turns}
+    report["campaign"] = campaign(args.quick, args.turns)
     report["documents"] = judge(crafted_documents())
     overall = report["campaign"]["all"]
     within = overall["median_ms"] <= MEDIAN_MS and overall["worst_ms"] <= WORST_MS

@@ -17,14 +17,16 @@ import rummy500
 from rummy500 import Deal, Discard, Draw, EmptyStock, PlayerTable, PlayerView, RuleConfig, State
 from rummy500.attribution import (
     LEARNING_CONFLICTS,
+    SEARCH_WORK_CEILING,
     Attribution,
     Play,
     _Learner,
     _learning,
+    _Meter,
     find_reading,
 )
 from rummy500.bots import ISMCTSBot
-from rummy500.cards import Card
+from rummy500.cards import Card, make_deck
 from rummy500.errors import StateError
 from rummy500.events import Dealt, Discarded, Drew, Reshuffled
 from rummy500.knowledge import HiddenReading, LogReader
@@ -104,6 +106,32 @@ def test_a_log_with_no_reading_is_refused_saying_which_play_has_no_copy() -> Non
     )
 
 
+def test_a_log_no_search_can_settle_quickly_is_refused_within_the_work_ceiling() -> None:
+    # Eleven plays of eleven cards by a player who drew one card from each of ten stocks,
+    # each of which hides every card: no reading exists, and proving it so means trying the
+    # ways to put eleven plays in ten places (the pigeonhole principle, which no search that
+    # learns clauses proves in fewer than exponentially many steps). The search gives up
+    # when its work runs out, and says so.
+    cards = sorted(set(make_deck(1, 0)))[:11]
+    pools = [dict.fromkeys(cards, 1) for _ in range(10)]
+    plays = [Play(at, 1, card, 9, 1) for at, card in enumerate(cards)]
+    att = attribution(plays, pools, [[0, 1]] * 10)
+    with pytest.raises(StateError) as info:
+        find_reading(att, None)
+    assert str(info.value) == (
+        "the log's plays since the pile was turned over are too entangled to read: no reading "
+        f"of which stock each copy came from was found in {SEARCH_WORK_CEILING} units of work"
+    )
+
+
+def test_the_work_meter_counts_down_and_says_when_none_is_left() -> None:
+    meter = _Meter(10)
+    assert meter.spend(4) is True
+    assert meter.left == 6
+    assert meter.spend(6) is False
+    assert meter.left == 0
+
+
 @st.composite
 def attributions(draw: st.DrawFn) -> Attribution:
     """Small logs: 2 or 3 stocks, two opponents, up to 7 plays of 3 cards with 2 copies."""
@@ -127,7 +155,8 @@ def attributions(draw: st.DrawFn) -> Attribution:
 def learnt_alone(att: Attribution, rng: random.Random | None) -> list[int] | None:
     """The learning search's reading in one order only (``None``: the oldest stocks first)."""
     learner = _Learner(att)
-    return learner.solve(rng, LEARNING_CONFLICTS) if learner.start() else None
+    meter = _Meter(SEARCH_WORK_CEILING)
+    return learner.solve(rng, LEARNING_CONFLICTS, meter) if learner.start() else None
 
 
 @settings(max_examples=300, deadline=None)
@@ -146,7 +175,7 @@ def test_a_reading_is_found_exactly_when_one_exists_and_keeps_every_count(
     # its two orders (the oldest stocks first, and drawn at random): a reading that keeps
     # every count when one exists, and None (no reading) when none does.
     for found in (
-        _learning(att, random.Random(seed)),
+        _learning(att, random.Random(seed), _Meter(SEARCH_WORK_CEILING)),
         learnt_alone(att, None),
         learnt_alone(att, random.Random(seed)),
     ):

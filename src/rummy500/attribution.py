@@ -40,6 +40,7 @@ __all__ = [
     "SEARCH_STEPS_CEILING",
     "SEARCH_STEPS_FLOOR",
     "SEARCH_STEPS_PER_PLAY",
+    "SEARCH_WORK_CEILING",
     "Attribution",
     "Play",
     "find_reading",
@@ -56,6 +57,32 @@ SEARCH_STEPS_FLOOR: Final = 100_000
 SEARCH_STEPS_CEILING: Final = 1_000_000
 #: How many earlier plays a repair looks at, at most, to free room for a play.
 REPAIR_REACH: Final = 2_000
+#: How much work the search for one reading does at most, whatever the log, before the log
+#: is refused as too entangled to read. A unit is about one look at a statement in the
+#: search that learns from its dead ends (the other stages count their looks at plays and
+#: stocks at what each costs in such units). It bounds the time any document takes to judge
+#: (a second or two); the hardest hand of the benchmark's campaign (six players, two decks,
+#: turn 1,900 of a hand under reuse_pile) needs about a fifth of it.
+SEARCH_WORK_CEILING: Final = 12_000_000
+#: What a look at a stock costs, in units of :data:`SEARCH_WORK_CEILING`, in the one pass
+#: with repairs and in the backtracking search.
+PASS_LOOK: Final = 10
+BACKTRACK_LOOK: Final = 3
+
+
+class _Meter:
+    """The work the search for one reading has left (see :data:`SEARCH_WORK_CEILING`),
+    shared by its stages."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, units: int) -> None:
+        self.left = units
+
+    def spend(self, units: int) -> bool:
+        """Count ``units`` of work done; whether any is left."""
+        self.left -= units
+        return self.left > 0
 
 
 class Play(NamedTuple):
@@ -90,11 +117,12 @@ def find_reading(att: Attribution, rng: random.Random | None) -> list[int]:
     ``None``). Raises :class:`~rummy500.errors.StateError` when the search proves that no
     reading exists, or spends its steps without finding one: one pass with repairs first,
     then the search that learns from its dead ends, then the backtracking one (which names
-    the play that no reading explains)."""
-    got = _repairing(att, rng)
+    the play that no reading explains); all of them within :data:`SEARCH_WORK_CEILING`."""
+    meter = _Meter(SEARCH_WORK_CEILING)
+    got = _repairing(att, rng, meter)
     if got is not None:
         return got[0]
-    learnt = _learning(att, rng if rng is not None else random.Random(0))
+    learnt = _learning(att, rng if rng is not None else random.Random(0), meter)
     if learnt is not None:
         return learnt
     n = len(att.plays)
@@ -102,16 +130,22 @@ def find_reading(att: Attribution, rng: random.Random | None) -> list[int]:
     budget = 2 * n + 500
     spent = 0
     attempt = 0
-    while spent < total:
+    while spent < total and meter.left > 0:
         steps = min(budget, total - spent)
         # A search stuck after an unlucky early choice is better begun again than followed.
         order = rng if rng is not None or not attempt else random.Random(attempt)
-        chosen = _backjumping(att, order, steps)
+        chosen = _backjumping(att, order, steps, meter)
         if chosen is not None:
             return chosen
         spent += steps
         attempt += 1
         budget += budget // 2
+    if meter.left <= 0:
+        raise StateError(
+            "the log's plays since the pile was turned over are too entangled to read: no "
+            f"reading of which stock each copy came from was found in {SEARCH_WORK_CEILING} "
+            "units of work"
+        )
     raise StateError(
         "the log's plays since the pile was turned over are too entangled to read: no "
         f"reading of which stock each copy came from was found in {total} steps"
@@ -221,10 +255,10 @@ class _Pass:
             return None
         return ("card", card, k) if no_copy else ("player", p, k)
 
-    def repair(self, i: int) -> int | None:
+    def repair(self, i: int, meter: _Meter) -> int | None:
         """Make room for play ``i`` by moving earlier plays to other stocks, along the
         shortest chain found (each move freeing what the one before needs); the stock
-        ``i`` can then be read from, or ``None``."""
+        ``i`` can then be read from, or ``None`` (also when ``meter`` runs out)."""
         seen = {i}
         queue: deque[tuple[tuple[str, int, int], list[tuple[int, int]]]] = deque()
         for k in self.stocks(i):
@@ -241,7 +275,11 @@ class _Pass:
                 seen.add(y)
                 looked += 1
                 old = self.lift(y)
-                for k2 in self.stocks(y):
+                stocks = self.stocks(y)
+                if not meter.spend(PASS_LOOK * (len(stocks) + 1)):
+                    self.put(y, old)
+                    return None
+                for k2 in stocks:
                     if k2 == old:
                         continue
                     step = [*path, (y, k2)]
@@ -277,18 +315,23 @@ class _Pass:
         return False
 
 
-def _repairing(att: Attribution, rng: random.Random | None) -> tuple[list[int], float, int] | None:
+def _repairing(
+    att: Attribution, rng: random.Random | None, meter: _Meter
+) -> tuple[list[int], float, int] | None:
     """One pass over the plays, each read from the likeliest stock it fits (a stock's
     copies of the card not yet read, times the player's cards from it not yet read, over the
     stock's hidden cards left: how many copies of the card the player can be expected to hold
     from it); a play that fits none gets room by :meth:`_Pass.repair`. Gives the reading, the
     log of the chance of its draws and the number of choices drawn; ``None`` when a play gets
-    no room (the backtracking search then decides)."""
+    no room or ``meter`` runs out (the searches then decide)."""
     state = _Pass(att)
     chance = 0.0
     choices = 0
     for i, play in enumerate(att.plays):
         _, p, card, era, drawn = play
+        stocks = state.stocks(i)
+        if not meter.spend(PASS_LOOK * (len(stocks) + 1)):
+            return None
         weighted = [
             (
                 state.copies(card, k)
@@ -296,7 +339,7 @@ def _repairing(att: Attribution, rng: random.Random | None) -> tuple[list[int], 
                 / state.left_in[k],
                 k,
             )
-            for k in state.stocks(i)
+            for k in stocks
             if state.fits(i, k)
         ]
         if weighted:
@@ -307,7 +350,7 @@ def _repairing(att: Attribution, rng: random.Random | None) -> tuple[list[int], 
                 choices += 1
                 chance += math.log(share[k] / total)
         else:
-            found = state.repair(i)
+            found = state.repair(i, meter)
             if found is None:
                 return None
             k = found
@@ -322,10 +365,12 @@ def sample_reading(
     enough: ``tries`` readings are drawn play by play (:func:`find_reading`'s likelier stocks
     first) and one is kept with chance in proportion to its weight over the chance of drawing
     it (importance resampling, exact as ``tries`` grows). A log that leaves no choice costs one
-    pass. ``None`` when no pass finds a reading (the search of :func:`find_reading` may)."""
+    pass. ``None`` when no pass finds a reading (the search of :func:`find_reading` may), or
+    the passes spend :data:`SEARCH_WORK_CEILING` first."""
     drawn: list[tuple[float, list[int]]] = []
+    meter = _Meter(SEARCH_WORK_CEILING)
     for _ in range(tries):
-        got = _repairing(att, rng)
+        got = _repairing(att, rng, meter)
         if got is None:
             break
         chosen, chance, choices = got
@@ -344,12 +389,14 @@ def sample_reading(
     return drawn[-1][1]
 
 
-def _backjumping(att: Attribution, rng: random.Random | None, budget: int) -> list[int] | None:
+def _backjumping(
+    att: Attribution, rng: random.Random | None, budget: int, meter: _Meter
+) -> list[int] | None:
     """The stock each play came from, one reading of the log, found play by play in at
-    most ``budget`` steps (``None`` when they run out). Tries the likelier stock first (a
-    draw by ``rng`` in proportion to the likelihood, when given). Where a play is left
-    without a stock, it goes back straight to the newest earlier choice that used up what
-    the play needed (the copies of its card, or what its player drew from a stock),
+    most ``budget`` steps (``None`` when they or ``meter`` run out). Tries the likelier
+    stock first (a draw by ``rng`` in proportion to the likelihood, when given). Where a play
+    is left without a stock, it goes back straight to the newest earlier choice that used
+    up what the play needed (the copies of its card, or what its player drew from a stock),
     skipping the choices in between, which had no part in it (conflict-directed
     backjumping). Refuses the log when it proves that no reading exists."""
     search = _Search(att)
@@ -367,6 +414,7 @@ def _backjumping(att: Attribution, rng: random.Random | None, budget: int) -> li
             # Jump back to the newest choice behind the dead end that has another stock.
             conflict = search.reasons(i) | blamed
             while True:
+                search.work += len(conflict)
                 if not conflict:
                     at, p, card, _, _ = reveals[max(i, search.starved)]
                     raise StateError(
@@ -388,8 +436,9 @@ def _backjumping(att: Attribution, rng: random.Random | None, budget: int) -> li
                 search.options.pop()
                 search.conflicts.pop()
         steps += 1
-        if steps > budget:
+        if steps > budget or not meter.spend(BACKTRACK_LOOK * (search.work + 1)):
             return None
+        search.work = 0
     return search.chosen
 
 
@@ -410,6 +459,7 @@ class _Search:
         "options",
         "starved",
         "used",
+        "work",
     )
 
     def __init__(self, att: Attribution) -> None:
@@ -435,6 +485,8 @@ class _Search:
         self.by_player: dict[tuple[int, int], list[int]] = {}
         #: The latest play found with no stock left to come from (named when none is left).
         self.starved = -1
+        #: The stocks looked at since the last step was counted.
+        self.work = 0
         #: The next play of the same card after each play (-1 for none).
         self.next_play = [-1] * len(att.plays)
         last: dict[Card, int] = {}
@@ -471,6 +523,7 @@ class _Search:
         blamed: set[int] = set()
         if not copies:
             return [], blamed
+        self.work += len(copies)
         left_in = self.left_in
         weighted: list[tuple[float, int]] = []
         after = self.next_play[i]
@@ -504,7 +557,9 @@ class _Search:
         att = self.att
         _, _, card, era, _ = att.plays[i]
         stocks = att.holders.get(card, [])
-        for j in range(bisect_right(stocks, era) - 1, -1, -1):
+        end = bisect_right(stocks, era)
+        self.work += end
+        for j in range(end - 1, -1, -1):
             k = stocks[j]
             if self._room(i, k) > 0 and self._copies(card, k) > 0:
                 return True
@@ -518,7 +573,9 @@ class _Search:
         _, p, card, era, drawn = att.plays[i]
         stocks = att.holders.get(card, [])
         out: set[int] = set()
-        for j in range(bisect_right(stocks, era) - 1, -1, -1):
+        end = bisect_right(stocks, era)
+        self.work += end
+        for j in range(end - 1, -1, -1):
             k = stocks[j]
             if (drawn if k == era else att.caps[k][p]) <= 0:
                 continue  # never drawn from: no choice made it so
@@ -531,6 +588,7 @@ class _Search:
                 out.update(self.by_card.get((card, k), ()))
             elif no_room:
                 out.update(self.by_player.get((p, k), ()))
+        self.work += len(out)
         return out
 
     def decide(self, i: int, ways: list[int], blamed: set[int]) -> None:
@@ -582,7 +640,7 @@ LEARNING_CONFLICTS: Final = 20_000
 OLDEST_FIRST_CONFLICTS: Final = 300
 
 
-def _learning(att: Attribution, rng: random.Random) -> list[int] | None:
+def _learning(att: Attribution, rng: random.Random, meter: _Meter) -> list[int] | None:
     """A reading found by a search that learns from each dead end (conflict-driven clause
     learning over "play ``i`` came from stock ``k``", with the copies of a card in a stock,
     a player's draws from a stock and their draws by the time of each play as limits on how
@@ -594,16 +652,16 @@ def _learning(att: Attribution, rng: random.Random) -> list[int] | None:
     is kept rather than searched again. It first reads each play from the oldest stock it
     can: that spends the draws no later play can use, and reads most logs within
     :data:`OLDEST_FIRST_CONFLICTS` dead ends; a log it does not is searched again in a random
-    order, which avoids the few traps of the fixed one. ``None`` when no reading exists or
-    :data:`LEARNING_CONFLICTS` dead ends are met first (the backtracking search then
-    decides, and says why)."""
+    order, which avoids the few traps of the fixed one. ``None`` when no reading exists, or
+    :data:`LEARNING_CONFLICTS` dead ends are met first, or ``meter`` runs out (the
+    backtracking search then decides, and says why)."""
     for order, most in ((None, OLDEST_FIRST_CONFLICTS), (rng, LEARNING_CONFLICTS)):
         # Each try starts afresh: the rules and activity the first one learned lead the
         # second back into its trap (a six-player view took 21 s with them, 1 s without).
         learner = _Learner(att)
-        if not learner.start():
+        if not meter.spend(len(learner.value)) or not learner.start():
             return None
-        found = learner.solve(order, most)
+        found = learner.solve(order, most, meter)
         if found is not None:
             return found
     return None
@@ -628,6 +686,7 @@ class _Learner:
         "trail",
         "value",
         "watches",
+        "work",
     )
 
     def __init__(self, att: Attribution) -> None:
@@ -676,6 +735,8 @@ class _Learner:
         #: when last taken back.
         self.count = [0] * len(self.limits)
         self.saved = [False] * (count + 1)
+        #: The statements, literals and clause places looked at since last counted.
+        self.work = 0
 
     def _limit(self, numbers: list[int], most: int) -> None:
         if len(numbers) <= most:
@@ -718,9 +779,10 @@ class _Learner:
                 self._clause(literals)
         return True
 
-    def solve(self, rng: random.Random | None, most: int) -> list[int] | None:
+    def solve(self, rng: random.Random | None, most: int, meter: _Meter) -> list[int] | None:
         """The reading, searched from the statements :meth:`start` (and any search before)
-        set for good; ``None`` when none exists or ``most`` dead ends were met. Among a
+        set for good; ``None`` when none exists, ``most`` dead ends were met or ``meter``
+        ran out. Among a
         play's statements equally likely by activity, the older stock is tried first, or one
         drawn by ``rng`` when given."""
         head = 0
@@ -732,6 +794,9 @@ class _Learner:
         decided: list[int] = []
         while True:
             conflict, head = self._propagate(head)
+            if not meter.spend(self.work):
+                return None
+            self.work = 0
             if conflict is not None:
                 conflicts += 1
                 if not self.marks or conflicts > most:
@@ -777,9 +842,11 @@ class _Learner:
         limits = self.limits
         limits_of = self.limits_of
         count = self.count
+        work = 0
         while head < len(trail):
             literal = trail[head]
             head += 1
+            work += 1
             watching = watches.get(literal)
             if watching:
                 # The clauses that watch this literal's negation, compacted in place: those
@@ -798,6 +865,7 @@ class _Learner:
                         watching[j] = clause
                         j += 1
                         continue
+                    work += len(clause)
                     for k in range(2, len(clause)):
                         other = clause[k]
                         if value[other] != -1:
@@ -810,6 +878,7 @@ class _Learner:
                         j += 1
                         if value[first] == -1:
                             watching[j:] = watching[i:]
+                            self.work += work
                             return list(clause), head
                         self._set(first, clause)
                 del watching[j:]
@@ -819,8 +888,10 @@ class _Learner:
                     # The count spares a look at every statement of a limit not yet full.
                     if count[m] < most:
                         continue
+                    work += len(numbers)
                     true = [-y for y in numbers if value[y] == 1]
                     if len(true) > most:
+                        self.work += work
                         return true, head
                     # Each other statement of the full limit is false (what _set does for
                     # a negation, written out: these are most of the statements set). They
@@ -836,6 +907,7 @@ class _Learner:
                             levels[y] = level
                             reasons[y] = true
                             trail.append(-y)
+        self.work += work
         return None, head
 
     def _analyze(self, conflict: list[int], bump: float) -> tuple[list[int], int]:
@@ -851,7 +923,9 @@ class _Learner:
         literals = conflict
         at = len(trail) - 1
         forced = 0
+        top = at
         while True:
+            self.work += len(literals)
             for q in literals:
                 x = abs(q)
                 if q == forced or x in seen:
@@ -876,6 +950,7 @@ class _Learner:
             assert reason is not None
             literals = reason
         learnt.insert(0, -forced)
+        self.work += top - at
         back = 0
         if len(learnt) > 1:
             j = max(range(1, len(learnt)), key=lambda m: self.level[abs(learnt[m])])
@@ -888,6 +963,7 @@ class _Learner:
         if len(self.marks) <= level:
             return head
         start = self.marks[level]
+        self.work += len(self.trail) - start
         count = self.count
         value = self.value
         reason = self.reason
