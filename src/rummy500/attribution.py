@@ -64,10 +64,13 @@ REPAIR_REACH: Final = 2_000
 #: (a second or two); the hardest hand of the benchmark's campaign (six players, two decks,
 #: turn 1,900 of a hand under reuse_pile) needs about a fifth of it.
 SEARCH_WORK_CEILING: Final = 12_000_000
-#: What a look at a stock costs, in units of :data:`SEARCH_WORK_CEILING`, in the one pass
-#: with repairs and in the backtracking search.
+#: What a look at a stock costs, in units of :data:`SEARCH_WORK_CEILING` (each about a tenth
+#: of a microsecond of pure Python on the benchmark's machine), in the one pass with repairs
+#: and in the backtracking search.
 PASS_LOOK: Final = 10
 BACKTRACK_LOOK: Final = 3
+#: What setting down one statement of the learning search costs, in the same units.
+SETUP_LOOK: Final = 8
 
 
 class _Meter:
@@ -659,7 +662,7 @@ def _learning(att: Attribution, rng: random.Random, meter: _Meter) -> list[int] 
         # Each try starts afresh: the rules and activity the first one learned lead the
         # second back into its trap (a six-player view took 21 s with them, 1 s without).
         learner = _Learner(att)
-        if not meter.spend(len(learner.value)) or not learner.start():
+        if not meter.spend(SETUP_LOOK * len(learner.value)) or not learner.start():
             return None
         found = learner.solve(order, most, meter)
         if found is not None:
@@ -756,7 +759,9 @@ class _Learner:
         self.trail.append(literal)
         if literal > 0:
             count = self.count
-            for m in self.limits_of[x]:
+            limits_of = self.limits_of[x]
+            self.work += len(limits_of)
+            for m in limits_of:
                 count[m] += 1
 
     def _clause(self, literals: list[int]) -> None:
@@ -823,6 +828,7 @@ class _Learner:
                     next(k for k, x in numbers.items() if value[x] == 1) for numbers in self.number
                 ]
             open_ = [x for x in self.number[first].values() if value[x] == 0]
+            self.work += len(self.number[first]) + len(open_)
             saved = self.saved
             activity = self.activity
             if rng is None:
@@ -865,15 +871,16 @@ class _Learner:
                         watching[j] = clause
                         j += 1
                         continue
-                    work += len(clause)
                     for k in range(2, len(clause)):
                         other = clause[k]
                         if value[other] != -1:
                             clause[1] = other
                             clause[k] = neg
                             watches.setdefault(-other, []).append(clause)
+                            work += k
                             break
                     else:
+                        work += len(clause)
                         watching[j] = clause
                         j += 1
                         if value[first] == -1:
