@@ -788,9 +788,8 @@ class _Learner:
     def solve(self, rng: random.Random | None, most: int, meter: _Meter) -> list[int] | None:
         """The reading, searched from the statements :meth:`start` (and any search before)
         set for good; ``None`` when none exists, ``most`` dead ends were met or ``meter``
-        ran out. Among a
-        play's statements equally likely by activity, the older stock is tried first, or one
-        drawn by ``rng`` when given."""
+        ran out. Among a play's statements equally likely by activity, the older stock is
+        tried first, or one drawn by ``rng`` when given."""
         head = 0
         conflicts = 0
         bump = 1.0
