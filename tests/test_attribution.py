@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummy500
+import rummy500.knowledge
 from rummy500 import Deal, Discard, Draw, EmptyStock, PlayerTable, PlayerView, RuleConfig, State
 from rummy500.attribution import (
     LEARNING_CONFLICTS,
@@ -28,7 +29,7 @@ from rummy500.attribution import (
 from rummy500.bots import ISMCTSBot
 from rummy500.cards import Card, make_deck
 from rummy500.errors import StateError
-from rummy500.events import Dealt, Discarded, Drew, Reshuffled
+from rummy500.events import Dealt, Discarded, Drew, LaidOff, Melded, Reshuffled, Took
 from rummy500.knowledge import HiddenReading, LogReader
 from rummy500.phases import Phase
 from rummy500.toolkit import sample_world
@@ -242,6 +243,68 @@ def test_a_six_player_two_deck_hand_after_reshuffles_is_searched() -> None:
     assert sum(1 for e in state.log if isinstance(e, Reshuffled)) >= 2
     for player in range(6):
         search_every_way(state, player)
+
+
+def true_reading(state: State, viewer: int) -> list[tuple[int, int, Card, int]]:
+    """What the whole log of ``state`` says of each card an opponent of ``viewer`` played
+    unseen after the pile was first turned over: its place in the log, the player, the card
+    and the stock the copy really came from (of two copies held, the one from the older stock:
+    copies are alike, so either is a true history). An oracle apart from the reader's own."""
+    out: list[tuple[int, int, Card, int]] = []
+    known: list[Counter[Card]] = []
+    held: list[list[tuple[Card, int]]] = []
+    era = 0
+    for at, event in enumerate(state.log):
+        if isinstance(event, Dealt):
+            known = [Counter() for _ in event.hands]
+            held = [[(card.physical, 0) for card in hand or ()] for hand in event.hands]
+            era = 0
+        elif isinstance(event, Took):
+            known[event.player].update(event.taken)
+        elif isinstance(event, Melded | LaidOff | Discarded) and event.player != viewer:
+            p = event.player
+            for card in (c.physical for c in event.cards):
+                if known[p][card] > 0:
+                    known[p][card] -= 1  # the copy taken in plain sight, as good as any
+                    continue
+                k = min(k for c, k in held[p] if c == card)
+                held[p].remove((card, k))
+                if era:
+                    out.append((at, p, card, k))
+        elif isinstance(event, Drew) and event.player != viewer:
+            assert event.card is not None
+            held[event.player].append((event.card.physical, era))
+        elif isinstance(event, Reshuffled):
+            era += 1
+    return out
+
+
+@pytest.mark.parametrize(("players", "turns", "seed"), [(4, 500, 3), (8, 400, 1)])
+def test_the_true_history_of_a_long_hand_is_a_reading_of_every_view(
+    players: int, turns: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The search may only fail to find a reading; it must never be asked for one that
+    # excludes what really happened. What every view of a real hand asks of it is checked
+    # against the stocks each card really came from.
+    asked: list[Attribution] = []
+
+    def recording(att: Attribution, rng: random.Random | None) -> list[int]:
+        asked.append(att)
+        return find_reading(att, rng)
+
+    monkeypatch.setattr(rummy500.knowledge, "find_reading", recording)
+    state = long_hand_state(decks=2, players=players, turns=turns, seed=seed)
+    for viewer in range(players):
+        asked.clear()
+        state.view(viewer).validate()
+        assert len(asked) == 1
+        att = asked[0]
+        truth = true_reading(state, viewer)
+        assert len(truth) > 100
+        assert [(play.at, play.player, play.card) for play in att.plays] == [
+            (at, p, card) for at, p, card, _ in truth
+        ]
+        assert problem(att, [k for _, _, _, k in truth]) is None
 
 
 def read_log(events: list[object], deck: str, hidden: str, slots: list[int], stock: int) -> None:
