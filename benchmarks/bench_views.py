@@ -212,31 +212,26 @@ def search_at_the_ceiling() -> dict[str, Any]:
             return f"refused: {str(error)[:160]}"
         return "read"
 
+    return measured(verdict)
+
+
+def judge(documents: dict[str, str]) -> dict[str, Any]:
+    """Load each document: its size, verdict, CPU time and peak memory."""
+    return {
+        name: {"bytes": len(text), **measured(partial(verdict_of, text))}
+        for name, text in documents.items()
+    }
+
+
+def measured(verdict: Callable[[], str]) -> dict[str, Any]:
+    """What ``verdict`` says, its CPU time, then its peak memory when run again traced
+    (tracing slows it down, so the two are measured apart)."""
     said, ms = timed(verdict)
     tracemalloc.start()
     verdict()
     peak = tracemalloc.get_traced_memory()[1] / 1e6
     tracemalloc.stop()
     return {"ms": round(ms, 1), "peak_mb": round(peak, 1), "verdict": said}
-
-
-def judge(documents: dict[str, str]) -> dict[str, Any]:
-    """Load each document: its verdict and CPU time, then again traced for its peak memory
-    (tracing slows the loading down, so the two are measured apart)."""
-    out: dict[str, Any] = {}
-    for name, text in documents.items():
-        verdict, ms = timed(partial(verdict_of, text))
-        tracemalloc.start()
-        verdict_of(text)
-        peak = tracemalloc.get_traced_memory()[1] / 1e6
-        tracemalloc.stop()
-        out[name] = {
-            "bytes": len(text),
-            "ms": round(ms, 1),
-            "peak_mb": round(peak, 1),
-            "verdict": verdict,
-        }
-    return out
 
 
 def verdict_of(text: str) -> str:
