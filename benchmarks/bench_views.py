@@ -11,6 +11,9 @@ first reshuffle (every 100th past 1,000 turns), each player's view is
 * loaded: ``loads(dumps(view))``, which checks the view it reads;
 * sampled: ``sample_world(view, rng)``, and the world's own ``validate()`` is run (untimed).
 
+A view refused, or whose world comes with a ``RelaxedWorldWarning`` (the search for a reading
+of its log reached its ceiling), is listed by configuration.
+
 The figures are CPU milliseconds per call (``time.process_time``), median and worst, by
 configuration and over the whole campaign, against the bounds 20 ms (median) and 200 ms
 (worst). Then crafted documents that once took minutes or gigabytes are judged, each timed,
@@ -35,6 +38,7 @@ import statistics
 import sys
 import time
 import tracemalloc
+import warnings
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -44,7 +48,7 @@ import rummy500
 from rummy500 import Deal, Discard, Draw, EmptyStock, PlayerTable, PlayerView, RuleConfig, State
 from rummy500.attribution import Attribution, Play, find_reading
 from rummy500.cards import make_deck
-from rummy500.errors import Rummy500Error
+from rummy500.errors import RelaxedWorldWarning, Rummy500Error
 from rummy500.events import Discarded, Drew, Reshuffled
 from rummy500.phases import Phase
 from rummy500.toolkit import sample_world
@@ -114,18 +118,25 @@ def campaign(quick: bool, turns: int) -> dict[str, Any]:
         times: list[float] = []
         views = 0
         refused: list[str] = []
+        relaxed: list[str] = []
         for state in long_hand(config, players, seed=decks * 10 + players, every=every):
             for p in range(players):
                 view = state.view(p)
                 views += 1
                 try:
-                    times += check_load_sample(view, rng)
+                    with warnings.catch_warnings(record=True) as caught:
+                        warnings.simplefilter("always", RelaxedWorldWarning)
+                        times += check_load_sample(view, rng)
                 except Rummy500Error as error:
                     # A view of a real hand: never to be refused, but counted, not hidden.
                     refused.append(f"turn {state.turn}, player {p}: {str(error)[:120]}")
+                if any(issubclass(w.category, RelaxedWorldWarning) for w in caught):
+                    # Its worlds are dealt without a reading of the log: counted too.
+                    relaxed.append(f"turn {state.turn}, player {p}")
         everything += times
         row = summary(times, views)
         row["refused"] = refused
+        row["relaxed"] = relaxed
         out[f"{decks} deck(s), {players} players"] = row
     out["all"] = summary(everything, None)
     return out
@@ -209,7 +220,7 @@ def search_at_the_ceiling() -> dict[str, Any]:
         try:
             find_reading(pigeonhole(), None)
         except Rummy500Error as error:
-            return f"refused: {str(error)[:160]}"
+            return f"{type(error).__name__}: {str(error)[:160]}"
         return "read"
 
     return measured(verdict)
@@ -264,7 +275,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         d["ms"] <= DOCUMENT_MS and d["peak_mb"] <= DOCUMENT_MB for d in report["documents"].values()
     )
     within = within and not any(
-        row.get("refused") for row in report["campaign"].values() if isinstance(row, dict)
+        row.get("refused") or row.get("relaxed")
+        for row in report["campaign"].values()
+        if isinstance(row, dict)
     )
     report["within_bounds"] = within
     print(json.dumps(report, indent=2, ensure_ascii=False))

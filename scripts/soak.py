@@ -24,7 +24,9 @@ checked (``PlayerView.validate``), saved and loaded, and a world is sampled from
 (``State.validate``) and shown to view the same; and ``ISMCTSBot`` (1 or 2 iterations) searches
 from the view of the player to move and must choose one of its legal moves. Each check is
 counted as tried, refused (the engine raised its own error on the view of a real hand: counted
-and listed, a failure with ``--strict``) or failed (a wrong answer or any other exception).
+and listed, a failure with ``--strict``), relaxed (a world dealt without a reading of the log,
+with a ``RelaxedWorldWarning``: counted and listed, a failure with ``--strict``) or failed (a
+wrong answer or any other exception).
 Exits 1 when a check failed; ``--long-replay`` checks every player's view of one such point.
 
     python scripts/soak.py                    # 1,000,000 moves
@@ -42,6 +44,7 @@ import random
 import sys
 import time
 import traceback
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
@@ -50,7 +53,7 @@ from pathlib import Path
 import attrs
 
 from rummy500 import ConfigError, Draw, Phase, PlayerTable, RuleConfig, State, new_game, presets
-from rummy500.errors import Rummy500Error
+from rummy500.errors import RelaxedWorldWarning, Rummy500Error
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
@@ -222,9 +225,11 @@ class LongTally:
     reshuffles: int = 0
     views: int = 0
     views_refused: int = 0
+    views_relaxed: int = 0
     views_failed: int = 0
     searches: int = 0
     searches_refused: int = 0
+    searches_relaxed: int = 0
     searches_failed: int = 0
     worst: float = 0.0
 
@@ -253,6 +258,7 @@ class LongReport:
     again."""
 
     refused: list[str] = attrs.field(factory=list)
+    relaxed: list[str] = attrs.field(factory=list)
     failed: list[str] = attrs.field(factory=list)
 
 
@@ -270,19 +276,25 @@ def long_hand_points(master: int, number: int, checks: int) -> list[Point]:
     return [Point(players, seed, turn, rng.choice(("draw", "play"))) for turn in turns]
 
 
-def _outcome(check: Callable[[], object], refused: list[str], failed: list[str], where: str) -> str:
-    """Run ``check``: "ok", "refused" (the engine's own error) or "failed" (anything else),
-    with what was raised noted in ``refused`` or ``failed``."""
+def _outcome(check: Callable[[], object], out: LongReport, where: str) -> str:
+    """Run ``check``: "ok", "refused" (the engine's own error), "failed" (anything else) or
+    "relaxed" (a world dealt without a reading of the log, with a ``RelaxedWorldWarning``),
+    noted in ``out``."""
     try:
-        check()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", RelaxedWorldWarning)
+            check()
     except Rummy500Error as error:
-        refused.append(f"{where}: {type(error).__name__}: {error}")
+        out.refused.append(f"{where}: {type(error).__name__}: {error}")
         return "refused"
     except Exception as error:  # a wrong answer or a crash: the failures to report
-        failed.append(f"{where}: {type(error).__name__}: {error}")
-        if len(failed) <= 3:
+        out.failed.append(f"{where}: {type(error).__name__}: {error}")
+        if len(out.failed) <= 3:
             traceback.print_exception(error)
         return "failed"
+    if any(issubclass(w.category, RelaxedWorldWarning) for w in caught):
+        out.relaxed.append(f"{where}: {caught[0].message}")
+        return "relaxed"
     return "ok"
 
 
@@ -296,19 +308,21 @@ def check_point(
         rng = point.rng(f"view {player}")
         started = time.process_time()
         read = partial(check_reading, state, player, rng)
-        result = _outcome(read, out.refused, out.failed, where)
+        result = _outcome(read, out, where)
         tally.worst = max(tally.worst, time.process_time() - started)
         tally.views += 1
         tally.views_refused += result == "refused"
+        tally.views_relaxed += result == "relaxed"
         tally.views_failed += result == "failed"
     search = point.rng("search")
     seed, iterations = search.getrandbits(32), search.randint(1, 2)
     where = (
         f"turn {point.turn} ({point.phase}), ISMCTS ({iterations}) from the mover's view [{replay}]"
     )
-    result = _outcome(lambda: check_search(state, seed, iterations), out.refused, out.failed, where)
+    result = _outcome(lambda: check_search(state, seed, iterations), out, where)
     tally.searches += 1
     tally.searches_refused += result == "refused"
+    tally.searches_relaxed += result == "relaxed"
     tally.searches_failed += result == "failed"
 
 
@@ -384,9 +398,11 @@ def long_hands(master: int, count: int, checks: int, strict: bool) -> int:
         "reshuffles",
         "views",
         "refused",
+        "relaxed",
         "failed",
         "searches",
         "refused",
+        "relaxed",
         "failed",
         "worst s",
     )
@@ -407,19 +423,24 @@ def long_hands(master: int, count: int, checks: int, strict: bool) -> int:
         for name, t in rows.items()
     ]
     _print_table(text)
-    for kind, notes in (("REFUSED", out.refused), ("FAILED", out.failed)):
-        for note in notes:
-            print(f"{kind} {note}")
+    _print_notes(out)
     tried = total.views + total.searches
     print(
         f"{tried:,} checks of long hands in {elapsed:.1f} s ({total.views:,} views, "
-        f"{total.searches:,} searches): {len(out.refused):,} refused, {len(out.failed):,} "
-        "failed; worst s = the slowest view's checks (CPU seconds)"
+        f"{total.searches:,} searches): {len(out.refused):,} refused, {len(out.relaxed):,} "
+        f"relaxed, {len(out.failed):,} failed; worst s = the slowest view's checks (CPU seconds)"
     )
-    if out.failed or (strict and out.refused):
+    if out.failed or (strict and (out.refused or out.relaxed)):
         print("FAILED: long hands", file=sys.stderr)
         return 1
     return 0
+
+
+def _print_notes(out: LongReport) -> None:
+    """Each refusal, world dealt without a reading, and failure, on a line of its own."""
+    for kind, notes in (("REFUSED", out.refused), ("RELAXED", out.relaxed), ("FAILED", out.failed)):
+        for note in notes:
+            print(f"{kind} {note}")
 
 
 def long_replay(spec: str) -> int:
@@ -451,10 +472,8 @@ def long_replay(spec: str) -> int:
         f"hand {point.players}/{point.seed} at turn {point.turn} ({phase}), player "
         f"{at.current_player} to move, the pile turned over {reshuffles(at)} times"
     )
-    for kind, notes in (("REFUSED", out.refused), ("FAILED", out.failed)):
-        for note in notes:
-            print(f"{kind} {note}")
-    if out.refused or out.failed:
+    _print_notes(out)
+    if out.refused or out.relaxed or out.failed:
         return 1
     print("every player's view and the search: ok")
     return 0
@@ -497,7 +516,9 @@ def main(argv: list[str] | None = None) -> int:
         help="views and a search checked at K turns of each long hand (3)",
     )
     parser.add_argument(
-        "--strict", action="store_true", help="exit 1 when a view of a long hand is refused"
+        "--strict",
+        action="store_true",
+        help="exit 1 when a view of a long hand is refused or not read",
     )
     parser.add_argument(
         "--long-replay",

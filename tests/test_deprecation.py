@@ -496,7 +496,7 @@ def test_renamed_keyword_warns_at_the_callers_line_and_refuses_both() -> None:
     assert str(info.value) == "old and new are both given: give only new (old is its old name)"
 
 
-#: The names of the top level in 1.0, as the "API and stability" page lists them.
+#: The names of the top level, as the "API and stability" page lists them.
 TOP_LEVEL = [
     "State", "PlayerView", "new_game", "Phase", "OwedUse", "CHANCE", "TERMINAL", "Move", "Draw",
     "Take", "Call", "Meld", "Layoff", "Discard", "Pass", "Decline", "Deal", "TableMeld", "Card",
@@ -505,6 +505,8 @@ TOP_LEVEL = [
     "Rummy500Error", "ActionError", "CardError", "ConfigError", "IllegalMoveError",
     "MoveParseError", "SerializationError", "StateError", "dumps", "loads", "to_data",
     "from_data", "GameRecord", "__version__", "COMPILED", "toolkit",
+    # Added since 1.0.
+    "SearchLimitError", "RelaxedWorldWarning",
 ]  # fmt: skip
 
 #: The names of rummy500.toolkit.

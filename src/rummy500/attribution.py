@@ -34,7 +34,7 @@ from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from rummy500.cards import Card
-from rummy500.errors import StateError
+from rummy500.errors import SearchLimitError, StateError
 
 __all__ = [
     "SEARCH_STEPS_CEILING",
@@ -119,7 +119,8 @@ def find_reading(att: Attribution, rng: random.Random | None) -> list[int]:
     """A stock for each play of ``att``, the likelier stocks first (drawn by ``rng`` in
     proportion to the likelihood when given; the same reading every time when ``rng`` is
     ``None``). Raises :class:`~rummy500.errors.StateError` when the search proves that no
-    reading exists, or spends its steps without finding one: one pass with repairs first,
+    reading exists, and :class:`~rummy500.errors.SearchLimitError` (one of those) when it
+    spends its steps without finding one or proving that: one pass with repairs first,
     then the search that learns from its dead ends, then the backtracking one (which names
     the play that no reading explains); all of them within :data:`SEARCH_WORK_CEILING`."""
     meter = _Meter(SEARCH_WORK_CEILING)
@@ -145,12 +146,12 @@ def find_reading(att: Attribution, rng: random.Random | None) -> list[int]:
         attempt += 1
         budget += budget // 2
     if meter.left <= 0:
-        raise StateError(
+        raise SearchLimitError(
             "the log's plays since the pile was turned over are too entangled to read: no "
             f"reading of which stock each copy came from was found in {SEARCH_WORK_CEILING} "
             "units of work"
         )
-    raise StateError(
+    raise SearchLimitError(
         "the log's plays since the pile was turned over are too entangled to read: no "
         f"reading of which stock each copy came from was found in {total} steps"
     )

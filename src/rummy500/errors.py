@@ -23,7 +23,9 @@ __all__ = [
     "ConfigError",
     "IllegalMoveError",
     "MoveParseError",
+    "RelaxedWorldWarning",
     "Rummy500Error",
+    "SearchLimitError",
     "SerializationError",
     "StateError",
     "describe_value",
@@ -155,6 +157,29 @@ class StateError(Rummy500Error, ValueError):
     size, or a table meld is not a valid meld; and when a function is given something that is
     not the state (or view, or table meld) it reads, a player who is not in the game, or a state
     it cannot answer for (a bot asked for a move out of turn, the result of a game not over).
+    """
+
+
+class SearchLimitError(StateError):
+    """The search for a reading of a hand's log (which stock each hidden card played came from,
+    after the pile was turned over) spent its work ceiling, 10 million units (about a second of
+    pure Python), without finding one or proving that none exists.
+
+    The search is internal: this error does not reach the public functions. A view's check
+    accepts such a log (it cannot show that no world explains it), and
+    :func:`~rummy500.toolkit.sample_world` deals its worlds without the reading, with a
+    :class:`RelaxedWorldWarning`.
+    """
+
+
+class RelaxedWorldWarning(UserWarning):
+    """A world was dealt without a reading of which stock each hidden card played came from,
+    because the search for one reached its ceiling (:class:`SearchLimitError`).
+
+    The world agrees with everything else the player saw: their hand, the table, the pile, the
+    size of every hand and of the stock, the cards known to be in a hand, and what play makes
+    public of the player to move. Its hidden cards are dealt as if every one could be in any
+    hand or in the stock, so a hand may hold a copy that the log says was still in the stock.
     """
 
 

@@ -44,7 +44,7 @@ from typing import Final
 
 from rummy500.attribution import Attribution, Play, find_reading, sample_reading
 from rummy500.cards import Card
-from rummy500.errors import StateError, describe_value
+from rummy500.errors import SearchLimitError, StateError, describe_value
 from rummy500.events import (
     Called,
     Dealt,
@@ -307,6 +307,7 @@ class HiddenReading:
         "_holders",
         "_me",
         "_pools",
+        "_relaxed",
         "_reveals",
         "_slots",
         "_stock_size",
@@ -327,6 +328,7 @@ class HiddenReading:
         self._slots = list(slots)
         self._stock_size = stock_size
         self._witness: list[int] | None = None
+        self._relaxed = False
         stocks = reader._stocks
         self._groups = len(stocks) >= 2
         self._reveals: list[Play] = []
@@ -475,20 +477,39 @@ class HiddenReading:
         """The hidden cards in groups that a reading of the log allows (see :data:`Group`),
         the reading drawn by ``rng`` (the same every time when ``rng`` is ``None``: a deal
         that does not depend on chance). Draws nothing from ``rng`` when the log leaves no
-        choice."""
-        if not self._groups:
+        choice. One group, as if no pile had been turned over, when the search for a reading
+        reaches its ceiling (see :attr:`relaxed`)."""
+        if not self._groups or self.relaxed:
             return [(list(self._hidden.elements()), list(self._slots))]
-        att = Attribution(self._reveals, self._pools, self._caps, self._holders)
         chosen = None
         if rng is not None:
-            chosen = sample_reading(att, rng, self._placements, READINGS_DRAWN)
+            chosen = sample_reading(self._attribution(), rng, self._placements, READINGS_DRAWN)
         if chosen is None:
-            # The reading found by the search, the same every time: a log so entangled that
-            # no pass reads it gives that one deal of its groups (dealt at random all the same).
-            if self._witness is None:
-                self._witness = find_reading(att, None)
+            # A log so entangled that no pass reads it gives the search's reading (its
+            # groups dealt at random all the same).
+            assert self._witness is not None
             chosen = self._witness
         return self._deal_reading(chosen)
+
+    @property
+    def relaxed(self) -> bool:
+        """Whether the search for a reading reached its ceiling
+        (:class:`~rummy500.errors.SearchLimitError`) in :meth:`split`, which then deals every
+        hidden card as if it could be anywhere: the log is neither read nor shown to be
+        impossible. The first call searches (once; the reading is kept for :meth:`split`)."""
+        if self._groups and self._witness is None and not self._relaxed:
+            # The search's own reading comes first, whatever ``rng`` a split is given:
+            # whether the log is read at all is then a property of the view, not of the
+            # order in which worlds are dealt.
+            try:
+                self._witness = find_reading(self._attribution(), None)
+            except SearchLimitError:
+                self._relaxed = True
+        return self._relaxed
+
+    def _attribution(self) -> Attribution:
+        """What the search for a reading starts from."""
+        return Attribution(self._reveals, self._pools, self._caps, self._holders)
 
     def _placements(self, chosen: list[int]) -> float:
         """The log of how many placements of the hidden cards the reading ``chosen`` leaves

@@ -155,7 +155,12 @@ class PlayerView:
         with a legal take, since otherwise the hand would have ended. So a view passes exactly
         when a world that agrees with all the player saw exists, and then ``sample_world``
         deals one (after the pile was turned over, with copies of a card, the search for a hand
-        that meets those facts tries a few readings of the log rather than all of them).
+        that meets those facts tries a few readings of the log rather than all of them). The
+        one exception is a log whose search for a reading reaches
+        :data:`~rummy500.attribution.SEARCH_WORK_CEILING` without finding one or showing that
+        none exists: it is accepted, since real hands lead to such logs (eight players with
+        two decks near the default turn limit), and its worlds are dealt without the reading
+        (see :class:`~rummy500.errors.RelaxedWorldWarning`).
 
         In a hand just over, the last hand's scores are checked against what the player sees
         (see :func:`rummy500.facts.score_problem`): a side's score (and in partnerships each

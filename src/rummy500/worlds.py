@@ -47,6 +47,15 @@ each card the log leaves no choice and the worlds are uniform. A card played by 
 opponent who had taken an equal card is read as the taken copy: the other readings lead to
 worlds this one allows too.
 
+**When the log cannot be read.** Deciding whether any reading exists is a hard search in
+general; it is bounded by :data:`~rummy500.attribution.SEARCH_WORK_CEILING`. A view whose
+search reaches the ceiling (among the benchmark's hands, only eight players with two decks near
+the rules' default turn limit) has not been shown to be impossible, so its check accepts it;
+its worlds are dealt as if no pile had been turned over (every hidden card may be in any
+unknown slot), which keeps everything above but which stock each card came from, and each
+such world comes with a :class:`~rummy500.errors.RelaxedWorldWarning`. A search bot plays on
+them as on any world.
+
 **What play makes public** (see :mod:`rummy500.facts`). An opponent in the middle of a turn
 with a card owed from a take (or a card kept) holds a hand that leaves them a legal move, one
 that uses the owed card; an opponent to draw from an empty stock holds a hand with a legal take,
@@ -69,12 +78,14 @@ they came to be where they are.
 from __future__ import annotations
 
 import random
+import warnings
 from collections import Counter
 from collections.abc import Mapping
 from typing import Final
 
+from rummy500.attribution import SEARCH_WORK_CEILING
 from rummy500.cards import Card, make_deck
-from rummy500.errors import StateError, describe_value
+from rummy500.errors import RelaxedWorldWarning, StateError, describe_value
 from rummy500.facts import completions, deal_meeting, meets, mover_need, need_problem
 from rummy500.knowledge import HiddenReading, LogReader, deal_groups, hidden_cards
 from rummy500.phases import Phase
@@ -182,7 +193,9 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
     :class:`~rummy500.errors.StateError` once the hand is over. A view of a hand in play always
     has worlds: views are checked when they are built, against the log and what play makes
     public too
-    (:meth:`PlayerView.validate <rummy500.state.PlayerView.validate>`).
+    (:meth:`PlayerView.validate <rummy500.state.PlayerView.validate>`). Warns with
+    :class:`~rummy500.errors.RelaxedWorldWarning` when the search for a reading of the log
+    reaches its ceiling and the world is dealt without one (see the module's description).
 
     ``rng`` is a :class:`random.Random` (or a subclass, such as :class:`random.SystemRandom`);
     anything else, ``None`` or a numpy ``Generator`` included, is refused with
@@ -195,7 +208,7 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
     """
     _check_view(view)
     _check_rng(rng)
-    return WorldSampler(view).sample(rng)
+    return WorldSampler(view)._sample(rng, 3)
 
 
 class WorldSampler:
@@ -254,7 +267,13 @@ class WorldSampler:
 
     def sample(self, rng: random.Random) -> State:
         """One world of the view, dealt by ``rng`` (a :class:`random.Random`, as
-        :func:`sample_world` takes it)."""
+        :func:`sample_world` takes it). Warns with
+        :class:`~rummy500.errors.RelaxedWorldWarning` when the world is dealt without a reading
+        of the log (see the module's description)."""
+        return self._sample(rng, 3)
+
+    def _sample(self, rng: random.Random, stacklevel: int) -> State:
+        """:meth:`sample`, its warning shown ``stacklevel`` calls up (the caller's)."""
         _check_rng(rng)
         view = self.view
         players = len(view.hand_sizes)
@@ -270,6 +289,15 @@ class WorldSampler:
             )
             return _state(view, hands, stock, rng)
 
+        if reading.relaxed:
+            warnings.warn(
+                RelaxedWorldWarning(
+                    f"player {me}'s view: the search for which stock each hidden card played "
+                    f"came from reached its ceiling ({SEARCH_WORK_CEILING} units of work), so "
+                    "the world deals every hidden card as if it could be anywhere"
+                ),
+                stacklevel=stacklevel,
+            )
         for _ in range(_MAX_REDEALS if need is not None else 1):
             stock, dealt = deal_groups(reading.split(rng), view.stock_size, rng)
             world = build(stock, dealt)
