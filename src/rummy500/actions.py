@@ -35,7 +35,7 @@ import attrs
 
 from rummy500.cards import CARDS, JOKER, JOKER_AS, Card, face_of, format_cards
 from rummy500.engine import explain_illegal, is_legal
-from rummy500.errors import ActionError, IllegalMoveError, describe_value
+from rummy500.errors import ActionError, IllegalMoveError, describe_value, is_whole
 from rummy500.legality import problem
 from rummy500.melds import (
     RunShape,
@@ -189,7 +189,7 @@ class ActionSpace:
         if not isinstance(cfg, RuleConfig):
             raise ActionError(f"an action space needs a RuleConfig, not {describe_value(cfg)}")
         players = self.players
-        if isinstance(players, bool) or not isinstance(players, int):
+        if not is_whole(players):
             raise ActionError(
                 f"an action space needs a whole number of players, not {describe_value(players)}"
             )
@@ -343,7 +343,7 @@ class ActionSpace:
         """
         if not isinstance(config, RuleConfig):
             raise ActionError(f"an action space needs a RuleConfig, not {describe_value(config)}")
-        if isinstance(players, bool) or not isinstance(players, int):
+        if not is_whole(players):
             raise ActionError(
                 f"an action space needs a whole number of players, not {describe_value(players)}"
             )
@@ -650,7 +650,7 @@ class ActionSpace:
     # -- checks ------------------------------------------------------------------------------
 
     def _check_id(self, action: object) -> None:
-        if isinstance(action, bool) or not isinstance(action, int):
+        if not is_whole(action):
             raise ActionError(f"an action id is an int, not {describe_value(action)}")
         if not 0 <= action < self.size:
             raise ActionError(

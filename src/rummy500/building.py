@@ -18,7 +18,7 @@ from typing import Final, TypeVar
 from rummy500.cards import CARDS, Card, parse_cards
 from rummy500.dealing import rest_of_deck
 from rummy500.engine import end_hand, ends_before_next_draw, first_caller
-from rummy500.errors import CardError, ConfigError, StateError, describe_value, is_whole
+from rummy500.errors import CardError, ConfigError, StateError, describe_value, is_count, is_whole
 from rummy500.melds import TableMeld, canonical_meld, meld_error
 from rummy500.phases import OwedUse, Phase
 from rummy500.position import Position
@@ -47,7 +47,7 @@ def _card(value: object, where: str) -> Card:
             return Card(value)
         except CardError as exc:
             raise CardError(f"{where}: {exc}") from exc
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(CARDS):
+    if is_count(value, len(CARDS)):
         return CARDS[value]
     raise CardError(
         f"{where}: a card is a card id from 0 to {len(CARDS) - 1} or a card's text such as "
@@ -86,7 +86,7 @@ def _is_list(value: object) -> bool:
 
 def _player_test(players: int) -> Callable[[object], bool]:
     def test(value: object) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+        return is_count(value, players)
 
     return test
 
@@ -295,7 +295,7 @@ def _table_input(config: RuleConfig, item: object, place: int) -> TableMeld:
             f"card, not {describe_value(owner)}"
         )
     for i, one in enumerate(owner):
-        if isinstance(one, bool) or not isinstance(one, int):
+        if not is_whole(one):
             raise StateError(
                 f"{where} owner[{i}] must be a player number, not {describe_value(one)}"
             )
@@ -329,7 +329,7 @@ def _table_mapping(
 
 
 def _whole(value: object, where: str) -> int | None:
-    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+    if value is None or is_whole(value):
         return value
     raise StateError(f"{where} is a whole number, not {describe_value(value)}")
 

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import Final
 
-from rummy500.errors import CardError, describe_value, quote_text
+from rummy500.errors import CardError, describe_value, is_whole, quote_text
 
 __all__ = [
     "ACE",
@@ -115,7 +115,7 @@ class Card(int):
     def __new__(cls, value: int | str) -> Card:
         if isinstance(value, str):
             return _parse_card(value)
-        if isinstance(value, int) and not isinstance(value, bool):
+        if is_whole(value):
             if 0 <= value <= _LAST_ID:
                 return CARDS[value]
             raise CardError(
@@ -158,7 +158,7 @@ class Card(int):
         """This joker, put down as ``card`` (a standard card: a card id from 0 to 51)."""
         if self < _JOKER_ID:
             raise CardError(f"only a joker can stand for another card, not {self}")
-        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < _JOKER_ID:
+        if not is_whole(card) or not 0 <= card < _JOKER_ID:
             raise CardError(
                 f"a joker stands for one of the 52 standard cards, not {describe_value(card)}"
             )
@@ -289,7 +289,7 @@ def make_deck(decks: int = 1, jokers_per_deck: int = 0) -> tuple[Card, ...]:
         ("decks", decks, 1, _MAX_DECKS),
         ("jokers_per_deck", jokers_per_deck, 0, 4),
     ):
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        if not is_whole(value) or not low <= value <= high:
             raise CardError(
                 f"make_deck's {name} must be a whole number from {low} to {high}, "
                 f"not {describe_value(value)}"

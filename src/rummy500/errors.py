@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeGuard
 
 __all__ = [
     "QUOTED_PREFIX",
@@ -29,6 +29,7 @@ __all__ = [
     "SerializationError",
     "StateError",
     "describe_value",
+    "is_count",
     "is_whole",
     "problems_text",
     "quote_text",
@@ -84,10 +85,17 @@ def quote_value(value: object) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def is_whole(value: object) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number as arguments take one: an ``int`` but not a
-    ``bool`` (``True`` is an ``int`` to Python, never a number of turns or a player here)."""
+    ``bool`` (``True`` is an ``int`` to Python, never a number of turns or a player here).
+    Every check of a whole-number argument asks this."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_count(value: object, bound: int | None = None) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number (:func:`is_whole`) of 0 or more, and below
+    ``bound`` when one is given."""
+    return is_whole(value) and value >= 0 and (bound is None or value < bound)
 
 
 def problems_text(problems: Sequence[str]) -> str:

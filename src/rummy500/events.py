@@ -40,7 +40,7 @@ import attrs
 
 from rummy500.cards import Card, format_cards
 from rummy500.deprecation import renamed_attribute, renamed_keywords
-from rummy500.errors import StateError, describe_value
+from rummy500.errors import StateError, describe_value, is_whole
 from rummy500.fastbuild import slot_builder
 from rummy500.moves import (
     Call,
@@ -362,7 +362,7 @@ def event_problem(event: object, players: int) -> str | None:
     (it is not replayed). Raises :class:`~rummy500.errors.StateError` when ``players`` is not
     a number of players.
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
+    if not is_whole(players) or not 1 <= players <= MAX_PLAYERS:
         raise StateError(
             f"players must be a number of players from 1 to {MAX_PLAYERS}, not "
             f"{describe_value(players)}"
@@ -371,9 +371,7 @@ def event_problem(event: object, players: int) -> str | None:
         return f"is {describe_value(event)}, not an event"
     for name in ("player", "dealer", "went_out"):
         who = getattr(event, name, None)
-        if who is not None and (
-            isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < players
-        ):
+        if who is not None and (not is_whole(who) or not 0 <= who < players):
             return f"names a player who is not one of the {players} players"
     if any(not isinstance(card, Card) for card in event.cards):
         return "shows something that is not a card"

@@ -44,7 +44,7 @@ from typing import Final
 
 from rummy500.attribution import Attribution, Play, find_reading, sample_reading
 from rummy500.cards import Card
-from rummy500.errors import SearchLimitError, StateError, describe_value
+from rummy500.errors import SearchLimitError, StateError, describe_value, is_whole
 from rummy500.events import (
     Called,
     Dealt,
@@ -106,11 +106,7 @@ class LogReader:
     __slots__ = ("_known", "_pile", "_players", "_reveals", "_shown", "_stocks", "events")
 
     def __init__(self, players: int) -> None:
-        if (
-            isinstance(players, bool)
-            or not isinstance(players, int)
-            or not 1 <= players <= MAX_PLAYERS
-        ):
+        if not is_whole(players) or not 1 <= players <= MAX_PLAYERS:
             raise StateError(
                 f"players must be a number of players from 1 to {MAX_PLAYERS}, not "
                 f"{describe_value(players)}"
@@ -227,7 +223,7 @@ class LogReader:
         arguments of the wrong type."""
         if not isinstance(playing, bool):
             raise StateError(f"playing must be True or False, not {describe_value(playing)}")
-        if isinstance(mover, bool) or not isinstance(mover, int):
+        if not is_whole(mover):
             raise StateError(f"mover must be a player's number, not {describe_value(mover)}")
         for name, taken in (("owed", owed), ("kept", kept)):
             if taken is not None and not isinstance(taken, Card):

@@ -21,7 +21,7 @@ functions here check one meld or lay-off and build the table that results from i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, TypeGuard, cast
+from typing import Any, Final, cast
 
 import attrs
 
@@ -32,6 +32,8 @@ from rummy500.errors import (
     IllegalMoveError,
     StateError,
     describe_value,
+    is_count,
+    is_whole,
     quote_value,
 )
 from rummy500.fastbuild import draft_builder
@@ -488,7 +490,7 @@ class TableMeld(TableMeldBuilders["TableMeld"]):
         if (
             not isinstance(placement, tuple | list)
             or len(placement) != 2
-            or not all(_is_count(n) for n in placement)
+            or not all(is_count(n) for n in placement)
             or sum(placement) != (len(laid) if self.is_run else 0)
         ):
             raise StateError(
@@ -522,7 +524,7 @@ def _check_cards_and_owners(cards: object, owners: object) -> tuple[list[int], l
             raise StateError(f"a table meld's {name} is a list, not {describe_value(values)}")
         items: list[int] = []
         for value in values:
-            if not _is_count(value, bound):
+            if not is_count(value, bound):
                 raise StateError(f"a table meld's {name} are {what}, not {describe_value(value)}")
             items.append(value)
         checked.append(items)
@@ -534,28 +536,13 @@ def _check_cards_and_owners(cards: object, owners: object) -> tuple[list[int], l
     return checked[0], checked[1]
 
 
-def _is_whole(value: object) -> TypeGuard[int]:
-    """Whether ``value`` is a whole number: an ``int``, not a bool."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_count(value: object, bound: int | None = None) -> TypeGuard[int]:
-    """Whether ``value`` is a whole number (not a bool) of 0 or more, and below ``bound``."""
-    return (
-        isinstance(value, int)
-        and not isinstance(value, bool)
-        and value >= 0
-        and (bound is None or value < bound)
-    )
-
-
 def _card_ids(name: str, cards: object, *, least: int) -> tuple[int, ...]:
     """``cards``, an argument of a table meld's builders, as a tuple of card ids."""
     if (
         isinstance(cards, str | bytes)
         or not isinstance(cards, Sequence)
         or len(cards) < least
-        or not all(_is_count(c, len(CARDS)) for c in cards)
+        or not all(is_count(c, len(CARDS)) for c in cards)
     ):
         raise StateError(
             f"a table meld's {name} must be {least} or more card ids (ints from 0 to "
@@ -578,7 +565,7 @@ def _check_meld_numbers(
                     f"a table meld's doubled is True or False, not {describe_value(value)}"
                 )
         elif not (value is None and name in optional) and not (
-            _is_count(value) if cards_owner and name == "owner" else _is_whole(value)
+            is_count(value) if cards_owner and name == "owner" else is_whole(value)
         ):
             what = "a player number" if name == "owner" else "a whole number"
             raise StateError(f"a table meld's {name} is {what}, not {describe_value(value)}")
@@ -604,12 +591,12 @@ def _check_fields(meld: TableMeld) -> None:
     cards, owners, is_run, low, high, doubled, id, owner, top_id = _plain(
         meld, "cards", "owners", "is_run", "low", "high", "doubled", "id", "owner", "top_id"
     )
-    if type(cards) is not tuple or not cards or not all(_is_count(c, len(CARDS)) for c in cards):
+    if type(cards) is not tuple or not cards or not all(is_count(c, len(CARDS)) for c in cards):
         raise StateError(
             f"a table meld's cards are a tuple of card ids (ints from 0 to {len(CARDS) - 1}), "
             f"not {describe_value(cards)}"
         )
-    if type(owners) is not tuple or not all(_is_count(o) for o in owners):
+    if type(owners) is not tuple or not all(is_count(o) for o in owners):
         raise StateError(
             f"a table meld's owners are a tuple of player numbers, not {describe_value(owners)}"
         )
@@ -619,7 +606,7 @@ def _check_fields(meld: TableMeld) -> None:
         )
     if not isinstance(is_run, bool):
         raise StateError(f"a table meld's is_run is True or False, not {describe_value(is_run)}")
-    if not (_is_count(low, _POSITIONS) and _is_count(high, _POSITIONS) and low <= high):
+    if not (is_count(low, _POSITIONS) and is_count(high, _POSITIONS) and low <= high):
         raise StateError(
             f"a table meld's low and high are positions from 0 to {_POSITIONS - 1}, the low "
             f"first, not {describe_value(low)} and {describe_value(high)}"
@@ -1106,7 +1093,7 @@ def put_down(
     """
     if not isinstance(config, RuleConfig):
         raise ConfigError(f"put_down's config must be a RuleConfig, not {describe_value(config)}")
-    if isinstance(player, bool) or not isinstance(player, int) or player < 0:
+    if not is_whole(player) or player < 0:
         raise StateError(f"put_down's player must be a player number, not {describe_value(player)}")
     # The arguments are read as plain objects until checked: compiled code would otherwise
     # refuse a wrongly typed one with a bare TypeError before these checks could run.
@@ -1130,7 +1117,7 @@ def put_down(
         cards = canonical_meld(cards)
         problem = meld_error(cards, config)
     else:
-        if isinstance(onto, bool) or not isinstance(onto, int):
+        if not is_whole(onto):
             raise StateError(f"put_down's onto must be a table meld id, not {describe_value(onto)}")
         meld_id = onto
         index = meld_index(on_table, meld_id)

@@ -38,7 +38,7 @@ import attrs
 
 from rummy500.cards import CARDS, JOKER, Card, format_cards, parse_cards
 from rummy500.deprecation import renamed_attribute, renamed_keywords
-from rummy500.errors import CardError, MoveParseError, describe_value, quote_text
+from rummy500.errors import CardError, MoveParseError, describe_value, is_whole, quote_text
 from rummy500.fastbuild import slot_builder
 from rummy500.melds import canonical_meld
 
@@ -328,7 +328,7 @@ class Layoff(Move):
 
     def __attrs_post_init__(self) -> None:
         meld_id: object = self.meld_id
-        if not isinstance(meld_id, int) or isinstance(meld_id, bool):
+        if not is_whole(meld_id):
             raise MoveParseError(f"a table meld id is an int, not {describe_value(meld_id)}")
         if meld_id < 0:
             raise MoveParseError(f"a table meld id is 0 or more, not {describe_value(meld_id)}")

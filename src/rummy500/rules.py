@@ -309,9 +309,7 @@ class CardValues:
         Raises :class:`CardError` when ``card`` is not a card id, and :class:`ConfigError`
         when ``end`` is not -1, 0 or 1.
         """
-        if type(card) is not Card and (
-            isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < len(CARDS)
-        ):
+        if type(card) is not Card and (not is_whole(card) or not 0 <= card < len(CARDS)):
             raise CardError(
                 f"a card is a Card or a card id from 0 to {len(CARDS) - 1}, not "
                 f"{describe_value(card)}"
@@ -553,7 +551,7 @@ class RuleConfig:
 
     def _hand_limit_problems(self) -> Iterator[str]:
         limit = self.hand_limit
-        if not isinstance(limit, int) or isinstance(limit, bool):
+        if not is_whole(limit):
             yield f"hand_limit must be a whole number of hands, not {quote_value(limit)}"
         elif limit < 1:
             yield f"hand_limit must be positive, not {limit}"
@@ -641,7 +639,7 @@ class RuleConfig:
         ):
             # Off the fast path (a view asks at every step): find what is wrong, if anything.
             self.check_players(players)
-            if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+            if not is_whole(player) or not 0 <= player < players:
                 raise StateError(
                     f"there is no player {quote_value(player)} in a {players}-player game"
                 )

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import NamedTuple, cast
 
 from rummy500.cards import Card
-from rummy500.errors import ConfigError, StateError, describe_value
+from rummy500.errors import ConfigError, StateError, describe_value, is_whole
 from rummy500.melds import TableMeld, end_aces
 from rummy500.rules import MAX_PLAYERS, CardValues, RuleConfig
 
@@ -42,7 +42,7 @@ def table_points(values: CardValues, table: Sequence[TableMeld], players: object
         raise ConfigError(
             f"table_points' values are a RuleConfig's card_values, not {describe_value(values)}"
         )
-    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
+    if not is_whole(players) or not 1 <= players <= MAX_PLAYERS:
         raise ConfigError(
             f"table_points' players must be a whole number from 1 to {MAX_PLAYERS}, not "
             f"{describe_value(players)}"
@@ -150,11 +150,7 @@ def _check_hand_end(
             )
     if not isinstance(stock_ran_out, bool):
         raise StateError(f"stock_ran_out is True or False, not {describe_value(stock_ran_out)}")
-    if went_out is not None and (
-        isinstance(went_out, bool)
-        or not isinstance(went_out, int)
-        or not 0 <= went_out < len(hands)
-    ):
+    if went_out is not None and (not is_whole(went_out) or not 0 <= went_out < len(hands)):
         last = len(hands) - 1
         raise StateError(
             f"went_out is a player from 0 to {last} or None, not {describe_value(went_out)}"

@@ -255,7 +255,7 @@ converter: Final = cattrs.Converter(forbid_extra_keys=True, detailed_validation=
 
 def _strict_int(value: Any, _: type) -> int:
     # cattrs would call int() on anything: "7", 7.9 and True must not pass as numbers.
-    if isinstance(value, int) and not isinstance(value, bool):
+    if is_whole(value):
         return int(value)
     raise SerializationError(f"expected a whole number, got {quote_value(value)}")
 

@@ -180,7 +180,7 @@ class Simulation:
 
 def _check_whole(value: object, name: str, low: int) -> None:
     """Refuse ``value`` unless it is a whole number (not a bool) of ``low`` or more."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+    if not is_whole(value) or value < low:
         raise SimulationError(
             f"{name} is a whole number of {low} or more, not {describe_value(value)}"
         )
@@ -1281,12 +1281,7 @@ def _fields(data: object, fields: Sequence[str], what: str) -> dict[str, Any]:
 
 
 def _whole(value: object, name: str, low: int, high: int | None = None) -> int:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int)
-        or value < low
-        or (high is not None and value > high)
-    ):
+    if not is_whole(value) or value < low or (high is not None and value > high):
         span = f"of {low} or more" if high is None else f"from {low} to {high}"
         raise _LineError(f"{name} is a whole number {span}, not {_short(value)}")
     return value
@@ -1304,11 +1299,7 @@ def _optional(value: object, name: str, high: int) -> int | None:
 
 
 def _row(value: object, name: str, length: int) -> tuple[int, ...]:
-    if (
-        not isinstance(value, list)
-        or len(value) != length
-        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
-    ):
+    if not isinstance(value, list) or len(value) != length or any(not is_whole(v) for v in value):
         raise _LineError(f"{name} is a list of {length} whole numbers, not {_short(value)}")
     return tuple(value)
 

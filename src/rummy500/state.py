@@ -290,11 +290,7 @@ class State(Position):
         return super().seen_log(player)
 
     def _check_player(self, player: object) -> None:
-        if (
-            isinstance(player, bool)
-            or not isinstance(player, int)
-            or not 0 <= player < self.players
-        ):
+        if not is_whole(player) or not 0 <= player < self.players:
             raise StateError(
                 f"there is no player {quote_value(player)} in a {self.players}-player game"
             )
@@ -560,9 +556,9 @@ def new_game(
             f"config must be a RuleConfig or None, not {describe_value(config)}{hint}"
         )
     for name, value in (("players", players), ("seed", seed)):
-        if isinstance(value, bool) or not isinstance(value, int):
+        if not is_whole(value):
             raise ConfigError(f"{name} must be a whole number, not {describe_value(value)}")
-    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
+    if dealer is not None and (not is_whole(dealer)):
         raise StateError(f"dealer must be a player number or None, not {describe_value(dealer)}")
     cfg = RuleConfig() if config is None else config
     cfg.check_players(players)

@@ -21,7 +21,7 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from rummy500.cards import CARDS, JOKER, Card, make_deck
-from rummy500.errors import ConfigError, StateError, describe_value, is_whole
+from rummy500.errors import ConfigError, StateError, describe_value, is_count, is_whole
 from rummy500.events import Event, event_problem, quoted_event
 from rummy500.facts import (
     completions,
@@ -276,10 +276,6 @@ class PlayerView:
         return tuple(t - sum(row[s] for row in history) for s, t in enumerate(self.totals))
 
 
-def _is_count(value: object) -> bool:
-    return is_whole(value) and value >= 0  # type: ignore[operator]
-
-
 def _tuple_of(test: Any) -> Any:
     return lambda value: isinstance(value, tuple) and all(map(test, value))
 
@@ -293,7 +289,7 @@ def _is_card(value: object) -> bool:
 
 
 _WHOLE: Final = (is_whole, "a whole number")
-_COUNT: Final = (_is_count, "a whole number, 0 or more")
+_COUNT: Final = (is_count, "a whole number, 0 or more")
 _CARDS: Final = (_tuple_of(_is_card), "a tuple of Card")
 _SCORES: Final = (_tuple_of(is_whole), "a tuple of whole numbers")
 _ROWS: Final = (_tuple_of(_tuple_of(is_whole)), "a tuple of tuples of whole numbers")
@@ -305,7 +301,7 @@ _VIEW_TYPES: Final[dict[str, tuple[Any, str]]] = {
     "player": _WHOLE,
     "side": _WHOLE,
     "hand": _CARDS,
-    "hand_sizes": (_tuple_of(_is_count), "a tuple of whole numbers, 0 or more"),
+    "hand_sizes": (_tuple_of(is_count), "a tuple of whole numbers, 0 or more"),
     "stock_size": _COUNT,
     "current_player": _WHOLE,
     "legal_moves": (_tuple_of(lambda m: isinstance(m, Move)), "a tuple of Move"),
