@@ -33,7 +33,7 @@ import knowledge_oracle
 import rummy500
 from knowledge_oracle import COPIES, hidden_deals
 from rummy500 import Deal, Discard, Draw, PlayerView
-from rummy500.cards import Card, make_deck
+from rummy500.cards import Card
 from rummy500.errors import StateError
 from rummy500.events import Reshuffled
 from rummy500.knowledge import Group, HiddenReading, LogReader, hidden_cards
@@ -57,7 +57,7 @@ def readers(view: PlayerView) -> tuple[LogReader, Counter[Card], Counter[Card], 
     seen.update(view.pile)
     for meld in view.table:
         seen.update(c.physical for c in meld.cards)
-    deck = Counter(make_deck(view.config.decks[n], view.config.jokers_per_deck))
+    deck = Counter(view.config.deck(n))
     hidden, slots = hidden_cards(deck, seen, known, view.hand_sizes, me)
     return reader, deck, hidden, slots
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from typing import Any
 
 import attrs
@@ -26,6 +27,7 @@ from rummy500 import (
     new_game,
     presets,
 )
+from rummy500.toolkit import CARDS, JOKER
 
 DEFAULT = RuleConfig()
 FIELDS = [a.name for a in attrs.fields(RuleConfig)]
@@ -294,6 +296,14 @@ def test_any_refused_combination_names_a_changed_field(changes: dict[str, Any]) 
     else:
         for players in config.player_counts:
             assert config.deck_size(players) >= players * config.deal_size[players] + 2
+            # The deck itself: each of the 52 cards once a deck, and the jokers.
+            plain = Counter(dict.fromkeys(CARDS[: CARDS.index(JOKER)], config.decks[players]))
+            assert plain.total() == 52 * config.decks[players]
+            assert Counter(config.deck(players, jokers=False)) == plain
+            deck = config.deck(players)
+            assert Counter(deck) == plain + Counter({JOKER: config.jokers(players)})
+            assert len(deck) == config.deck_size(players)
+            assert list(deck) == sorted(deck)
 
 
 @st.composite

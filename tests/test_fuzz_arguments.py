@@ -238,6 +238,8 @@ REFUSALS: list[tuple[Callable[[], object], type[Rummy500Error], str]] = [
     # A player count is a whole number these rules allow, wherever one is asked for.
     (lambda: CONFIG.deck_size(-1), ConfigError, PLAYERS + "-1"),
     (lambda: CONFIG.deck_size(True), ConfigError, PLAYERS + "True"),
+    (lambda: CONFIG.deck(9), ConfigError, PLAYERS + "9"),
+    (lambda: CONFIG.deck("3"), ConfigError, PLAYERS + "'3'"),
     (lambda: CONFIG.jokers(None), ConfigError, PLAYERS + "None"),
     (lambda: CONFIG.sides(3.0), ConfigError, PLAYERS + "3.0"),
     (lambda: CONFIG.check_players(2.0), ConfigError, PLAYERS + "2.0"),

@@ -41,7 +41,7 @@ from rummy500 import (
 )
 from rummy500.melds import canonical_meld, meld_error
 from rummy500.presets import PRESETS, Preset
-from rummy500.toolkit import make_deck
+from rummy500.toolkit import JOKER, make_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -360,6 +360,8 @@ def test_playingcards_io() -> None:
     assert all(config.decks[n] == 1 for n in config.player_counts)
     assert config.jokers_per_deck == 2
     assert config.deck_size(4) == 54
+    assert config.deck(4)[-2:] == (JOKER, JOKER)
+    assert JOKER not in config.deck(4, jokers=False)
     assert config.jokers_wild
     assert config.first_dealer is FirstDealer.HIGHEST
     assert config.deal_size[2] == 13

@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
-from rummy500.cards import CARDS, Card, make_deck
+from rummy500.cards import CARDS, Card
 from rummy500.errors import ConfigError, StateError, describe_value
 from rummy500.rules import FirstDealer, RuleConfig
 
@@ -30,7 +30,7 @@ def shuffled_deck(
     config: RuleConfig, players: int, seed: int, hand_number: int, *, jokers: bool = True
 ) -> list[Card]:
     """The deck for hand ``hand_number`` of the game with ``seed``, shuffled; top card last."""
-    deck = list(make_deck(config.decks[players], config.jokers_per_deck if jokers else 0))
+    deck = list(config.deck(players, jokers=jokers))
     random.Random(f"rummy500/{seed}/{hand_number}").shuffle(deck)
     return deck
 
@@ -55,7 +55,7 @@ def rest_of_deck(
     the same order. Cards placed more often than the decks hold them are not an error here:
     the checks of a position name them.
     """
-    left = Counter(make_deck(config.decks[players], config.jokers_per_deck))
+    left = Counter(config.deck(players))
     left.subtract(CARDS[c].physical for c in placed)
     rest = sorted(left.elements())
     random.Random(f"rummy500/{seed}/{hand_number}/rest").shuffle(rest)

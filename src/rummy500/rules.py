@@ -20,7 +20,7 @@ from typing import Final, TypeVar, cast
 
 import attrs
 
-from rummy500.cards import ACE, CARDS, Card
+from rummy500.cards import ACE, CARDS, Card, make_deck
 from rummy500.deprecation import module_aliases
 from rummy500.errors import (
     CardError,
@@ -613,6 +613,16 @@ class RuleConfig:
         """
         self.check_players(players)
         return (52 + self.jokers_per_deck) * self.decks[players]
+
+    def deck(self, players: int, *, jokers: bool = True) -> tuple[Card, ...]:
+        """Every card the game uses with ``players`` players (without the jokers when
+        ``jokers`` is false), in id order, unshuffled: :meth:`deck_size` cards.
+
+        Raises :class:`ConfigError` for a count of players these rules do not allow, as
+        :meth:`deck_size` does.
+        """
+        self.check_players(players)
+        return make_deck(self.decks[players], self.jokers_per_deck if jokers else 0)
 
     def jokers(self, players: int) -> int:
         """How many jokers the game uses with ``players`` players."""

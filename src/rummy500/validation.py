@@ -15,7 +15,7 @@ from __future__ import annotations
 import operator
 from collections import Counter
 
-from rummy500.cards import CARDS, JOKER, Card, make_deck
+from rummy500.cards import CARDS, JOKER, Card
 from rummy500.dealing import dealer_draw_rounds
 from rummy500.engine import ends_without_a_take, turns_pile_over
 from rummy500.errors import StateError
@@ -344,7 +344,7 @@ def check_dealer_draw(s: Position) -> None:
         return
     cfg = s.config
     n = s.players
-    deck: Counter[int] = Counter(make_deck(cfg.decks[n], 0))
+    deck: Counter[int] = Counter(cfg.deck(n, jokers=False))
     size = sum(deck.values())
     for start in range(0, len(drawn), size):
         # The draw is from a jokerless deck; a fresh one is shuffled if it runs out.
@@ -397,7 +397,7 @@ def check_has_a_move(s: Position) -> None:
 
 
 def check_cards(s: Position) -> None:
-    deck: Counter[int] = Counter(make_deck(s.config.decks[s.players], s.config.jokers_per_deck))
+    deck: Counter[int] = Counter(s.config.deck(s.players))
     seen: Counter[int] = Counter()
     for hand in s.hands:
         seen.update(hand)

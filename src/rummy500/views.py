@@ -20,7 +20,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from rummy500.cards import CARDS, JOKER, Card, make_deck
+from rummy500.cards import CARDS, JOKER, Card
 from rummy500.errors import ConfigError, StateError, describe_value, is_count, is_whole
 from rummy500.events import Event, event_problem, quoted_event
 from rummy500.facts import (
@@ -206,7 +206,7 @@ class PlayerView:
             )
         # Where the record starts is read off the rows (start_totals): check their widths first.
         check_score_rows(config.sides(n), self.totals, self.history)
-        deck = Counter(make_deck(config.decks[n], config.jokers_per_deck))
+        deck = Counter(config.deck(n))
         over = self.phase >= Phase.HAND_OVER
         problem = log_problem(
             self.log,
@@ -364,7 +364,7 @@ def _whole_from_view(view: PlayerView) -> Position:
     known: list[Card] = []
     if playing and mover != me:
         known = sorted({c for c in (view.owed, view.kept) if c is not None})
-    deck: Counter[int] = Counter(make_deck(config.decks[n], config.jokers_per_deck))
+    deck: Counter[int] = Counter(config.deck(n))
     seen: Counter[int] = Counter(view.hand)
     seen.update(view.pile)
     seen.update(known)
@@ -487,7 +487,7 @@ def _dealt_by_log(view: PlayerView, mover: int) -> tuple[list[tuple[Card, ...]],
     for meld in view.table:
         seen.update(c.physical for c in meld.cards)
     config = view.config
-    deck = Counter(make_deck(config.decks[n], config.jokers_per_deck))
+    deck = Counter(config.deck(n))
     hidden, slots = hidden_cards(deck, seen, known, sizes, me)
     reading = HiddenReading(reader, me, deck, hidden, slots, view.stock_size)
 

@@ -84,7 +84,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from rummy500.attribution import SEARCH_WORK_CEILING
-from rummy500.cards import Card, make_deck
+from rummy500.cards import Card
 from rummy500.errors import RelaxedWorldWarning, StateError, describe_value
 from rummy500.facts import completions, deal_meeting, meets, mover_need, need_problem
 from rummy500.knowledge import HiddenReading, LogReader, deal_groups, hidden_cards
@@ -354,7 +354,7 @@ def _check_view(view: object) -> None:
 def _deck(view: PlayerView) -> Counter[Card]:
     """Every card of the view's game."""
     config = view.config
-    return Counter(make_deck(config.decks[len(view.hand_sizes)], config.jokers_per_deck))
+    return Counter(config.deck(len(view.hand_sizes)))
 
 
 def _seen(view: PlayerView) -> Counter[Card]:
