@@ -141,6 +141,7 @@ _PASS: Final = Pass()
 _DEAL: Final = Deal()
 #: Phases read once (an enum member read from its class costs more than the test itself).
 _PLAY: Final = Phase.PLAY
+_CALL: Final = Phase.CALL
 _HAND_OVER: Final = Phase.HAND_OVER
 
 
@@ -261,7 +262,6 @@ def _playout_move(state: State, rng: random.Random) -> Move:
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
-    first = moves[0]
     if state.phase == _PLAY:
         best: Move | None = None
         most = 0
@@ -283,7 +283,7 @@ def _playout_move(state: State, rng: random.Random) -> Move:
         spare = [d for d in discards if d.card in loose] or discards
         top = max(by_card[d.card] for d in spare)
         return rng.choice([d for d in spare if by_card[d.card] == top])
-    if isinstance(first, Call | Pass):
+    if state.phase == _CALL:
         calls = [m for m in moves if type(m) is Call]
         return rng.choice(calls) if calls else _PASS
     takes = [m for m in moves if type(m) is Take and len(m.taken) <= 2]

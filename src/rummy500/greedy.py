@@ -22,6 +22,7 @@ from rummy500 import (
     Meld,
     Move,
     Pass,
+    Phase,
     PlayerView,
     RuleConfig,
     TableMeld,
@@ -344,22 +345,21 @@ def greedy_move(weigh: Weigher, view: PlayerView, legal: tuple[Move, ...]) -> Mo
     """The greedy bot's move among ``legal``, the legal moves of ``view`` (see
     :class:`~rummy500.bots.GreedyBot` for its rules); ``weigh`` is the weigher of the view's
     rules."""
-    first = legal[0]
-    if isinstance(first, Discard):
-        return weigh.discard(view.hand, legal)
-    if isinstance(first, (Meld, Layoff)):
-        return _best_play(weigh, view, legal)
+    phase = view.phase
+    if phase == Phase.PLAY:
+        play = _best_play(weigh, view, legal)
+        return play if play is not None else weigh.discard(view.hand, legal)
     best = _best_take(weigh, view, legal)
     if best is not None:
         return best
-    if isinstance(first, (Call, Pass)):
+    if phase == Phase.CALL:
         return _listed(_PASS, legal)
     if _DRAW in legal:
         return _listed(_DRAW, legal)
     for move in legal:
         if isinstance(move, Decline):
             return move
-    return first
+    return legal[0]
 
 
 def _best_take(weigh: Weigher, view: PlayerView, legal: tuple[Move, ...]) -> Move | None:
@@ -397,10 +397,10 @@ def _best_take(weigh: Weigher, view: PlayerView, legal: tuple[Move, ...]) -> Mov
     return best
 
 
-def _best_play(weigh: Weigher, view: PlayerView, legal: tuple[Move, ...]) -> Move:
+def _best_play(weigh: Weigher, view: PlayerView, legal: tuple[Move, ...]) -> Move | None:
     """The meld or lay-off of ``legal`` worth the most points (the most cards on a tie, then
-    the first listed)."""
-    best = legal[0]
+    the first listed); ``None`` when none is legal."""
+    best: Move | None = None
     best_points = best_size = -1
     players = len(view.hand_sizes)
     table, player = view.table, view.player
