@@ -47,11 +47,11 @@ from typing import Any, TypeVar
 
 import rummy500
 from rummy500 import Deal, Discard, Draw, EmptyStock, PlayerTable, PlayerView, RuleConfig, State
-from rummy500.attribution import Attribution, Play, find_reading
-from rummy500.cards import make_deck
-from rummy500.errors import RelaxedWorldWarning, Rummy500Error
+from rummy500.core.cards import make_deck
+from rummy500.core.errors import RelaxedWorldWarning, Rummy500Error
+from rummy500.core.phases import Phase
 from rummy500.events import Discarded, Drew, Reshuffled
-from rummy500.phases import Phase
+from rummy500.hidden.attribution import Attribution, Play, find_reading
 from rummy500.toolkit import sample_world
 
 T = TypeVar("T")

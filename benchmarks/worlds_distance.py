@@ -33,11 +33,11 @@ import knowledge_oracle
 import rummy500
 from knowledge_oracle import COPIES, hidden_deals
 from rummy500 import Deal, Discard, Draw, PlayerView
-from rummy500.cards import Card
-from rummy500.errors import StateError
+from rummy500.core.cards import Card
+from rummy500.core.errors import StateError
+from rummy500.core.phases import Phase
 from rummy500.events import Reshuffled
-from rummy500.knowledge import Group, HiddenReading, LogReader, hidden_cards
-from rummy500.phases import Phase
+from rummy500.hidden.knowledge import Group, HiddenReading, LogReader, hidden_cards
 
 
 def key(groups: list[Group]) -> tuple[object, ...]:

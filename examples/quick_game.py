@@ -6,7 +6,7 @@ Run it with ``python examples/quick_game.py``.
 import random
 
 import rummy500
-from rummy500.scoring import hand_points, table_points
+from rummy500.play.scoring import hand_points, table_points
 
 
 def main() -> None:

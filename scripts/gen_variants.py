@@ -4,7 +4,7 @@ Everything is read from the code, so a new field or preset appears on the next r
 
 - the list of presets: one row per :class:`rummy500.presets.Preset` of
   :data:`rummy500.presets.PRESETS`, with its summary, source and aliases;
-- the table: one row per field of :class:`rummy500.rules.RuleConfig`, grouped as the class
+- the table: one row per field of :class:`rummy500.rules.config.RuleConfig`, grouped as the class
   groups them, with its standard value and the presets that differ from it; then, in a block
   opened on demand, every preset's value of every field, a few presets (columns) at a time;
 - the notes: one section per preset with its source and its notes (the rule text it quotes and
@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import generated_page  # noqa: E402
 
 from rummy500.presets import PRESETS, Preset  # noqa: E402
-from rummy500.rules import Aces, CardValues, PlayerTable, RuleConfig  # noqa: E402
+from rummy500.rules.config import Aces, CardValues, PlayerTable, RuleConfig  # noqa: E402
 
 __all__ = [
     "BEGIN",

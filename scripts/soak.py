@@ -53,7 +53,7 @@ from pathlib import Path
 import attrs
 
 from rummy500 import ConfigError, Draw, Phase, PlayerTable, RuleConfig, State, new_game, presets
-from rummy500.errors import RelaxedWorldWarning, Rummy500Error
+from rummy500.core.errors import RelaxedWorldWarning, Rummy500Error
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 

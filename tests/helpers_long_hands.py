@@ -5,8 +5,8 @@ the soak test's long-hand mode (``scripts/soak.py --long-hands``).
 In these hands every turn is a draw from the stock and a random discard, so nobody melds, the
 stock runs out again and again and the pile is turned over as a new stock each time: the log
 holds many cards played from stocks turned over, whose copies (two decks) may have come from
-any of them. Reading where the hidden cards can be (``rummy500.knowledge``,
-``rummy500.attribution``) is then hardest.
+any of them. Reading where the hidden cards can be (``rummy500.hidden.knowledge``,
+``rummy500.hidden.attribution``) is then hardest.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from rummy500 import (
     State,
 )
 from rummy500.bots import ISMCTSBot
+from rummy500.core.phases import Phase
 from rummy500.events import Reshuffled
-from rummy500.phases import Phase
-from rummy500.worlds import sample_world
+from rummy500.game.worlds import sample_world
 
 __all__ = [
     "LONG_PLAYERS",
@@ -102,8 +102,8 @@ def check_reading(state: State, player: int, rng: random.Random) -> PlayerView:
     (``validate``), saved and loaded it is equal, and a world sampled from it is a valid state
     of which ``player``'s view is the same view.
 
-    A view the engine refuses raises its :class:`~rummy500.errors.Rummy500Error`
-    (a :class:`~rummy500.errors.StateError`); any other failure is an ``AssertionError`` (or
+    A view the engine refuses raises its :class:`~rummy500.core.errors.Rummy500Error`
+    (a :class:`~rummy500.core.errors.StateError`); any other failure is an ``AssertionError`` (or
     the exception raised).
     """
     view = state.view(player)

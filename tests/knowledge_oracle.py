@@ -1,7 +1,7 @@
 """The exact reading of hidden cards by enumeration: every history of the copies played
 from the stocks, each split of the hidden cards weighted by the histories and placements that
 lead to it. Exponential in the log, so a test oracle on small cases only: the library reads
-logs with :mod:`rummy500.attribution` instead."""
+logs with :mod:`rummy500.hidden.attribution` instead."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from rummy500 import EmptyStock, PlayerTable, RuleConfig
-from rummy500.cards import Card
-from rummy500.errors import StateError
-from rummy500.knowledge import Group, LogReader
+from rummy500.core.cards import Card
+from rummy500.core.errors import StateError
+from rummy500.hidden.knowledge import Group, LogReader
 
 #: Two decks (with a joker each, and twenty cards dealt to each of three players so that the
 #: pile is turned over within a hand), and one deck with four jokers: copies of a card the
@@ -55,7 +55,7 @@ def hidden_deals(
 
     Without a pile turned over, every hidden card may be anywhere: one group. After one, the
     hidden cards are split by the stock they came from (see the module's description), once for
-    each way the log allows. Raises :class:`~rummy500.errors.StateError` saying what in the log
+    each way the log allows. Raises :class:`~rummy500.core.errors.StateError` saying what in the log
     contradicts those numbers when no way is left.
     """
     stocks = reader._stocks

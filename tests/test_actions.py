@@ -35,7 +35,7 @@ from rummy500 import (
     parse_cards,
     presets,
 )
-from rummy500.errors import ConfigError
+from rummy500.core.errors import ConfigError
 from rummy500.toolkit import ActionRange, ActionSpace, possible_melds
 from strategies import meld_preferring_policy, random_policy, rule_configs, scaled, seeds
 

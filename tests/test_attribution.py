@@ -1,4 +1,4 @@
-"""Reading which stock each hidden card played came from (rummy500.attribution), and the
+"""Reading which stock each hidden card played came from (rummy500.hidden.attribution), and the
 hidden-card reading of long hands: every reading found keeps every count, a log with no reading
 is refused, and views of hands played to the turn limit are checked, loaded, sampled and
 searched."""
@@ -14,9 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummy500
-import rummy500.knowledge
+import rummy500.hidden.knowledge
 from rummy500 import Deal, Discard, Draw, EmptyStock, PlayerTable, PlayerView, RuleConfig, State
-from rummy500.attribution import (
+from rummy500.bots import ISMCTSBot
+from rummy500.core.cards import Card, make_deck
+from rummy500.core.errors import StateError
+from rummy500.core.phases import Phase
+from rummy500.events import Dealt, Discarded, Drew, LaidOff, Melded, Reshuffled, Took
+from rummy500.hidden.attribution import (
     LEARNING_CONFLICTS,
     SEARCH_WORK_CEILING,
     Attribution,
@@ -26,12 +31,7 @@ from rummy500.attribution import (
     _Meter,
     find_reading,
 )
-from rummy500.bots import ISMCTSBot
-from rummy500.cards import Card, make_deck
-from rummy500.errors import StateError
-from rummy500.events import Dealt, Discarded, Drew, LaidOff, Melded, Reshuffled, Took
-from rummy500.knowledge import HiddenReading, LogReader
-from rummy500.phases import Phase
+from rummy500.hidden.knowledge import HiddenReading, LogReader
 from rummy500.toolkit import sample_world
 
 A, B, C = Card("AS"), Card("2S"), Card("3S")
@@ -295,7 +295,7 @@ def test_the_true_history_of_a_long_hand_is_a_reading_of_every_view(
         asked.append(att)
         return find_reading(att, rng)
 
-    monkeypatch.setattr(rummy500.knowledge, "find_reading", recording)
+    monkeypatch.setattr(rummy500.hidden.knowledge, "find_reading", recording)
     state = long_hand_state(decks=2, players=players, turns=turns, seed=seed)
     for viewer in range(players):
         asked.clear()

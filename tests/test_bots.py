@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pytest
 
 import rummy500
-import rummy500.greedy
+import rummy500.bots.greedy
 from rummy500 import (
     Aces,
     Card,
@@ -27,8 +27,8 @@ from rummy500 import (
     presets,
 )
 from rummy500.bots import Bot, GreedyBot, RandomBot, make_bot, play_game
-from rummy500.cards import make_deck, parse_cards
-from rummy500.state import Phase
+from rummy500.core.cards import make_deck, parse_cards
+from rummy500.game.state import Phase
 
 
 def checked_game(state: State, bots: Sequence[Bot], fresh: Sequence[Bot]) -> State:
@@ -170,7 +170,7 @@ def test_greedy_bot_plays_the_same_whatever_it_remembers(config: RuleConfig) -> 
     # a game plays the same with nothing remembered, after other games, and with one bot
     # playing every seat.
     start = rummy500.new_game(config, players=3, seed=5)
-    rummy500.greedy._WEIGHERS.clear()
+    rummy500.bots.greedy._WEIGHERS.clear()
     first = play_game(start, [GreedyBot() for _ in range(3)])
     for seed in (6, 7):
         play_game(rummy500.new_game(config, players=3, seed=seed), [GreedyBot() for _ in range(3)])

@@ -26,7 +26,7 @@ from rummy500 import (
     parse_cards,
     presets,
 )
-from rummy500 import state as state_module
+from rummy500.game import state as state_module
 from rummy500.toolkit import make_deck
 
 DOCS_PAGE = Path(__file__).parent.parent / "docs" / "build-positions.md"

@@ -27,24 +27,24 @@ from rummy500 import (
     Move,
     Pass,
     Take,
-    engine,
     events,
-    melds,
-    rules,
-    state,
     toolkit,
 )
-from rummy500 import cards as card_ids
-from rummy500.deprecation import (
+from rummy500.core import cards as card_ids
+from rummy500.core.deprecation import (
     REMOVED_IN,
     module_aliases,
     renamed_attribute,
     renamed_keyword,
     renamed_keywords,
 )
-from rummy500.errors import MoveParseError, StateError
-from rummy500.events import LaidOff, Melded, trusted_laid_off, trusted_melded
-from rummy500.moves import trusted_layoff
+from rummy500.core.errors import MoveParseError, StateError
+from rummy500.game import state
+from rummy500.melds import table as melds
+from rummy500.play import engine
+from rummy500.play.events import LaidOff, Melded, trusted_laid_off, trusted_melded
+from rummy500.play.moves import trusted_layoff
+from rummy500.rules import config as rules
 
 
 class _Thing:

@@ -29,7 +29,8 @@ from rummy500 import (
     toolkit,
 )
 from rummy500.bots import FlatMCBot, ISMCTSBot, RandomBot, hand_value, make_bot, play_game
-from rummy500.melds import put_down
+from rummy500.game.serialize import MAX_TEXT
+from rummy500.melds.table import put_down
 from rummy500.render import (
     game_result_line,
     meld_line,
@@ -37,7 +38,6 @@ from rummy500.render import (
     score_sheet,
     table_lines,
 )
-from rummy500.serialize import MAX_TEXT
 from rummy500.toolkit import describe_value, quote_value
 
 STATE = new_game(players=2, seed=1)

@@ -47,7 +47,7 @@ from rummy500 import (
     presets,
 )
 from rummy500.bots import ISMCTSBot, playout, playout_move
-from rummy500.errors import problems_text
+from rummy500.core.errors import problems_text
 from rummy500.render import game_result_line
 from rummy500.simulate import (
     GameOutcome,

@@ -32,9 +32,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy500 import PlayerView, RuleConfig, State, new_game, presets
-from rummy500.errors import ConfigError, Rummy500Error, SerializationError
-from rummy500.phases import Phase
-from rummy500.serialize import GameRecord, dumps, loads
+from rummy500.core.errors import ConfigError, Rummy500Error, SerializationError
+from rummy500.core.phases import Phase
+from rummy500.game.serialize import GameRecord, dumps, loads
 from rummy500.toolkit import sample_world
 
 #: Picks a whole number from 0 to n - 1: hypothesis' draws in the test, a seeded random

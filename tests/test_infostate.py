@@ -25,7 +25,6 @@ from rummy500 import (  # noqa: E402
     new_game,
     presets,
 )
-from rummy500.events import EVENT_KINDS as KIND_CLASSES  # noqa: E402
 from rummy500.infostate import (  # noqa: E402
     EVENT_KINDS,
     HISTORY,
@@ -33,6 +32,7 @@ from rummy500.infostate import (  # noqa: E402
     InformationStateSpace,
 )
 from rummy500.observations import CARD_COLUMNS, ObservationSpace  # noqa: E402
+from rummy500.play.events import EVENT_KINDS as KIND_CLASSES  # noqa: E402
 from test_log import hidden_from, line, other_world, replayed, unscored_hand  # noqa: E402
 from test_observations import (  # noqa: E402
     OBSERVATION_PARTS,

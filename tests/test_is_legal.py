@@ -49,7 +49,7 @@ from rummy500 import (
     new_game,
     presets,
 )
-from rummy500.cards import JOKER_AS
+from rummy500.core.cards import JOKER_AS
 from rummy500.toolkit import CARDS, JOKER
 
 #: The most 3- and 4-card subsets of a hand tried as melds in one position.

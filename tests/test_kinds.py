@@ -23,18 +23,13 @@ from rummy500 import (
     Move,
     RuleConfig,
     Take,
-    actions,
-    engine,
-    events,
-    legality,
-    moves,
     new_game,
-    position,
     render,
-    serialize,
 )
 from rummy500.events import Called, LaidOff, Melded, Took
-from rummy500.moves import COLUMNS, KINDS, kind_column, kind_entry
+from rummy500.game import actions, serialize
+from rummy500.play import engine, events, legality, moves, position
+from rummy500.play.moves import COLUMNS, KINDS, kind_column, kind_entry
 from rummy500.toolkit import ActionSpace
 
 #: Each column of the registry and the table of the package that is it.

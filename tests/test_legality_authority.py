@@ -35,10 +35,10 @@ from rummy500 import (
     RuleConfig,
     State,
     Take,
-    legality,
     new_game,
 )
-from rummy500.moves import COLUMNS
+from rummy500.play import legality
+from rummy500.play.moves import COLUMNS
 
 patching = pytest.mark.skipif(
     rummy500.COMPILED,

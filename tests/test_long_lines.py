@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummy500 import Deal, RuleConfig, State, memory, new_game, presets
-from rummy500.position import FIELDS
+from rummy500 import Deal, RuleConfig, State, new_game, presets
+from rummy500.play import memory
+from rummy500.play.position import FIELDS
 from strategies import scaled, seeds
 
 

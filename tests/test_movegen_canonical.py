@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 from rummy500 import Call, Layoff, Meld, Move, Take, new_game, presets
-from rummy500.state import State
+from rummy500.game.state import State
 
 
 def rebuilt(move: Move) -> Move:

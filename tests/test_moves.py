@@ -32,7 +32,7 @@ from rummy500 import (
     parse_cards,
     presets,
 )
-from rummy500.state import parse_move
+from rummy500.game.state import parse_move
 
 SAMPLE_MOVES: list[Move] = [
     Draw(),

@@ -11,7 +11,7 @@ import pytest
 from attrs.exceptions import FrozenInstanceError
 
 from rummy500 import IllegalMoveError, PlayerView, State, StateError, new_game, presets
-from rummy500.position import FIELDS
+from rummy500.play.position import FIELDS
 
 
 def played(moves: int, seed: int = 3) -> State:

@@ -14,9 +14,9 @@ import pytest
 import rummy500
 from helpers_long_hands import long_hand
 from rummy500 import PlayerView, RelaxedWorldWarning, SearchLimitError, StateError
-from rummy500.attribution import SEARCH_WORK_CEILING, find_reading
 from rummy500.bots import ISMCTSBot
-from rummy500.worlds import WorldSampler, sample_world
+from rummy500.game.worlds import WorldSampler, sample_world
+from rummy500.hidden.attribution import SEARCH_WORK_CEILING, find_reading
 
 #: The hand, and the one player of its eight whose view the search cannot read (the other
 #: seven views are read in well under a second).

@@ -11,8 +11,8 @@ import pytest
 
 from helpers_positions import TableSpec, cards, play, position
 from rummy500 import TERMINAL, Deal, IllegalMoveError, Phase, PlayerTable, RuleConfig, State
-from rummy500.melds import TableMeld
-from rummy500.scoring import (
+from rummy500.melds.table import TableMeld
+from rummy500.play.scoring import (
     GameResult,
     game_result,
     hand_points,

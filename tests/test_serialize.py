@@ -38,10 +38,7 @@ from rummy500 import (
     presets,
 )
 from rummy500.bots import RandomBot, play_game
-from rummy500.configdata import card_values_data, config_data
-from rummy500.melds import canonical_meld
-from rummy500.position import FIELDS
-from rummy500.serialize import (
+from rummy500.game.serialize import (
     FORMAT_VERSION,
     MAX_DEPTH,
     MAX_TEXT,
@@ -53,7 +50,10 @@ from rummy500.serialize import (
     loads,
     to_data,
 )
-from rummy500.state import PlayerView
+from rummy500.game.state import PlayerView
+from rummy500.melds.table import canonical_meld
+from rummy500.play.position import FIELDS
+from rummy500.rules.configdata import card_values_data, config_data
 from rummy500.toolkit import CARDS
 from strategies import card_values, rule_configs
 
@@ -113,7 +113,7 @@ def test_config_fields_may_be_omitted_for_their_defaults() -> None:
 def _cattrs_writer() -> cattrs.Converter:
     """A converter writing a config as cattrs writes an attrs class, field by field (enums as
     their values, a player table as its list): the form saved files hold, which a config's own
-    writer (rummy500.configdata) must give exactly."""
+    writer (rummy500.rules.configdata) must give exactly."""
     writer = cattrs.Converter()
     writer.register_unstructure_hook_func(
         lambda tp: isinstance(tp, type) and issubclass(tp, Enum), lambda e: e.value

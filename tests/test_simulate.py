@@ -19,7 +19,7 @@ import pytest
 from rummy500 import RuleConfig, new_game, presets
 from rummy500.bots import make_bot, play_game
 from rummy500.cli import main
-from rummy500.serialize import from_data, to_data
+from rummy500.game.serialize import from_data, to_data
 from rummy500.simulate import (
     WORKERS_PER_CORE,
     GameOutcome,

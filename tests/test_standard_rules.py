@@ -33,7 +33,7 @@ from rummy500 import (
     Take,
     new_game,
 )
-from rummy500.dealing import shuffled_deck
+from rummy500.rules.dealing import shuffled_deck
 from rummy500.toolkit import CARDS, make_deck
 
 ALL_COUNTS = range(2, 9)

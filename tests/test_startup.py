@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 import rummy500
-from rummy500 import GameRecord, dumps, new_game, serialize
+from rummy500 import GameRecord, dumps, new_game
 from rummy500.bots import RandomBot
-from rummy500.serialize import converter
+from rummy500.game import serialize
+from rummy500.game.serialize import converter
 from rummy500.simulate import RAY_LOG_LEVEL, RAY_QUIET_LEVEL
 
 _SRC = str(Path(__file__).resolve().parent.parent / "src")
@@ -22,7 +23,7 @@ _SRC = str(Path(__file__).resolve().parent.parent / "src")
 _IMPORT_ONLY = """
 import sys
 import rummy500.cli
-from rummy500 import serialize
+from rummy500.game import serialize
 print(sorted(m for m in ("multiprocessing", "numpy", "tqdm", "ray") if m in sys.modules))
 builders = (
     serialize._event_fields, serialize._state_codec, serialize._view_codec, serialize._record_codec
@@ -35,9 +36,9 @@ print([builder.cache_info().currsize for builder in builders])
 _LEFT_FOR_FIRST_USE = """
 import sys
 import rummy500
-print(sorted(m for m in ("cattrs", "logging", "rummy500.serialize") if m in sys.modules))
+print(sorted(m for m in ("cattrs", "logging", "rummy500.game.serialize") if m in sys.modules))
 import rummy500.cli
-print(sorted(m for m in ("cattrs", "logging", "rummy500.serialize") if m in sys.modules))
+print(sorted(m for m in ("cattrs", "logging", "rummy500.game.serialize") if m in sys.modules))
 print(rummy500.to_data(rummy500.Aces.HIGH_ONLY), "cattrs" in sys.modules)
 """
 
@@ -53,7 +54,7 @@ argv = ["simulate", "--preset", "standard", "--players", "3", "--bots", "greedy"
 for _ in range(2):
     with contextlib.redirect_stdout(io.StringIO()):
         assert main(argv) == 0
-    print(sorted(m for m in ("cattrs", "rummy500.serialize") if m in sys.modules))
+    print(sorted(m for m in ("cattrs", "rummy500.game.serialize") if m in sys.modules))
 """
 
 #: Saves a state, its record, a player's view and its log in a fresh process (where the
@@ -63,7 +64,7 @@ import rummy500
 from rummy500 import GameRecord, PlayerView, State, dumps, loads
 from rummy500.bots import RandomBot
 from rummy500.events import Event
-from rummy500.serialize import converter
+from rummy500.game.serialize import converter
 
 state = rummy500.new_game(players=3, seed=11)
 bot = RandomBot(5)
@@ -125,7 +126,7 @@ def test_the_names_of_saving_come_from_serialize_and_are_listed() -> None:
         assert getattr(rummy500, name) is getattr(serialize, name)
         assert name in rummy500.__all__
         assert name in dir(rummy500)
-    assert rummy500.serialize is serialize
+    assert rummy500.game.serialize is serialize
     with pytest.raises(AttributeError, match="has no attribute 'saving'"):
         _ = rummy500.saving
 

@@ -8,7 +8,7 @@ import pytest
 
 from helpers_positions import build, cards
 from rummy500 import FirstDealer, Phase, PlayerTable, RuleConfig, StateError, new_game, presets
-from rummy500.dealing import choose_first_dealer, deal_hand, shuffled_deck
+from rummy500.rules.dealing import choose_first_dealer, deal_hand, shuffled_deck
 from rummy500.toolkit import JOKER, dealer_draw_rounds, make_deck
 
 #: The online game's ranked deal: "Up to three players get ten cards each. With four or more

@@ -30,8 +30,8 @@ from rummy500 import (
     Take,
     new_game,
 )
-from rummy500.cards import JOKER_AS
-from rummy500.melds import meld_error
+from rummy500.core.cards import JOKER_AS
+from rummy500.melds.table import meld_error
 from rummy500.toolkit import JOKER, make_deck
 
 #: Two wild jokers a deck, at most one joker in a meld (the defaults).

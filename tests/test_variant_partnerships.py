@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from helpers_positions import build
 from rummy500 import Deal, Phase, RuleConfig, State, StateError, new_game, presets
-from rummy500.serialize import GameRecord, dumps, loads
+from rummy500.game.serialize import GameRecord, dumps, loads
 from strategies import (
     meld_preferring_policy,
     oracle_player_scores,

@@ -10,7 +10,7 @@ import pytest
 
 from helpers_positions import build
 from rummy500 import Card, CardValues, Phase, RuleConfig, State
-from rummy500.scoring import hand_points
+from rummy500.play.scoring import hand_points
 from rummy500.toolkit import JOKER
 
 # -- one hand scored under each set of card values ---------------------------------------------

@@ -18,7 +18,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from rummy500 import PlayerView, State, new_game, presets
-from rummy500.errors import ConfigError, StateError
+from rummy500.core.errors import ConfigError, StateError
 from rummy500.events import Event
 from strategies import scaled, seeds
 

@@ -11,12 +11,12 @@ import pytest
 
 from rummy500 import Card, Phase, PlayerView, RuleConfig, State, new_game
 from rummy500.bots import RandomBot
-from rummy500.cards import JOKER, format_cards
-from rummy500.errors import SerializationError, StateError
+from rummy500.core.cards import JOKER, format_cards
+from rummy500.core.errors import SerializationError, StateError
 from rummy500.events import Dealt, Discarded, Drew, HandEnded, LaidOff, Took
-from rummy500.melds import TableMeld
-from rummy500.serialize import from_data, to_data
-from rummy500.state import CHANCE
+from rummy500.game.serialize import from_data, to_data
+from rummy500.game.state import CHANCE
+from rummy500.melds.table import TableMeld
 from rummy500.toolkit import KnownCardsReader, known_cards, sample_world
 from test_worlds import REUSE, line
 

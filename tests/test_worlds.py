@@ -665,7 +665,7 @@ def test_a_world_gives_the_hidden_mover_what_everyone_knows_they_have(
     name: str, redeals: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # With no redeal at all, every world is dealt from a completion: that way is checked too.
-    monkeypatch.setattr("rummy500.worlds._MAX_REDEALS", redeals)
+    monkeypatch.setattr("rummy500.game.worlds._MAX_REDEALS", redeals)
     config = CONSTRAINED[name]
     rng = random.Random(name)
     empty = owed = 0

@@ -1,6 +1,6 @@
 """A griffe extension for the API reference: Sphinx cross-reference roles become links.
 
-The docstrings use Sphinx roles (``:class:`~rummy500.errors.IllegalMoveError```), which read
+The docstrings use Sphinx roles (``:class:`~rummy500.core.errors.IllegalMoveError```), which read
 well in the source and in ``help()``. mkdocstrings does not read them, so this extension turns
 each into a cross-reference that mkdocs-autorefs resolves: a link where the object is on a
 page, its name in code type where it is not (an internal name). ``~`` shows the last part of

@@ -16,15 +16,11 @@ from collections.abc import Callable as _Callable
 from importlib import import_module as _import_module
 from typing import TYPE_CHECKING
 
-from rummy500 import cards as _cards
-from rummy500 import engine as _engine
 from rummy500 import events, presets, toolkit
-from rummy500 import melds as _melds
-from rummy500 import movegen as _movegen
-from rummy500 import state as _state
-from rummy500.cards import Card, Suit, format_cards, parse_cards
-from rummy500.deprecation import aliased as _aliased
-from rummy500.errors import (
+from rummy500.core import cards as _cards
+from rummy500.core.cards import Card, Suit, format_cards, parse_cards
+from rummy500.core.deprecation import aliased as _aliased
+from rummy500.core.errors import (
     ActionError,
     CardError,
     ConfigError,
@@ -36,10 +32,15 @@ from rummy500.errors import (
     SerializationError,
     StateError,
 )
-from rummy500.melds import TableMeld
-from rummy500.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
-from rummy500.phases import OwedUse
-from rummy500.rules import (
+from rummy500.core.phases import OwedUse
+from rummy500.game import state as _state
+from rummy500.game.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game
+from rummy500.melds import table as _melds
+from rummy500.melds.table import TableMeld
+from rummy500.play import engine as _engine
+from rummy500.play import movegen as _movegen
+from rummy500.play.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
+from rummy500.rules.config import (
     Aces,
     Calling,
     CardValues,
@@ -49,10 +50,9 @@ from rummy500.rules import (
     PlayerTable,
     RuleConfig,
 )
-from rummy500.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game
 
 if TYPE_CHECKING:
-    from rummy500.serialize import GameRecord, dumps, from_data, loads, to_data
+    from rummy500.game.serialize import GameRecord, dumps, from_data, loads, to_data
 
 __version__ = "1.0.0"
 
@@ -63,7 +63,7 @@ def _moved(name: str) -> tuple[_Callable[[], object], str]:
 
 
 #: Names that left the top level in 1.0, each kept for a release with a warning saying what to
-#: use instead (see rummy500.deprecation): the helpers now in the toolkit, and internals.
+#: use instead (see rummy500.core.deprecation): the helpers now in the toolkit, and internals.
 _NEW_IN_THE_TOOLKIT = frozenset({"explain_meld", "run_distances"})
 _RUN_LIMITS = "rummy500.toolkit.run_distances or rummy500.toolkit.explain_meld"
 _ALIASES: dict[str, tuple[_Callable[[], object], str]] = {
@@ -79,18 +79,18 @@ _ALIASES: dict[str, tuple[_Callable[[], object], str]] = {
 }
 
 
-#: Saving and loading (:mod:`rummy500.serialize`) is loaded on first use of one of its names:
+#: Saving and loading (:mod:`rummy500.game.serialize`) is loaded on first use of one of its names:
 #: it stands on cattrs, which costs more to import than the rest of the package, and a program
 #: that saves nothing need not pay for it.
 _SAVING = frozenset({"serialize", "GameRecord", "dumps", "from_data", "loads", "to_data"})
 
 
 def __getattr__(name: str) -> object:
-    """The names of :mod:`rummy500.serialize`, loaded on first use (then kept here, so this is
+    """The names of :mod:`rummy500.game.serialize`, loaded on first use (then kept here, so this is
     asked once), and the deprecated aliases, with their warning."""
     if name not in _SAVING:
         return _aliased(__name__, _ALIASES, name)
-    serialize = _import_module("rummy500.serialize")
+    serialize = _import_module("rummy500.game.serialize")
     value = serialize if name == "serialize" else getattr(serialize, name)
     globals()[name] = value
     return value

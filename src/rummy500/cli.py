@@ -24,7 +24,7 @@ import attrs
 
 from rummy500 import __version__, presets
 from rummy500.bots import BOT_NAMES, Bot, make_bot
-from rummy500.errors import (
+from rummy500.core.errors import (
     ConfigError,
     IllegalMoveError,
     MoveParseError,
@@ -32,7 +32,8 @@ from rummy500.errors import (
     describe_value,
     quote_text,
 )
-from rummy500.moves import DEAL, Draw
+from rummy500.game.state import Phase, State, new_game
+from rummy500.play.moves import DEAL, Draw
 from rummy500.render import (
     dealer_draw_lines,
     game_result_line,
@@ -42,7 +43,7 @@ from rummy500.render import (
     score_sheet,
     table_lines,
 )
-from rummy500.rules import MAX_PLAYERS, MIN_PLAYERS, RuleConfig, players_text
+from rummy500.rules.config import MAX_PLAYERS, MIN_PLAYERS, RuleConfig, players_text
 from rummy500.simulate import (
     BACKENDS,
     RAY_LOG_LEVEL,
@@ -54,7 +55,6 @@ from rummy500.simulate import (
     progress_bar,
     summarize,
 )
-from rummy500.state import Phase, State, new_game
 
 __all__ = ["main"]
 

@@ -10,7 +10,7 @@ differ only in cards the player cannot see give the same array.
 The array is one flat ``float32`` vector. It starts with the observation vector of
 :class:`~rummy500.observations.ObservationSpace`, part for part (the same names, starts and
 sizes), and goes on with *history parts* read from the log of the hand as the player saw it
-(:attr:`PlayerView.log <rummy500.state.PlayerView.log>`):
+(:attr:`PlayerView.log <rummy500.PlayerView.log>`):
 
 * whole-hand summaries, one per seat (seats counted from the viewer, as in the observation):
   the cards each seat took from the discard pile (by ``take`` or ``call``), the cards each seat
@@ -181,7 +181,7 @@ class InformationStateSpace(VectorLayout):
     def information_state(self, view: PlayerView) -> npt.NDArray[np.float32]:
         """What ``view``'s player knows, as a new ``float32`` vector of :attr:`size`.
 
-        Raises :class:`~rummy500.errors.StateError` when ``view`` is not a
+        Raises :class:`~rummy500.StateError` when ``view`` is not a
         :class:`~rummy500.PlayerView`, and :class:`ValueError` for a view of another game.
         """
         check_view(view)
@@ -195,8 +195,8 @@ class InformationStateSpace(VectorLayout):
         :meth:`ObservationSpace.observation_for
         <rummy500.observations.ObservationSpace.observation_for>` does; the history parts
         from the log as the player saw it (:meth:`State.seen_log
-        <rummy500.position.Position.seen_log>`). Raises
-        :class:`~rummy500.errors.StateError` when ``state`` is not a :class:`~rummy500.State`
+        <rummy500.play.position.Position.seen_log>`). Raises
+        :class:`~rummy500.StateError` when ``state`` is not a :class:`~rummy500.State`
         or ``player`` is not one of its players.
         """
         observed = self.observations.observation_for(state, player)  # refuses as a view would

@@ -178,7 +178,7 @@ class ObservationSpace(VectorLayout):
     def observation(self, view: PlayerView) -> npt.NDArray[np.float32]:
         """What ``view``'s player sees, as a new ``float32`` vector of :attr:`size`.
 
-        Raises :class:`~rummy500.errors.StateError` when ``view`` is not a
+        Raises :class:`~rummy500.StateError` when ``view`` is not a
         :class:`~rummy500.PlayerView`, and :class:`ValueError` for a view of another game.
         """
         check_view(view)
@@ -197,7 +197,7 @@ class ObservationSpace(VectorLayout):
         (environments ask for one at every step): it reads the player's own hand and what is
         public, as the view holds them.
 
-        Raises :class:`~rummy500.errors.StateError` when ``state`` is not a
+        Raises :class:`~rummy500.StateError` when ``state`` is not a
         :class:`~rummy500.State` or ``player`` is not one of its players.
         """
         if not isinstance(state, State):

@@ -2,7 +2,7 @@
 
 Each preset is one :class:`Preset` record: its name and aliases, the rule source it follows, a
 one-line summary, notes that quote the rule text and say where that text left a choice open and
-which way the preset takes it, and the :class:`~rummy500.rules.RuleConfig` itself. Names are
+which way the preset takes it, and the :class:`~rummy500.RuleConfig` itself. Names are
 case-insensitive, ignore spaces, dashes, dots and underscores, and may have aliases:
 
     >>> from rummy500 import presets
@@ -27,8 +27,8 @@ from types import MappingProxyType
 
 import attrs
 
-from rummy500.errors import ConfigError, describe_value, quote_text, quote_value
-from rummy500.rules import (
+from rummy500.core.errors import ConfigError, describe_value, quote_text, quote_value
+from rummy500.rules.config import (
     Aces,
     Calling,
     CardValues,
@@ -85,8 +85,8 @@ class Preset:
 
     Records are built by keyword. ``name``, ``source`` and ``summary`` are each one line of
     text, ``aliases`` a tuple of names, ``notes`` a text and ``config`` a
-    :class:`~rummy500.rules.RuleConfig`; anything else raises
-    :class:`~rummy500.errors.ConfigError`. ``notes`` is written in Markdown (code in backticks)
+    :class:`~rummy500.RuleConfig`; anything else raises
+    :class:`~rummy500.ConfigError`. ``notes`` is written in Markdown (code in backticks)
     and kept as paragraphs split by one blank line, each on one line, however the text passed
     in was wrapped.
 
@@ -477,6 +477,6 @@ def get(name: str) -> RuleConfig:
 
     Case, spaces, dashes, dots and underscores are ignored, and aliases are allowed:
     ``get("PlayingCards.io")``, ``get("pcio")`` and ``get("playingcards_io")`` are the same
-    preset. An unknown name raises :class:`~rummy500.errors.ConfigError` listing the presets.
+    preset. An unknown name raises :class:`~rummy500.ConfigError` listing the presets.
     """
     return preset(name).config

@@ -142,7 +142,7 @@ def _call_words(move: Call, ascii: bool, you: bool) -> str:
 
 
 #: The wording of each kind of move (a column of the registry of kinds of move,
-#: ``rummy500.moves.KINDS``; this module reads the public API only, so a test checks that it
+#: ``rummy500.play.moves.KINDS``; this module reads the public API only, so a test checks that it
 #: has an entry for each kind).
 _WORDS: Final[dict[type[Move], Callable[[Any, bool, bool], str]]] = {
     Draw: lambda move, ascii, you: f"{_verb(you, 'draws', 'draw')} from the stock",
@@ -266,9 +266,9 @@ def score_sheet(state: State, names: Sequence[str]) -> list[str]:
     record of the game, numbered from 1: a game recorded from its start (as every game started
     with :func:`rummy500.new_game` is) from hand 1, and a position built in the middle of a
     game from its own hand (:attr:`State.history_start
-    <rummy500.position.Position.history_start>` + 1). Totals run from what the players had
+    <rummy500.play.position.Position.history_start>` + 1). Totals run from what the players had
     where the record starts (:attr:`State.start_totals
-    <rummy500.position.Position.start_totals>`: zero for a game recorded from its start).
+    <rummy500.play.position.Position.start_totals>`: zero for a game recorded from its start).
     """
     _check("score_sheet", state, names)
     if state.config.team_size > 1:

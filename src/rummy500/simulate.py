@@ -66,9 +66,9 @@ from rummy500 import (
     presets,
 )
 from rummy500.bots import BOT_NAMES, make_bot
-from rummy500.configdata import config_data
-from rummy500.errors import describe_value, is_whole, quote_text
-from rummy500.scoring import game_result, side_scores
+from rummy500.core.errors import describe_value, is_whole, quote_text
+from rummy500.play.scoring import game_result, side_scores
+from rummy500.rules.configdata import config_data
 
 _T = TypeVar("_T")
 

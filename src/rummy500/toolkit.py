@@ -35,18 +35,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy500.actions import ActionRange, ActionSpace
-from rummy500.cards import CARDS, JOKER, Card, make_deck
-from rummy500.dealing import dealer_draw_rounds
-from rummy500.errors import CardError, ConfigError, describe_value, quote_value
-from rummy500.melds import TableMeld, canonical_meld, meld_error, run_shape
-from rummy500.melds import put_down as _put_down
-from rummy500.meldsearch import possible_layoffs, possible_melds
-from rummy500.rules import CardValues, RuleConfig
-from rummy500.scoring import PlayerScore
-from rummy500.scoring import score_breakdown as _score_breakdown
-from rummy500.scoring import table_points as _table_points
-from rummy500.worlds import KnownCardsReader, WorldSampler, known_cards, sample_world
+from rummy500.core.cards import CARDS, JOKER, Card, make_deck
+from rummy500.core.errors import CardError, ConfigError, describe_value, quote_value
+from rummy500.game.actions import ActionRange, ActionSpace
+from rummy500.game.worlds import KnownCardsReader, WorldSampler, known_cards, sample_world
+from rummy500.melds.search import possible_layoffs, possible_melds
+from rummy500.melds.table import TableMeld, canonical_meld, meld_error, run_shape
+from rummy500.melds.table import put_down as _put_down
+from rummy500.play.scoring import PlayerScore
+from rummy500.play.scoring import score_breakdown as _score_breakdown
+from rummy500.play.scoring import table_points as _table_points
+from rummy500.rules.config import CardValues, RuleConfig
+from rummy500.rules.dealing import dealer_draw_rounds
 
 __all__: list[str] = [
     "CARDS",
