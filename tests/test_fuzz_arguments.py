@@ -349,6 +349,16 @@ REFUSALS: list[tuple[Callable[[], object], type[Rummy500Error], str]] = [
     ),
     (lambda: GameRecord(CONFIG, 3, 1.5), ConfigError, "seed must be a whole number, not 1.5"),
     (
+        lambda: new_game(players=3, dealer=7),
+        StateError,
+        "the dealer must be a player from 0 to 2 or None, not 7",
+    ),
+    (
+        lambda: new_game(players=3, dealer=-1),
+        StateError,
+        "the dealer must be a player from 0 to 2 or None, not -1",
+    ),
+    (
         lambda: GameRecord(CONFIG, 3, 0, dealer="x"),
         StateError,
         "the dealer must be a player from 0 to 2 or None, not 'x'",

@@ -558,7 +558,7 @@ def new_game(
     for name, value in (("players", players), ("seed", seed)):
         if not is_whole(value):
             raise ConfigError(f"{name} must be a whole number, not {describe_value(value)}")
-    if dealer is not None and (not is_whole(dealer)):
+    if dealer is not None and not is_whole(dealer):
         raise StateError(f"dealer must be a player number or None, not {describe_value(dealer)}")
     cfg = RuleConfig() if config is None else config
     cfg.check_players(players)
@@ -566,7 +566,11 @@ def new_game(
     if dealer is None:
         dealer, drawn = choose_first_dealer(cfg, players, seed)
     elif not 0 <= dealer < players:
-        raise IllegalMoveError(f"the dealer must be a player from 0 to {players - 1}")
+        # A seat that is not in the game, as a saved game record's dealer is refused.
+        raise StateError(
+            f"the dealer must be a player from 0 to {players - 1} or None, not "
+            f"{describe_value(dealer)}"
+        )
     hands, stock, pile = deal_hand(cfg, players, seed, 0, dealer)
     state = State._of(
         config=cfg,
