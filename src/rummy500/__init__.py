@@ -101,10 +101,11 @@ def __dir__() -> list[str]:
     return list(__all__)
 
 
-#: Whether the hot modules (melds and the table, the meld search, the legality predicates, the
-#: move generator, the transitions, scoring and the greedy bot's arithmetic) run compiled with
-#: mypyc rather than as source.
 COMPILED: bool = not _movegen.__file__.endswith(".py")
+"""Whether the hot modules (melds and the table, the meld search, the legality predicates, the
+move generator, the transitions, scoring, the search for a reading of hidden cards and the
+greedy bot's arithmetic) run compiled with mypyc rather than as source: ``True`` for the
+compiled wheel, ``False`` for the pure-Python one."""
 
 __all__ = [
     "CHANCE",
