@@ -515,11 +515,17 @@ TOOLKIT = [
     "score_breakdown", "PlayerScore", "table_points", "known_cards", "KnownCardsReader",
     "sample_world", "dealer_draw_rounds", "describe_value", "quote_value", "CARDS", "JOKER",
     "make_deck", "put_down", "run_distances", "WorldSampler",
+    # Added since 1.0.
+    "CardsInput", "TableMeldInput",
 ]  # fmt: skip
 
 #: The names that moved from the top level to the toolkit (explain_meld, run_distances and
 #: WorldSampler are new).
-MOVED = [name for name in TOOLKIT if name not in {"explain_meld", "run_distances", "WorldSampler"}]
+MOVED = [
+    name
+    for name in TOOLKIT
+    if name not in {"explain_meld", "run_distances", "WorldSampler", "CardsInput", "TableMeldInput"}
+]
 
 RUN_LIMITS = "rummy500.toolkit.run_distances or rummy500.toolkit.explain_meld"
 

@@ -117,7 +117,8 @@ def later():
 @pytest.mark.parametrize("name", toolkit.__all__)
 def test_the_helpers_for_bots_and_front_ends_are_exported_and_documented(name: str) -> None:
     obj = getattr(toolkit, name)
-    if name not in {"CARDS", "JOKER"}:  # data: described in the toolkit's docstring
+    # Data and type aliases: described in the toolkit's docstring.
+    if name not in {"CARDS", "JOKER", "CardsInput", "TableMeldInput"}:
         # The docstring is read from the source: the compiled build's functions carry none.
         assert docstring_in_source(obj.__module__, name)
     assert (

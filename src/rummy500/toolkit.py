@@ -29,6 +29,11 @@ The names, by what they are for:
 - **Cards**: :data:`CARDS` (every card by id), :data:`JOKER`, :func:`make_deck`.
 - **Error-message helpers** (to word errors of your own as the package does):
   :func:`describe_value`, :func:`quote_value`.
+- **Types of input** (to annotate code that builds positions):
+  :data:`CardsInput`, the cards :meth:`State.from_position <rummy500.State.from_position>`
+  takes (one text of cards, or a list of texts, cards or card ids), and
+  :data:`TableMeldInput`, a table meld as it takes one (a :class:`~rummy500.TableMeld`, a
+  ``(cards, owner)`` pair or a mapping).
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from rummy500.game.worlds import KnownCardsReader, WorldSampler, known_cards, sa
 from rummy500.melds.search import possible_layoffs, possible_melds
 from rummy500.melds.table import TableMeld, canonical_meld, meld_error, run_shape
 from rummy500.melds.table import put_down as _put_down
+from rummy500.play.building import CardsInput, TableMeldInput
 from rummy500.play.scoring import PlayerScore
 from rummy500.play.scoring import score_breakdown as _score_breakdown
 from rummy500.play.scoring import table_points as _table_points
@@ -53,8 +59,10 @@ __all__: list[str] = [
     "JOKER",
     "ActionRange",
     "ActionSpace",
+    "CardsInput",
     "KnownCardsReader",
     "PlayerScore",
+    "TableMeldInput",
     "WorldSampler",
     "dealer_draw_rounds",
     "describe_value",
