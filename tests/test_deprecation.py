@@ -40,7 +40,7 @@ from rummy500.core.deprecation import (
 )
 from rummy500.core.errors import MoveParseError, StateError
 from rummy500.game import state
-from rummy500.melds import table as melds
+from rummy500.melds import shape as melds
 from rummy500.play import engine
 from rummy500.play.events import LaidOff, Melded, trusted_laid_off, trusted_melded
 from rummy500.play.moves import trusted_layoff

@@ -30,7 +30,7 @@ from rummy500 import (
 )
 from rummy500.bots import FlatMCBot, ISMCTSBot, RandomBot, hand_value, make_bot, play_game
 from rummy500.game.serialize import MAX_TEXT
-from rummy500.melds.table import put_down
+from rummy500.melds.putdown import put_down
 from rummy500.render import (
     game_result_line,
     meld_line,

@@ -33,7 +33,7 @@ from rummy500 import (
     presets,
     to_data,
 )
-from rummy500.melds.table import put_down
+from rummy500.melds.putdown import put_down
 from rummy500.render import table_lines
 
 JOIN = RuleConfig(join_melds=True)

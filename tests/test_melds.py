@@ -25,15 +25,10 @@ from rummy500 import (
     parse_cards,
     presets,
 )
+from rummy500.melds.check import layoff_error, meld_error
+from rummy500.melds.putdown import put_down
 from rummy500.melds.search import availability, layoffs, new_melds
-from rummy500.melds.table import (
-    RunShape,
-    canonical_meld,
-    layoff_error,
-    meld_error,
-    put_down,
-    run_shape,
-)
+from rummy500.melds.shape import RunShape, canonical_meld, run_shape
 from rummy500.play.scoring import table_points
 from rummy500.toolkit import CARDS, explain_meld, make_deck, possible_layoffs, possible_melds
 from strategies import scaled, seeds

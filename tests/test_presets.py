@@ -39,7 +39,8 @@ from rummy500 import (
     parse_cards,
     presets,
 )
-from rummy500.melds.table import canonical_meld, meld_error
+from rummy500.melds.check import meld_error
+from rummy500.melds.shape import canonical_meld
 from rummy500.presets import PRESETS, Preset
 from rummy500.toolkit import JOKER, make_deck
 

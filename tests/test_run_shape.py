@@ -16,7 +16,7 @@ import pytest
 
 from rummy500 import Aces, RuleConfig
 from rummy500.core.cards import CARDS, JOKER_AS
-from rummy500.melds.table import RunShape, card_bits, run_shape, span
+from rummy500.melds.shape import RunShape, card_bits, run_shape, span
 
 KINDS = {
     "low-or-high": RuleConfig(),

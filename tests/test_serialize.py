@@ -51,7 +51,7 @@ from rummy500.game.serialize import (
     to_data,
 )
 from rummy500.game.state import PlayerView
-from rummy500.melds.table import canonical_meld
+from rummy500.melds.shape import canonical_meld
 from rummy500.play.position import FIELDS
 from rummy500.rules.configdata import card_values_data, config_data
 from rummy500.toolkit import CARDS

@@ -31,7 +31,7 @@ from rummy500 import (
     new_game,
 )
 from rummy500.core.cards import JOKER_AS
-from rummy500.melds.table import meld_error
+from rummy500.melds.check import meld_error
 from rummy500.toolkit import JOKER, make_deck
 
 #: Two wild jokers a deck, at most one joker in a meld (the defaults).

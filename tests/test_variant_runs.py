@@ -9,7 +9,7 @@ import pytest
 
 from helpers_positions import build, cards, refused, texts
 from rummy500 import Aces, Card, CardValues, Layoff, Meld, Phase, RuleConfig
-from rummy500.melds.table import meld_error
+from rummy500.melds.check import meld_error
 
 STANDARD = RuleConfig()
 #: The online game's house rule: "runs allowed past the king ... jack-queen-king-ace-two".

@@ -35,7 +35,7 @@ from rummy500.core.errors import (
 from rummy500.core.phases import OwedUse
 from rummy500.game import state as _state
 from rummy500.game.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game
-from rummy500.melds import table as _melds
+from rummy500.melds import shape as _melds
 from rummy500.melds.table import TableMeld
 from rummy500.play import engine as _engine
 from rummy500.play import movegen as _movegen

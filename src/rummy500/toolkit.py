@@ -44,9 +44,11 @@ from rummy500.core.cards import CARDS, JOKER, Card, make_deck
 from rummy500.core.errors import CardError, ConfigError, describe_value, quote_value
 from rummy500.game.actions import ActionRange, ActionSpace
 from rummy500.game.worlds import KnownCardsReader, WorldSampler, known_cards, sample_world
+from rummy500.melds.check import meld_error
+from rummy500.melds.putdown import put_down as _put_down
 from rummy500.melds.search import possible_layoffs, possible_melds
-from rummy500.melds.table import TableMeld, canonical_meld, meld_error, run_shape
-from rummy500.melds.table import put_down as _put_down
+from rummy500.melds.shape import canonical_meld, run_shape
+from rummy500.melds.table import TableMeld
 from rummy500.play.building import CardsInput, TableMeldInput
 from rummy500.play.scoring import PlayerScore
 from rummy500.play.scoring import score_breakdown as _score_breakdown

@@ -36,15 +36,10 @@ import attrs
 from rummy500.core.cards import CARDS, JOKER, JOKER_AS, Card, face_of, format_cards
 from rummy500.core.errors import ActionError, IllegalMoveError, describe_value, is_whole
 from rummy500.game.state import State
-from rummy500.melds.table import (
-    RunShape,
-    canonical_meld,
-    meld_error,
-    meld_index,
-    missing_meld,
-    placements,
-    run_shape,
-)
+from rummy500.melds.check import meld_error
+from rummy500.melds.putdown import meld_index, missing_meld
+from rummy500.melds.shape import RunShape, canonical_meld, run_shape
+from rummy500.melds.table import placements
 from rummy500.play.engine import explain_illegal, is_legal
 from rummy500.play.legality import problem
 from rummy500.play.moves import (

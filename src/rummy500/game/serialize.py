@@ -107,7 +107,8 @@ from rummy500.core.errors import (
 )
 from rummy500.core.phases import OwedUse
 from rummy500.game.state import Phase, PlayerView, State, new_game
-from rummy500.melds.table import TableMeld, meld_error
+from rummy500.melds.check import meld_error
+from rummy500.melds.table import TableMeld
 from rummy500.play.events import EVENT_KINDS, Event, event_problem, quoted_event
 from rummy500.play.moves import KINDS, Layoff, Move, kind_column
 from rummy500.play.position import FIELDS, Position

@@ -2,10 +2,10 @@
 
 The search works on an *availability* list: four per-suit bit masks of run positions (bit
 ``p`` set when a card of that suit at position ``p`` is available, and bit ``rank`` for sets:
-a card's bits are :attr:`rummy500.melds.table.RunShape.bits`), then the number of jokers. "Is there
+a card's bits are :attr:`rummy500.melds.shape.RunShape.bits`), then the number of jokers. "Is there
 a meld through this card?" is then a handful of integer operations. Every question about run
 positions (which spans a run may cover, the card at a position, how far a run may grow, what
-a card needs to reach a run) is put to :class:`rummy500.melds.table.RunShape`; what a single meld or
+a card needs to reach a run) is put to :class:`rummy500.melds.shape.RunShape`; what a single meld or
 lay-off must satisfy is checked in :mod:`rummy500.melds.table`.
 """
 
@@ -21,7 +21,8 @@ from rummy500.core.phases import USE_ANY as _USE_ANY
 from rummy500.core.phases import USE_LAYOFF as _USE_LAYOFF
 from rummy500.core.phases import USE_MELD as _USE_MELD
 from rummy500.core.phases import OwedUse
-from rummy500.melds.table import RunShape, TableMeld, card_bits, run_shape, span
+from rummy500.melds.shape import RunShape, card_bits, run_shape, span
+from rummy500.melds.table import TableMeld
 from rummy500.rules.config import RuleConfig
 
 __all__ = [
@@ -549,7 +550,7 @@ def meld_through_at(
 ) -> bool:
     """:func:`meld_through` for the card of suit ``s`` and ``rank``, with the rules read
     beforehand: ``wild`` is :func:`wild_jokers` of the available jokers and ``starts`` the
-    :attr:`RunShape.starts <rummy500.melds.table.RunShape.starts>` of the rules (a caller that asks
+    :attr:`RunShape.starts <rummy500.melds.shape.RunShape.starts>` of the rules (a caller that asks
     about card after card reads them once)."""
     bit = 1 << rank
     # Each term is 0 or ``bit``, so the shifted sum is the number of suits holding the rank.

@@ -25,7 +25,9 @@ from rummy500.core.errors import (
     is_whole,
 )
 from rummy500.core.phases import OwedUse, Phase
-from rummy500.melds.table import TableMeld, canonical_meld, meld_error
+from rummy500.melds.check import meld_error
+from rummy500.melds.shape import canonical_meld
+from rummy500.melds.table import TableMeld
 from rummy500.play.engine import end_hand, ends_before_next_draw, first_caller
 from rummy500.play.position import Position
 from rummy500.play.validation import check_basics, check_hand_number, check_history, validate

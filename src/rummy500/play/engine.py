@@ -24,7 +24,8 @@ from rummy500.core.phases import GAME_OVER_PHASE as _GAME_OVER
 from rummy500.core.phases import HAND_OVER_PHASE as _HAND_OVER
 from rummy500.core.phases import PLAY_PHASE as _PLAY
 from rummy500.core.phases import USE_ANY as _USE_ANY
-from rummy500.melds.table import TableMeld, physical, put_down_unchecked
+from rummy500.melds.putdown import physical, put_down_unchecked
+from rummy500.melds.table import TableMeld
 from rummy500.play.legality import (
     PLAYABLE,
     call_options,

@@ -41,6 +41,15 @@ from rummy500.core.phases import USE_ANY as _USE_ANY
 from rummy500.core.phases import USE_LAYOFF as _USE_LAYOFF
 from rummy500.core.phases import USE_MELD as _USE_MELD
 from rummy500.core.phases import OwedUse
+from rummy500.melds.check import layoff_error, meld_error
+from rummy500.melds.putdown import (
+    meld_index,
+    missing_meld,
+    physical,
+    placed_meld,
+    put_down_unchecked,
+    remove_cards,
+)
 from rummy500.melds.search import (
     add_card,
     availability,
@@ -53,18 +62,8 @@ from rummy500.melds.search import (
     use_cost,
     wild_jokers,
 )
-from rummy500.melds.table import (
-    TableMeld,
-    layoff_error,
-    meld_error,
-    meld_index,
-    missing_meld,
-    physical,
-    placed_meld,
-    put_down_unchecked,
-    remove_cards,
-    run_shape,
-)
+from rummy500.melds.shape import run_shape
+from rummy500.melds.table import TableMeld
 from rummy500.play.moves import (
     KINDS,
     Call,

@@ -40,7 +40,7 @@ from rummy500.core.cards import CARDS, JOKER, Card, format_cards, parse_cards
 from rummy500.core.deprecation import renamed_attribute, renamed_keywords
 from rummy500.core.errors import CardError, MoveParseError, describe_value, is_whole, quote_text
 from rummy500.core.fastbuild import slot_builder
-from rummy500.melds.table import canonical_meld
+from rummy500.melds.shape import canonical_meld
 
 __all__ = [
     "COLUMNS",

@@ -26,7 +26,8 @@ from rummy500.core.cards import Card
 from rummy500.core.errors import StateError
 from rummy500.core.phases import USE_ANY as _USE_ANY
 from rummy500.core.phases import OwedUse, Phase
-from rummy500.melds.table import TableMeld, next_meld_id
+from rummy500.melds.putdown import next_meld_id
+from rummy500.melds.table import TableMeld
 from rummy500.play.events import (
     Dealt,
     Declined,

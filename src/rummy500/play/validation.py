@@ -18,7 +18,7 @@ from collections import Counter
 from rummy500.core.cards import CARDS, JOKER, Card
 from rummy500.core.errors import StateError
 from rummy500.core.phases import OwedUse, Phase
-from rummy500.melds.table import meld_error
+from rummy500.melds.check import meld_error
 from rummy500.play.engine import ends_without_a_take, turns_pile_over
 from rummy500.play.movegen import generate
 from rummy500.play.position import Position
