@@ -21,17 +21,10 @@ from rummy500.core.cards import Card, make_deck
 from rummy500.core.errors import StateError
 from rummy500.core.phases import Phase
 from rummy500.events import Dealt, Discarded, Drew, LaidOff, Melded, Reshuffled, Took
-from rummy500.hidden.attribution import (
-    LEARNING_CONFLICTS,
-    SEARCH_WORK_CEILING,
-    Attribution,
-    Play,
-    _Learner,
-    _learning,
-    _Meter,
-    find_reading,
-)
+from rummy500.hidden.attribution import SEARCH_WORK_CEILING, Attribution, Play, find_reading
 from rummy500.hidden.knowledge import HiddenReading, LogReader
+from rummy500.hidden.learning import LEARNING_CONFLICTS, _Learner, _learning
+from rummy500.hidden.plays import _Meter
 from rummy500.toolkit import sample_world
 
 A, B, C = Card("AS"), Card("2S"), Card("3S")
