@@ -30,12 +30,12 @@ from rummy500.simulate import (
     SimulationError,
     SimulationStopped,
     Summary,
-    _line,
     mean,
     play_one,
     proportion,
     simulate,
 )
+from rummy500.simulate.lines import _line
 
 #: Short games: two hands each.
 SHORT = attrs.evolve(RuleConfig(), hands_per_game=2)
@@ -376,7 +376,7 @@ def test_no_more_workers_start_than_games_nor_than_the_cap_per_core(
     )
     assert plans[1] == Plan("local", 3, 3, 1, 1, None)
     assert plans[1].text() == "playing 3 games in this process"
-    monkeypatch.setattr("rummy500.simulate.cores", lambda: 1)
+    monkeypatch.setattr("rummy500.simulate.backends.cores", lambda: 1)
     plans.clear()
     sim = short(games=8)
     assert simulate(sim, workers=100000, announce=plans.append) == simulate(sim, workers=1)

@@ -23,7 +23,6 @@ from typing import Any
 import attrs
 import pytest
 
-import rummy500.simulate as simulate_module
 from rummy500 import RuleConfig
 from rummy500.cli import main
 from rummy500.simulate import (
@@ -32,6 +31,8 @@ from rummy500.simulate import (
     HandOutcome,
     Simulation,
     Summary,
+    backends,
+    outfile,
     play_one,
     simulate,
     summarize,
@@ -60,14 +61,14 @@ def stop_after(games: int) -> Callable[[int, int], None]:
 def taken(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The game numbers the run's backend has taken from the run, as it takes them."""
     numbers: list[int] = []
-    missing = simulate_module._Spans.missing
+    missing = outfile._Spans.missing
 
     def counted(self: Any, games: int) -> Iterator[int]:
         for number in missing(self, games):
             numbers.append(number)
             yield number
 
-    monkeypatch.setattr(simulate_module._Spans, "missing", counted)
+    monkeypatch.setattr(outfile._Spans, "missing", counted)
     return numbers
 
 
@@ -117,7 +118,7 @@ def test_the_command_plays_a_trillion_games_until_it_is_stopped(
             os.kill(os.getpid(), signal.SIGTERM)  # the third game is stopped part way
         return play_one(simulation, index)
 
-    monkeypatch.setattr(simulate_module, "play_one", play_then_stop)
+    monkeypatch.setattr(backends, "play_one", play_then_stop)
     argv = ["simulate", "--games", str(TRILLION), "--workers", "1", "--quiet"]
     tracemalloc.start()
     try:

@@ -18,10 +18,9 @@ from pathlib import Path
 import attrs
 import pytest
 
-import rummy500.simulate as simulate_module
 from rummy500 import RuleConfig
 from rummy500.cli import main
-from rummy500.simulate import Plan, Simulation, SimulationError, simulate
+from rummy500.simulate import Plan, Simulation, SimulationError, outfile, simulate
 
 #: Short games: two hands each.
 SHORT = attrs.evolve(RuleConfig(), hands_per_game=2)
@@ -204,8 +203,8 @@ def test_a_long_file_is_put_in_order_a_part_at_a_time(
     random.Random(5).shuffle(lines)
     # Parts of two lines, merged two at a time: parts merged into parts of parts, and the
     # last few merged in more than one round.
-    monkeypatch.setattr(simulate_module, "_LINES_IN_MEMORY", 2)
-    monkeypatch.setattr(simulate_module, "_PARTS_MERGED", 2)
+    monkeypatch.setattr(outfile, "_LINES_IN_MEMORY", 2)
+    monkeypatch.setattr(outfile, "_PARTS_MERGED", 2)
     for kept in (lines, lines[2:]):
         out.write_text(header + "".join(kept), encoding="utf-8")
         plans: list[Plan] = []

@@ -19,11 +19,11 @@ from rummy500.simulate import (
     Interval,
     Simulation,
     Summary,
-    _Moments,
     mean,
     proportion,
     simulate,
 )
+from rummy500.simulate.summary import _Moments
 
 #: Short games: two hands each.
 SHORT = attrs.evolve(RuleConfig(), hands_per_game=2)
