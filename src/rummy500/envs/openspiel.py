@@ -89,15 +89,10 @@ of thousands), ``max_game_length`` is ``2**31 - 1``, which no game played comes 
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
 import random
-import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-import attrs
 import numpy as np
 import pyspiel
 
@@ -108,15 +103,30 @@ from rummy500 import (
     IllegalMoveError,
     Phase,
     RuleConfig,
-    SerializationError,
     State,
     StateError,
-    loads,
     new_game,
-    presets,
-    to_data,
 )
 from rummy500.envs._common import action_id, agent_names, outcome, render_text
+from rummy500.envs._openspiel_ids import (
+    CHANCE,
+    MAX_ACTION,
+    PLAYER_IDS,
+    player_to_move,
+    read_player,
+)
+from rummy500.envs._openspiel_observer import _Observer
+from rummy500.envs._openspiel_params import (
+    DEFAULT_SEEDS,
+    GAME_TYPE,
+    MAX_GAME_LENGTH,
+    MAX_SEEDS,
+    SHORT_NAME,
+    check_params,
+    encoded_rules,
+    game_rules,
+    max_game_length,
+)
 from rummy500.infostate import InformationStateSpace
 from rummy500.observations import ObservationSpace
 from rummy500.toolkit import ActionSpace, WorldSampler, describe_value, quote_value
@@ -132,50 +142,7 @@ __all__ = [
     "rules_parameter",
 ]
 
-#: The name the game is registered under: ``pyspiel.load_game(SHORT_NAME, {...})``.
-SHORT_NAME: Final = "python_rummy500"
-#: The number of equally likely outcomes (game seeds) of each deal, unless ``seeds`` is given.
-DEFAULT_SEEDS: Final = 4096
-#: The most chance outcomes a deal may have. Every chance node lists all of them
-#: (``chance_outcomes()``), and the game keeps that list: 65,536 outcomes are a few megabytes
-#: and a few milliseconds to list at each deal; many more would make every deal slow and the
-#: game large.
-MAX_SEEDS: Final = 2**16
-#: The largest ``max_game_length`` the game reports, and the largest ``hands``: the most a C++
-#: ``int`` holds, as OpenSpiel keeps both in one.
-MAX_GAME_LENGTH: Final = 2**31 - 1
-
 _DEAL: Final = Deal()
-_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
-_MAX_PLAYERS: Final = 8
-#: OpenSpiel holds an action in a C++ 64-bit int, and a player in a C++ int: a Python int
-#: beyond these it refuses with a TypeError of its own, so the game refuses it first.
-_MAX_ACTION: Final = 2**63 - 1
-_PLAYER_IDS: Final = range(-(2**31), 2**31)
-
-#: The game's registration: what kind of game it is and its parameters with their defaults.
-GAME_TYPE: Final = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Python Rummy 500",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=_MAX_PLAYERS,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={
-        "preset": "standard",
-        "rules": "",
-        "players": 3,
-        "hands": 0,
-        "seeds": DEFAULT_SEEDS,
-    },
-)
 
 
 class _SpielStateError(StateError, pyspiel.SpielError):  # type: ignore[misc]
@@ -184,6 +151,7 @@ class _SpielStateError(StateError, pyspiel.SpielError):  # type: ignore[misc]
     catches, that is also the package's :class:`~rummy500.StateError`."""
 
 
+# Defined in this module, which a serialized state names as the home of the class it pickles.
 class _Shared:
     """What every state of one game shares: the rules, the action, observation and
     information-state spaces.
@@ -224,46 +192,6 @@ class _Shared:
         return (_Shared, (self.config, self.players, self.seeds))
 
 
-def _check_params(params: dict[str, Any]) -> None:
-    """Refuse a game parameter of the wrong type or out of range (``pyspiel.load_game`` checks
-    the types itself; a game built directly is checked here)."""
-    for name in params:
-        if not isinstance(name, str):
-            raise ConfigError(f"a game parameter's name is a str, not {describe_value(name)}")
-    unknown = sorted(set(params) - set(GAME_TYPE.parameter_specification))
-    if unknown:
-        raise ConfigError(
-            f"no game parameter is named {describe_value(unknown[0])}: the parameters are "
-            + ", ".join(GAME_TYPE.parameter_specification)
-        )
-    for name in ("preset", "rules"):
-        if not isinstance(params[name], str):
-            raise ConfigError(
-                f"the game parameter {name} must be a str, not {describe_value(params[name])}"
-            )
-    for name, low, high, why in (
-        ("players", None, None, ""),
-        ("hands", 0, MAX_GAME_LENGTH, "OpenSpiel holds it in a C++ int"),
-        ("seeds", 1, MAX_SEEDS, "every deal lists all its chance outcomes"),
-    ):
-        value = params[name]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ConfigError(
-                f"the game parameter {name} must be an int, not {describe_value(value)}"
-            )
-        if low is not None and value < low:
-            raise ConfigError(f"the game parameter {name} must be {low} or more, not {value}")
-        if high is not None and value > high:
-            raise ConfigError(
-                f"the game parameter {name} must be at most {high} ({why}), not "
-                + describe_value(value)
-            )
-
-
-#: The form :func:`rules_parameter` writes: URL-safe base64, its padding left out (or not).
-_BASE64: Final = re.compile(r"[A-Za-z0-9_-]+={0,2}")
-
-
 def rules_parameter(config: RuleConfig) -> str:
     """The game parameter ``rules`` for ``config`` as the game's string holds it: the JSON of
     ``config`` without spaces, in URL-safe base64 without padding.
@@ -281,54 +209,7 @@ def rules_parameter(config: RuleConfig) -> str:
         raise ConfigError(
             f"rules_parameter's config must be a RuleConfig, not {describe_value(config)}"
         )
-    text = json.dumps(to_data(config), separators=(",", ":"), allow_nan=False)
-    return base64.urlsafe_b64encode(text.encode("ascii")).decode("ascii").rstrip("=")
-
-
-def _read_rules(text: str) -> RuleConfig:
-    """The rules the parameter ``rules`` holds: JSON text, or the form of
-    :func:`rules_parameter`."""
-    if not _BASE64.fullmatch(text):
-        return loads(text, RuleConfig)
-    try:
-        data = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
-        return loads(data, RuleConfig)
-    except (binascii.Error, SerializationError) as exc:
-        raise SerializationError(
-            f"the game parameter rules {quote_value(text)} is neither JSON nor a rule set in "
-            f"URL-safe base64 (as rules_parameter writes it): {exc}"
-        ) from exc
-
-
-def _rules(params: dict[str, Any]) -> tuple[RuleConfig, str]:
-    """The rules the game parameters name, cut short to ``hands`` hands when that is given,
-    and the parameter ``rules`` as the game's string holds it (as :func:`rules_parameter`
-    writes it, or empty when no rules are given)."""
-    text = params["rules"]
-    if text:
-        config = _read_rules(text)
-        text = rules_parameter(config)
-    else:
-        config = presets.get(params["preset"])
-    hands = params["hands"]
-    if hands:
-        # A fixed number of hands has no target, so nobody has to go out to win either.
-        config = attrs.evolve(
-            config,
-            target=None,
-            hands_per_game=hands,
-            hand_limit=hands,
-            must_go_out_to_win=False,
-        )
-    return config, text
-
-
-def _max_game_length(config: RuleConfig, players: int) -> int:
-    """The bound on the length of a game (see the module's description), at most
-    :data:`MAX_GAME_LENGTH`."""
-    deck = config.deck_size(players)
-    bound = config.hand_limit * (config.turn_limit * (2 * deck + 2 * players + 4) + 1)
-    return min(bound, MAX_GAME_LENGTH)
+    return encoded_rules(config)
 
 
 class Rummy500Game(pyspiel.Game):  # type: ignore[misc]
@@ -346,10 +227,10 @@ class Rummy500Game(pyspiel.Game):  # type: ignore[misc]
                 + describe_value(params)
             )
         full = {**GAME_TYPE.parameter_specification, **(params or {})}
-        _check_params(full)
+        check_params(full)
         # The game's string must read back (pyspiel.load_game(str(game))): the rules are kept
         # in a form it can hold, whatever form they came in.
-        config, full["rules"] = _rules(full)
+        config, full["rules"] = game_rules(full)
         players = full["players"]
         config.check_players(players)
         seeds = full["seeds"]
@@ -360,7 +241,7 @@ class Rummy500Game(pyspiel.Game):  # type: ignore[misc]
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
-            max_game_length=_max_game_length(config, players),
+            max_game_length=max_game_length(config, players),
         )
         super().__init__(GAME_TYPE, info, full)
 
@@ -406,7 +287,13 @@ class Rummy500Game(pyspiel.Game):  # type: ignore[misc]
             raise ConfigError(
                 "the observer shows one player's view: public and private information"
             )
-        return _Observer(self._shared, perfect_recall=perfect_recall)
+        shared = self._shared
+        return _Observer(
+            shared.observations,
+            shared.information_states,
+            shared.players,
+            perfect_recall=perfect_recall,
+        )
 
 
 class Rummy500State(pyspiel.State):  # type: ignore[misc]
@@ -437,7 +324,7 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
     def is_chance_node(self) -> bool:
         """Whether the next action is a deal (as OpenSpiel's own test, without its call back
         into Python for the player to move)."""
-        return self._player == _CHANCE
+        return self._player == CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal action ids of the player to move (or of ``player``), sorted.
@@ -454,8 +341,8 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
             if current >= 0:
                 return self._legal_actions(current)
             return super().legal_actions()  # type: ignore[no-any-return]
-        if type(player) is not int or player not in _PLAYER_IDS:
-            player = _player_id(player)
+        if type(player) is not int or player not in PLAYER_IDS:
+            player = read_player(player)
         if player == current >= 0:
             return self._legal_actions(current)
         try:
@@ -481,7 +368,7 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
         here, where OpenSpiel would raise a ``TypeError`` of its own; the rest is checked as
         the action is applied (see the module's description).
         """
-        if type(action) is not int or not 0 <= action <= _MAX_ACTION:
+        if type(action) is not int or not 0 <= action <= MAX_ACTION:
             action = self._checked(action)
         super().apply_action(action)
 
@@ -490,7 +377,7 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
         and a number beyond a C++ 64-bit int with a TypeError: the error for either is raised
         here instead)."""
         number = action_id(action)
-        if not 0 <= number <= _MAX_ACTION:
+        if not 0 <= number <= MAX_ACTION:
             self._check_outcome(number)
             state = self._state
             assert state is not None  # the first state is a deal
@@ -500,7 +387,7 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
     def _check_outcome(self, action: int) -> None:
         """Refuse ``action`` at a deal unless it is one of its chance outcomes."""
         seeds = self._shared.seeds
-        if self._player == _CHANCE and not 0 <= action < seeds:
+        if self._player == CHANCE and not 0 <= action < seeds:
             raise ActionError(
                 f"a deal's chance outcomes are the seeds 0 to {seeds - 1}, not "
                 + describe_value(action)
@@ -517,7 +404,7 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
             self._state = state.with_seed(action).apply(_DEAL)
         else:
             self._state = state.apply(shared.actions.decode(action, state))
-        self._player = _player_to_move(self._state)
+        self._player = player_to_move(self._state)
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._state
@@ -583,7 +470,7 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
         if last is None or last[0] is not state or last[1] != player_id:
             last = shared.sampler = (state, player_id, WorldSampler(state.view(player_id)))
         clone._state = world = last[2].sample(rng)
-        clone._player = _player_to_move(world)
+        clone._player = player_to_move(world)
         return clone
 
     def __str__(self) -> str:
@@ -595,81 +482,6 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
         text = render_text(state.detached(), agent_names(self._shared.players))
         log = state.log
         return f"{text}\nLast event: {log[-1]}" if log else text
-
-
-def _player_id(player: object) -> int:
-    """``player``, an argument of ``legal_actions``, as the int OpenSpiel reads."""
-    if (isinstance(player, int | np.integer) and not isinstance(player, bool | np.bool_)) and (
-        int(player) in _PLAYER_IDS
-    ):
-        return int(player)
-    raise StateError(
-        f"legal_actions' player is None or a player id (an int from {_PLAYER_IDS.start} to "
-        f"{_PLAYER_IDS.stop - 1}), not {describe_value(player)}"
-    )
-
-
-def _player_to_move(state: State) -> int:
-    """OpenSpiel's player to move in ``state``: a seat, chance at a deal, terminal at the end."""
-    player = state.current_player
-    if player >= 0:
-        return player
-    if state.is_terminal():
-        return int(pyspiel.PlayerId.TERMINAL)
-    return int(pyspiel.PlayerId.CHANCE)
-
-
-def _observation_text(state: State, player: int) -> str:
-    # The information state's text ends with the log: the observation is all that comes
-    # before it, so the two always agree on everything else.
-    text = state.information_state_string(player)
-    return text.split("\nlog:", 1)[0]
-
-
-class _Observer:
-    """OpenSpiel's observer interface: ``tensor``, ``dict``, ``set_from`` and ``string_from``."""
-
-    def __init__(self, shared: _Shared, *, perfect_recall: bool) -> None:
-        self._shared = shared
-        self._perfect_recall = perfect_recall
-        self._last: tuple[State, int, str] | None = None
-        self.tensor: np.ndarray[Any, np.dtype[np.float32]]
-        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]]
-        if perfect_recall:
-            self.tensor = np.zeros(shared.information_states.size, np.float32)
-            self.dict = {"info_state": self.tensor}
-        else:
-            self.tensor = np.zeros(shared.observations.size, np.float32)
-            self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: Rummy500State, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` knows of ``state`` (with perfect recall)
-        or sees now."""
-        tensor = self.tensor
-        inner = state.game_state
-        if inner is None:
-            tensor.fill(0)
-        elif self._perfect_recall:
-            tensor[:] = self._shared.information_states.information_state_for(inner, player)
-        else:
-            tensor[:] = self._shared.observations.observation(inner.view(player))
-
-    def string_from(self, state: Rummy500State, player: int) -> str:
-        """What ``player`` knows of ``state`` (with perfect recall) or sees now, as text."""
-        inner = state.game_state
-        if inner is None:
-            return f"player {player} of {self._shared.players}; nothing dealt yet"
-        # Search asks for the same state's text several times in a row (IS-MCTS looks a node
-        # up by it, then creates it), and the text of a long log is not cheap.
-        last = self._last
-        if last is not None and last[0] is inner and last[1] == player:
-            return last[2]
-        if self._perfect_recall:
-            text = inner.information_state_string(player)
-        else:
-            text = _observation_text(inner, player)
-        self._last = (inner, player, text)
-        return text
 
 
 pyspiel.register_game(GAME_TYPE, Rummy500Game)

@@ -1,0 +1,233 @@
+"""The search bots: flat Monte Carlo (:class:`FlatMCBot`) and information-set MCTS
+(:class:`ISMCTSBot`), each planning in worlds sampled from its view and valuing them by
+playouts, within a budget of iterations, seconds or both."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Final
+
+from rummy500 import ConfigError, Move, Phase, PlayerView
+from rummy500.bots._base import check_seed, need_moves
+from rummy500.bots._playout import Policy, check_policy, hand_value, playout, playout_move
+from rummy500.toolkit import WorldSampler, describe_value
+
+#: Read once (an enum member read from its class costs more than the test itself).
+_HAND_OVER: Final = Phase.HAND_OVER
+
+
+def _number(owner: str, name: str, value: object, *, above: float | None = None) -> float:
+    """``value``, which must be a finite real number (above ``above``, or 0 or more)."""
+    at_least = "0 or more" if above is None else f"more than {above:g}"
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or not (value > above if above is not None else value >= 0)
+    ):
+        raise ConfigError(
+            f"{owner} {name} must be {at_least} (a finite number), not {describe_value(value)}"
+        )
+    return value
+
+
+class _Budget:
+    """Stops a search after ``iterations`` iterations or ``seconds`` seconds, whichever comes
+    first (``None``: no limit of that kind)."""
+
+    __slots__ = ("deadline", "iterations")
+
+    def __init__(self, owner: str, name: str, iterations: object, seconds: object) -> None:
+        if iterations is None and seconds is None:
+            raise ConfigError(f"{owner} needs a budget: {name}, seconds or both")
+        if iterations is not None and (
+            isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+        ):
+            raise ConfigError(
+                f"{owner} {name} must be 1 or more (a whole number, or None), "
+                f"not {describe_value(iterations)}"
+            )
+        self.iterations: int | None = iterations
+        self.deadline = None if seconds is None else _number(owner, "seconds", seconds, above=0)
+
+    def counter(self) -> Callable[[int], bool]:
+        """A test of whether iteration ``i`` (from 0) may run."""
+        limit = self.iterations
+        if self.deadline is None:
+            assert limit is not None
+            return lambda i: i < limit
+        end = time.perf_counter() + self.deadline
+        if limit is None:
+            return lambda i: time.perf_counter() < end
+        return lambda i: i < limit and time.perf_counter() < end
+
+
+class FlatMCBot:
+    """Flat Monte Carlo: tries every legal move in turn, each in a fresh world followed by a
+    playout to the end of the hand, and plays the move with the best mean value.
+
+    ``playouts`` is the number of playouts per decision (shared round-robin among the legal
+    moves), ``seconds`` an optional time limit per decision; ``seed`` seeds the bot's own
+    :class:`random.Random`, so the same bot shown the same views plays the same moves.
+    """
+
+    name: Final = "flatmc"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        playouts: int | None = 200,
+        seconds: float | None = None,
+        policy: Policy = playout_move,
+    ) -> None:
+        self.seed = check_seed("FlatMCBot", seed)
+        self.budget = _Budget("FlatMCBot", "playouts", playouts, seconds)
+        self.policy = check_policy("FlatMCBot", policy)
+        self._rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Move:
+        """The legal move with the best mean playout value."""
+        moves = need_moves(view)
+        if len(moves) == 1:
+            return moves[0]
+        rng = self._rng
+        totals = [0.0] * len(moves)
+        counts = [0] * len(moves)
+        go = self.budget.counter()
+        worlds = WorldSampler(view)
+        i = 0
+        while go(i):
+            k = i % len(moves)
+            world = worlds.sample(rng)
+            end = playout(world.apply(moves[k]), rng, self.policy)
+            totals[k] += hand_value(end)[view.player]
+            counts[k] += 1
+            i += 1
+        return moves[max(range(len(moves)), key=lambda k: totals[k] / max(counts[k], 1))]
+
+    def __repr__(self) -> str:
+        return f"FlatMCBot({self.seed}, playouts={self.budget.iterations})"
+
+
+class _Node:
+    """A node of the ISMCTS tree: the moves from the root that lead to it, from the point of
+    view of the player who made the last of them (``player``)."""
+
+    __slots__ = ("available", "children", "parent", "player", "total", "visits")
+
+    def __init__(self, parent: _Node | None, player: int) -> None:
+        self.parent = parent
+        self.player = player
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+
+
+class ISMCTSBot:
+    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
+
+    Every iteration samples a world from the bot's view (:func:`~rummy500.toolkit.sample_world`)
+    and walks one tree over the bot's information set: a node is a sequence of moves from the
+    root, whoever made them, so the tree is shared by every world. At a node it first tries a
+    move of this world not yet in the tree; when all are, it picks by UCB1 over the moves legal
+    in this world, counting for each child how often it was available (a move is legal only in
+    some worlds). The world is then played out to the end of the hand with
+    :func:`~rummy500.bots.playout_move` and every node on the path is credited with the value to
+    the player who moved into it (:func:`~rummy500.bots.hand_value`). The bot plays the root
+    move visited most.
+
+    Worlds are walked forward with :meth:`State.apply <rummy500.State.apply>` (each
+    position is a small new object linked to its parent): no state is ever copied. The tree
+    covers the current hand only. ``iterations`` and ``seconds`` bound each decision (either or
+    both); ``exploration`` is the UCB1 constant; ``seed`` seeds the bot's own
+    :class:`random.Random`.
+    """
+
+    name: Final = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int | None = 300,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        policy: Policy = playout_move,
+    ) -> None:
+        self.seed = check_seed("ISMCTSBot", seed)
+        self.budget = _Budget("ISMCTSBot", "iterations", iterations, seconds)
+        self.exploration = _number("ISMCTSBot", "exploration", exploration)
+        self.policy = check_policy("ISMCTSBot", policy)
+        self._rng = random.Random(seed)
+        #: Iterations run by the last :meth:`choose` (0 when the move was forced).
+        self.last_iterations = 0
+
+    def choose(self, view: PlayerView) -> Move:
+        """The root move visited most by the search."""
+        moves = need_moves(view)
+        self.last_iterations = 0
+        if len(moves) == 1:
+            return moves[0]
+        root = self.search(view)
+        children = root.children
+        return max(moves, key=lambda m: children[m].visits if m in children else -1)
+
+    def search(self, view: PlayerView) -> _Node:
+        """Run the search from ``view`` (of the player to move, as
+        :meth:`~rummy500.bots.ISMCTSBot.choose` takes it) and return the root of its tree."""
+        need_moves(view)
+        rng = self._rng
+        policy = self.policy
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        root = _Node(None, view.player)
+        go = self.budget.counter()
+        worlds = WorldSampler(view)
+        i = 0
+        while go(i):
+            state = worlds.sample(rng)
+            node = root
+            while state.phase < _HAND_OVER:
+                moves = state.legal_moves()
+                children = node.children
+                fresh = [m for m in moves if m not in children]
+                if fresh:
+                    for m in moves:
+                        if m in children:
+                            children[m].available += 1
+                    move = rng.choice(fresh)
+                    child = _Node(node, state.current_player)
+                    child.available = 1
+                    children[move] = child
+                    node = child
+                    state = state.apply(move)
+                    break
+                best = -math.inf
+                pick = moves[0]
+                for m in moves:
+                    ch = children[m]
+                    ch.available += 1
+                    score = ch.total / ch.visits + c * sqrt(log(ch.available) / ch.visits)
+                    if score > best:
+                        best, pick = score, m
+                node = children[pick]
+                state = state.apply(pick)
+            end = playout(state, rng, policy)
+            values = hand_value(end)
+            back: _Node | None = node
+            while back is not None:
+                back.visits += 1
+                back.total += values[back.player]
+                back = back.parent
+            i += 1
+        self.last_iterations = i
+        return root
+
+    def __repr__(self) -> str:
+        return f"ISMCTSBot({self.seed}, iterations={self.budget.iterations})"
