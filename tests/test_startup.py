@@ -23,10 +23,13 @@ _SRC = str(Path(__file__).resolve().parent.parent / "src")
 _IMPORT_ONLY = """
 import sys
 import rummy500.cli
-from rummy500.game import serialize
+from rummy500.game import documents, serialize, valuecodecs
 print(sorted(m for m in ("multiprocessing", "numpy", "tqdm", "ray") if m in sys.modules))
 builders = (
-    serialize._event_fields, serialize._state_codec, serialize._view_codec, serialize._record_codec
+    valuecodecs._event_fields,
+    documents._state_codec,
+    documents._view_codec,
+    documents._record_codec,
 )
 print([builder.cache_info().currsize for builder in builders])
 """

@@ -26,91 +26,26 @@ range and gives the size for every preset.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable
 from functools import cache
-from itertools import combinations
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
-from rummy500.core.cards import CARDS, JOKER, JOKER_AS, Card, face_of, format_cards
+from rummy500.core.cards import CARDS, format_cards
 from rummy500.core.errors import ActionError, IllegalMoveError, describe_value, is_whole
+from rummy500.game.actioncoding import CODING, meld_cards
+from rummy500.game.actionlayout import ActionLayout, ActionRange, joker_masks
 from rummy500.game.state import State
-from rummy500.melds.check import meld_error
-from rummy500.melds.putdown import meld_index, missing_meld
-from rummy500.melds.shape import RunShape, canonical_meld, run_shape
-from rummy500.melds.table import placements
 from rummy500.play.engine import explain_illegal, is_legal
 from rummy500.play.legality import problem
-from rummy500.play.moves import (
-    DEAL,
-    DECLINE,
-    DISCARDS,
-    DRAW,
-    PASS,
-    Call,
-    Deal,
-    Decline,
-    Discard,
-    Draw,
-    Layoff,
-    Meld,
-    Move,
-    Pass,
-    Take,
-    kind_column,
-    trusted_call,
-    trusted_layoff,
-    trusted_meld,
-    trusted_take,
-)
-from rummy500.rules.config import Calling, RuleConfig
+from rummy500.play.moves import Call, Discard, Move, Take
+from rummy500.rules.config import RuleConfig
 
-__all__ = ["ActionRange", "ActionSpace"]
+__all__ = ["ActionSpace"]
 
-_JOKER: Final = 52
 #: How many lists of legal moves an action space keeps the ids of: several environments of
 #: the same rules in one process share the space.
 _KEPT: Final = 4
-
-
-@attrs.frozen
-class ActionRange:
-    """One named range of an action space: the ids ``start`` to ``stop - 1``.
-
-    ``meaning`` says in words which move each id of the range names.
-    """
-
-    name: str
-    start: int
-    stop: int
-    meaning: str
-
-    def __len__(self) -> int:
-        return self.stop - self.start
-
-    def __contains__(self, action: object) -> bool:
-        return isinstance(action, int) and self.start <= action < self.stop
-
-
-@cache
-def _masks(length: int, jokers: int, full: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The joker masks of ``length`` places holding at most ``jokers`` jokers (all places only
-    if ``full``): each mask's rank (-1 where not allowed), and the masks in rank order.
-
-    Masks go by how many jokers they hold, then by value, so the plain cards come first.
-    """
-    most = min(jokers, length if full else length - 1)
-    order = tuple(
-        sorted(
-            (m for m in range(1 << length) if m.bit_count() <= most),
-            key=lambda m: (m.bit_count(), m),
-        )
-    )
-    rank = [-1] * (1 << length)
-    for i, m in enumerate(order):
-        rank[m] = i
-    return tuple(rank), order
 
 
 def _ordinal(n: int) -> str:
@@ -143,39 +78,13 @@ class ActionSpace:
     size: int = attrs.field(init=False)
     #: Each id's range, in id order (empty ranges left out).
     ranges: tuple[ActionRange, ...] = attrs.field(init=False)
-    # Where each kind of move's range starts (-1 for a range the rules leave out), and the kind
-    # of each range of ``ranges``.
+    # The layout of the ids (game/actionlayout.py), and the parts of it read for every move,
+    # kept here to be read in one step: where each kind of move's range starts (-1 for a range
+    # the rules leave out), the kind of each range of ``ranges``, and the first discard id.
+    _layout: ActionLayout = attrs.field(init=False)
     _starts: dict[type[Move], int] = attrs.field(init=False)
     _kinds: tuple[type[Move], ...] = attrs.field(init=False)
     _discard: int = attrs.field(init=False)
-    # How far the ranges reach: pile cards a take may pick up, table melds a lay-off may
-    # name, and the jokers one meld may hold.
-    _max_pile: int = attrs.field(init=False)
-    _slots: int = attrs.field(init=False)
-    _wild: int = attrs.field(init=False)
-    _discards: int = attrs.field(init=False)
-    # New melds: sets of jokers, then sets by rank, then runs by suit, span and jokers.
-    _joker_sets: int = attrs.field(init=False)
-    _sets: tuple[tuple[Card, ...], ...] = attrs.field(init=False)
-    _set_ids: dict[tuple[Card, ...], int] = attrs.field(init=False)
-    _run_start: int = attrs.field(init=False)
-    _run_base: tuple[int, ...] = attrs.field(init=False)
-    _run_bases: tuple[int, ...] = attrs.field(init=False)
-    _run_spans: tuple[tuple[int, int, int], ...] = attrs.field(init=False)
-    _run_full: bool = attrs.field(init=False)
-    _meld_count: int = attrs.field(init=False)
-    # Lay-offs: a block of shapes for each place on the table.
-    _slot_size: int = attrs.field(init=False)
-    _set_shapes: int = attrs.field(init=False)
-    _run_shapes: int = attrs.field(init=False)
-    _pair_base: dict[tuple[int, int], int] = attrs.field(init=False)
-    _pair_bases: tuple[int, ...] = attrs.field(init=False)
-    _pairs: tuple[tuple[int, int], ...] = attrs.field(init=False)
-    # The rank of each joker mask, by the number of cards: of a new run, of a lay-off.
-    _run_rank: tuple[tuple[int, ...], ...] = attrs.field(init=False)
-    _lay_rank: tuple[tuple[int, ...], ...] = attrs.field(init=False)
-    # How many cards a lay-off puts above a run, by (low, high, ranks, high flag).
-    _splits: dict[tuple[int, int, int, bool], int] = attrs.field(init=False)
     # The ids of the last few lists of legal moves asked about, newest first (see _ids).
     _recent: list[tuple[tuple[Move, ...], list[int]]] = attrs.field(init=False)
 
@@ -189,143 +98,14 @@ class ActionSpace:
                 f"an action space needs a whole number of players, not {describe_value(players)}"
             )
         cfg.check_players(players)
-        deck = cfg.deck_size(players)
-        jokers = cfg.jokers(players)
-        floating = cfg.floating
-        wild = min(cfg.max_jokers_per_meld, jokers) if cfg.jokers_wild else 0
-        _set(self, "_wild", wild)
-        # A player out of cards ends the hand (unless floating), so while a hand is played
-        # every other player holds a card; with nothing melded, every hand is as dealt.
-        others = 0 if floating else players
-        _set(
-            self,
-            "_max_pile",
-            max(deck - players * cfg.deal_size[players], deck - 3 - others),
-        )
-        # Each table meld holds 3 cards or more, and the player laying off holds a card.
-        _set(self, "_slots", (deck - max(others, 1)) // 3)
-        _set(self, "_discards", _JOKER + (1 if jokers else 0))
-        self._build_melds(cfg, jokers, wild)
-        # A lay-off adds at most the cards between a run of 3 and the longest run.
-        self._build_layoffs(wild, jokers, run_shape(cfg).longest - 3)
-
-        ranges: list[ActionRange] = []
-        starts: dict[type[Move], int] = {}
-        kinds: list[type[Move]] = []
-
-        def add(kind: type[Move], count: int, meaning: str) -> None:
-            start = ranges[-1].stop if ranges else 0
-            starts[kind] = start if count > 0 else -1
-            if count > 0:
-                ranges.append(ActionRange(kind.kind, start, start + count, meaning))
-                kinds.append(kind)
-
-        calling = cfg.calling is not Calling.NONE
-        # The layout (docs/actions.md): each kind of move's range, in this order.
-        add(Draw, 1, "draw from the stock")
-        add(Decline, 1, "decline to draw (the stock is empty)")
-        add(Deal, 1, "deal the next hand")
-        add(Pass, 1 if calling else 0, "do not call rummy")
-        add(Take, self._max_pile, "take the top k cards of the discard pile, k = 1, 2, ...")
-        add(
-            Call,
-            self._max_pile if calling else 0,
-            "call rummy, taking the top k cards of the discard pile, k = 1, 2, ...",
-        )
-        add(Discard, self._discards, "discard the card with that card id (52 a joker)")
-        add(
-            Meld,
-            self._meld_count,
-            "lay down a new meld: sets of jokers, sets by rank, runs by suit, span and "
-            "the places its jokers stand in",
-        )
-        add(
-            Layoff,
-            self._slots * self._slot_size,
-            f"lay off on the table meld with id i (0 to {self._slots - 1}): "
-            f"{self._slot_size} shapes for each meld id",
-        )
-        _set(self, "_starts", starts)
-        _set(self, "_kinds", tuple(kinds))
-        _set(self, "_discard", starts[Discard])
-        _set(self, "ranges", tuple(ranges))
-        _set(self, "size", ranges[-1].stop)
+        layout = ActionLayout(cfg, players)
+        _set(self, "_layout", layout)
+        _set(self, "_starts", layout.starts)
+        _set(self, "_kinds", layout.kinds)
+        _set(self, "_discard", layout.discard)
+        _set(self, "ranges", layout.ranges)
+        _set(self, "size", layout.size)
         _set(self, "_recent", [])
-
-    def _build_melds(self, cfg: RuleConfig, jokers: int, wild: int) -> None:
-        joker_sets = 0 if cfg.jokers_wild or jokers < 3 else min(jokers, 4) - 2
-        _set(self, "_joker_sets", joker_sets)
-        sets: list[tuple[Card, ...]] = []
-        for rank in range(1, 14):
-            for size in (3, 4):
-                for suits in combinations(range(4), size):
-                    for count in range(min(wild, size) + 1):
-                        for as_joker in combinations(suits, count):
-                            cards = canonical_meld(
-                                [
-                                    JOKER_AS[s * 13 + rank - 1]
-                                    if s in as_joker
-                                    else CARDS[s * 13 + rank - 1]
-                                    for s in suits
-                                ]
-                            )
-                            if meld_error(cards, cfg) is None:
-                                sets.append(cards)
-        _set(self, "_sets", tuple(sets))
-        _set(self, "_set_ids", {cards: joker_sets + i for i, cards in enumerate(sets)})
-        start = joker_sets + len(sets)
-        _set(self, "_run_start", start)
-        full = cfg.joker_only_melds
-        _set(self, "_run_full", full)
-        # (suit * 14 + low) * 14 + length -> the first id of the runs on that span.
-        base = [-1] * (4 * 14 * 14)
-        bases: list[int] = []
-        spans: list[tuple[int, int, int]] = []
-        at = start
-        for suit in range(4):
-            for low, high, _ in run_shape(cfg).intervals:
-                length = high - low + 1
-                base[(suit * 14 + low) * 14 + length] = at
-                bases.append(at)
-                spans.append((suit, low, length))
-                at += len(_masks(length, wild, full)[1])
-        _set(self, "_run_base", tuple(base))
-        _set(self, "_run_bases", tuple(bases))
-        _set(self, "_run_spans", tuple(spans))
-        _set(self, "_meld_count", at)
-        _set(
-            self,
-            "_run_rank",
-            tuple(
-                _masks(n, wild, full)[0] if n >= 3 else ()
-                for n in range(run_shape(cfg).longest + 1)
-            ),
-        )
-
-    def _build_layoffs(self, wild: int, jokers: int, most: int) -> None:
-        pair_base: dict[tuple[int, int], int] = {}
-        pairs: list[tuple[int, int]] = []
-        bases: list[int] = []
-        at = 0
-        for count in range(1, most + 1):
-            for below in range(count + 1):
-                pair = (below, count - below)
-                pair_base[pair] = at
-                pairs.append(pair)
-                bases.append(at)
-                at += len(_masks(count, wild, True)[1])
-        _set(self, "_pair_base", pair_base)
-        _set(self, "_pairs", tuple(pairs))
-        _set(self, "_pair_bases", tuple(bases))
-        _set(self, "_run_shapes", at)
-        _set(
-            self,
-            "_lay_rank",
-            tuple(_masks(n, wild, True)[0] for n in range(most + 1)),
-        )
-        _set(self, "_splits", {})
-        _set(self, "_set_shapes", 8 if wild else 4)
-        _set(self, "_slot_size", max(at, 8 if wild else 4, 1 if jokers else 0))
 
     # -- building ------------------------------------------------------------------------------
 
@@ -357,18 +137,18 @@ class ActionSpace:
     @property
     def max_pile(self) -> int:
         """The most cards a take (or a call) can pick up: the length of those ranges."""
-        return self._max_pile
+        return self._layout.max_pile
 
     @property
     def meld_ids(self) -> int:
         """How many meld ids a lay-off id can name: more than the melds any hand lays down
         (each takes 3 cards or more from the hands, and they stay on the table)."""
-        return self._slots
+        return self._layout.slots
 
     @property
     def layoff_shapes(self) -> int:
         """How many lay-off ids each meld id has."""
-        return self._slot_size
+        return self._layout.slot_size
 
     def __repr__(self) -> str:
         return f"<ActionSpace {self.size} ids for {self.players} players>"
@@ -436,72 +216,7 @@ class ActionSpace:
 
     def _id(self, move: Move, s: State) -> int:
         kind = type(move)
-        return self._starts[kind] + _CODING[kind].offset(self, move, s)
-
-    def _meld_id(self, cards: tuple[Card, ...]) -> int:
-        c0 = cards[0]
-        if c0 == _JOKER:
-            return len(cards) - 3
-        f0 = c0 if c0 < _JOKER else c0 - _JOKER - 1
-        c1 = cards[1]
-        f1 = c1 if c1 < _JOKER else c1 - _JOKER - 1
-        if (f1 - f0) % 13 == 0:
-            return self._set_ids[cards]
-        length = len(cards)
-        mask = 0
-        for i, c in enumerate(cards):
-            if c > _JOKER:
-                mask |= 1 << i
-        suit, low = divmod(f0, 13)
-        base = self._run_base[(suit * 14 + low + 1) * 14 + length]
-        return base + self._run_rank[length][mask]
-
-    def _layoff_id(self, move: Layoff, s: State) -> int:
-        table = s.table
-        meld = table[meld_index(table, move.meld_id)]
-        if meld.id >= self._slots:
-            raise ActionError(
-                f"table meld {meld.id} has an id beyond the {self._slots} meld ids of this action "
-                "space: a hand gives its melds ids 0, 1, 2... as they are laid down, and lays "
-                "down fewer melds than that"
-            )
-        start = meld.id * self._slot_size
-        laid = move.laid
-        if not meld.is_run:
-            if meld.cards[0] == _JOKER:
-                return start
-            c = laid[0]
-            suit = face_of(c) // 13
-            return start + (suit * 2 + (c > _JOKER) if self._wild else suit)
-        low, high = meld.low, meld.high
-        ranks = 0
-        jokers = False
-        for c in laid:
-            if c > _JOKER:
-                jokers = True
-                ranks |= 1 << (c - _JOKER - 1) % 13
-            else:
-                ranks |= 1 << c % 13
-        # Where cards go on a run depends only on its ends and their ranks: work it out once.
-        key = (low, high, ranks, move.high)
-        above = self._splits.get(key)
-        if above is None:
-            ups = [o[1] for o in placements(meld, laid, self.config)]
-            above = max(ups) if move.high else min(ups)
-            self._splits[key] = above
-        count = len(laid)
-        below = count - above
-        mask = 0
-        if jokers:
-            # The places the cards fill, lowest first: their ranks tell each card's place.
-            rank_at = RunShape.rank_at
-            place = {}
-            for i, p in enumerate([*range(low - below, low), *range(high + 1, high + above + 1)]):
-                place[rank_at(p)] = i
-            for c in laid:
-                if c > _JOKER:
-                    mask |= 1 << place[(c - _JOKER - 1) % 13 + 1]
-        return start + self._pair_base[below, above] + self._lay_rank[count][mask]
+        return self._starts[kind] + CODING[kind].offset(self._layout, move, s)
 
     # -- ids to moves ------------------------------------------------------------------------
 
@@ -542,71 +257,7 @@ class ActionSpace:
     def _move(self, action: int, s: State) -> tuple[Move | None, str]:
         """The move ``action`` names in ``s`` (legal or not), or ``None`` and why there is none."""
         at = bisect_right([r.start for r in self.ranges], action) - 1
-        return _CODING[self._kinds[at]].decode(self, action - self.ranges[at].start, s)
-
-    def _meld_cards(self, index: int) -> tuple[Card, ...]:
-        if index < self._joker_sets:
-            return (JOKER,) * (index + 3)
-        if index < self._run_start:
-            return self._sets[index - self._joker_sets]
-        at = bisect_right(self._run_bases, index) - 1
-        suit, low, length = self._run_spans[at]
-        mask = _masks(length, self._wild, self._run_full)[1][index - self._run_bases[at]]
-        card_at = RunShape.card_at
-        return tuple(
-            JOKER_AS[card_at(suit, low + i)] if mask >> i & 1 else card_at(suit, low + i)
-            for i in range(length)
-        )
-
-    def _layoff_move(self, offset: int, s: State) -> tuple[Move | None, str]:
-        slot, shape = divmod(offset, self._slot_size)
-        table = s.table
-        index = meld_index(table, slot)
-        if index < 0:
-            return None, missing_meld(table, slot)
-        meld = table[index]
-        if meld.cards[0] == _JOKER:
-            if shape:
-                return None, f"a set of jokers takes only a joker, shape 0, not shape {shape}"
-            return trusted_layoff(meld.id, (JOKER,), False), ""
-        if not meld.is_run:
-            if shape >= self._set_shapes:
-                return None, (
-                    f"a set takes one card, shapes 0 to {self._set_shapes - 1}, not shape {shape}"
-                )
-            suit, joker = divmod(shape, 2) if self._wild else (shape, 0)
-            card = CARDS[suit * 13 + meld.low - 1]
-            return trusted_layoff(meld.id, (JOKER_AS[card] if joker else card,), False), ""
-        if shape >= self._run_shapes:
-            return None, f"a run takes shapes 0 to {self._run_shapes - 1}, not shape {shape}"
-        at = bisect_right(self._pair_bases, shape) - 1
-        below, above = self._pairs[at]
-        count = below + above
-        mask = _masks(count, self._wild, True)[1][shape - self._pair_bases[at]]
-        low, high = meld.low, meld.high
-        if not run_shape(self.config).fits(low - below, high + above):
-            return None, (
-                f"the run {format_cards(meld.cards)} cannot take {below} card"
-                f"{'s' if below != 1 else ''} below it and {above} above it"
-            )
-        places = [*range(low - below, low), *range(high + 1, high + above + 1)]
-        card_at = RunShape.card_at
-        laid = tuple(
-            sorted(
-                JOKER_AS[card_at(meld.suit, p)] if mask >> i & 1 else card_at(meld.suit, p)
-                for i, p in enumerate(places)
-            )
-        )
-        options = placements(meld, laid, self.config)
-        ups = [o[1] for o in options]
-        if above == min(ups):
-            return trusted_layoff(meld.id, laid, False), ""
-        if above == max(ups):
-            return trusted_layoff(meld.id, laid, True), ""
-        return None, (
-            f"a lay-off of {format_cards(laid)} puts them at the bottom of the run, or at the top "
-            "with 'high', never split"
-        )
+        return CODING[self._kinds[at]].decode(self._layout, action - self.ranges[at].start, s)
 
     # -- words -------------------------------------------------------------------------------
 
@@ -621,24 +272,25 @@ class ActionSpace:
         if r.name == "discard":
             return f"discard {CARDS[i]}"
         if r.name == "meld":
-            return f"meld {format_cards(self._meld_cards(i))}"
+            return f"meld {format_cards(meld_cards(self._layout, i))}"
         if r.name == "layoff":
-            slot, shape = divmod(i, self._slot_size)
+            slot, shape = divmod(i, self._layout.slot_size)
             return f"lay off on table meld {slot}: {self._shape_words(shape)}"
         return r.meaning
 
     def _shape_words(self, shape: int) -> str:
+        layout = self._layout
         words = []
-        if shape < self._run_shapes:
-            at = bisect_right(self._pair_bases, shape) - 1
-            below, above = self._pairs[at]
-            mask = _masks(below + above, self._wild, True)[1][shape - self._pair_bases[at]]
+        if shape < layout.run_shapes:
+            at = bisect_right(layout.pair_bases, shape) - 1
+            below, above = layout.pairs[at]
+            mask = joker_masks(below + above, layout.wild, True)[1][shape - layout.pair_bases[at]]
             jokers = f", {_jokers_at(mask)}" if mask else ""
             words.append(f"on a run, {below} below and {above} above{jokers}")
-        if shape < self._set_shapes:
-            suit, joker = divmod(shape, 2) if self._wild else (shape, 0)
+        if shape < layout.set_shapes:
+            suit, joker = divmod(shape, 2) if layout.wild else (shape, 0)
             words.append(f"on a set, its {'♣♦♥♠'[suit]}{' as a joker' if joker else ''}")
-        if shape == 0 and self._joker_sets:
+        if shape == 0 and layout.joker_sets:
             words.append("on a set of jokers, a joker")
         return "; ".join(words) if words else f"shape {shape}, which no meld takes"
 
@@ -672,65 +324,6 @@ class ActionSpace:
                 "this action space is for other rules than the state's: use "
                 "ActionSpace.for_state(state)"
             )
-
-
-@attrs.frozen
-class _Coding:
-    """How the ids of one kind of move's range are read: ``offset`` gives a legal move's place
-    in its range, ``decode`` the move (legal or not) at a place, or ``None`` and why none."""
-
-    offset: Callable[[ActionSpace, Any, State], int]
-    decode: Callable[[ActionSpace, int, State], tuple[Move | None, str]]
-
-
-def _first(space: ActionSpace, move: Move, s: State) -> int:
-    return 0
-
-
-def _one(move: Move) -> Callable[[ActionSpace, int, State], tuple[Move | None, str]]:
-    """The decoder of a range of one id: ``move``."""
-    return lambda space, offset, s: (move, "")
-
-
-def _depth(space: ActionSpace, move: Take | Call, s: State) -> int:
-    return len(move.taken) - 1
-
-
-def _pile_top(
-    build: Callable[[tuple[Card, ...]], Move],
-) -> Callable[[ActionSpace, int, State], tuple[Move | None, str]]:
-    """The decoder of the takes (or calls) of the top 1, 2, ... cards of the pile."""
-
-    def decode(space: ActionSpace, offset: int, s: State) -> tuple[Move | None, str]:
-        k = offset + 1
-        pile = s.pile
-        if k > len(pile):
-            if not pile:
-                return None, "the discard pile is empty"
-            return None, f"the discard pile holds {len(pile)} card{'s' if len(pile) > 1 else ''}"
-        return build(pile[len(pile) - k :]), ""
-
-    return decode
-
-
-#: The registry's column ``"action"``: how each kind of move's range of ids is read.
-_CODING: Final = kind_column(
-    "action",
-    {
-        Draw: _Coding(_first, _one(DRAW)),
-        Take: _Coding(_depth, _pile_top(trusted_take)),
-        Meld: _Coding(
-            lambda space, move, s: space._meld_id(move.melded),
-            lambda space, offset, s: (trusted_meld(space._meld_cards(offset)), ""),
-        ),
-        Layoff: _Coding(ActionSpace._layoff_id, ActionSpace._layoff_move),
-        Discard: _Coding(lambda space, move, s: move.card, lambda space, i, s: (DISCARDS[i], "")),
-        Decline: _Coding(_first, _one(DECLINE)),
-        Call: _Coding(_depth, _pile_top(trusted_call)),
-        Pass: _Coding(_first, _one(PASS)),
-        Deal: _Coding(_first, _one(DEAL)),
-    },
-)
 
 
 def _set(obj: object, name: str, value: object) -> None:
