@@ -36,7 +36,7 @@ except ImportError:  # run from a checkout without installing the package
 import attrs
 
 from rummy500 import presets
-from rummy500.rules.config import PlayerTable
+from rummy500.rules.choices import PlayerTable
 from rummy500.simulate import GameOutcome, Simulation, mean, proportion, simulate
 
 # The table of differences reads the rules as the Variants page does (a sibling script).

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import generated_page  # noqa: E402
 
 from rummy500 import presets  # noqa: E402
-from rummy500.rules.config import MAX_PLAYERS, MIN_PLAYERS  # noqa: E402
+from rummy500.rules.choices import MAX_PLAYERS, MIN_PLAYERS  # noqa: E402
 from rummy500.toolkit import ActionSpace  # noqa: E402
 
 __all__ = ["BEGIN", "DOC", "END", "check", "main", "render", "table", "update"]

@@ -39,7 +39,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import generated_page  # noqa: E402
 
 from rummy500.presets import PRESETS, Preset  # noqa: E402
-from rummy500.rules.config import Aces, CardValues, PlayerTable, RuleConfig  # noqa: E402
+from rummy500.rules.choices import Aces, CardValues, PlayerTable  # noqa: E402
+from rummy500.rules.config import RuleConfig  # noqa: E402
 
 __all__ = [
     "BEGIN",

@@ -40,7 +40,7 @@ from rummy500.melds.table import TableMeld
 from rummy500.play import engine as _engine
 from rummy500.play import movegen as _movegen
 from rummy500.play.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
-from rummy500.rules.config import (
+from rummy500.rules.choices import (
     Aces,
     Calling,
     CardValues,
@@ -48,8 +48,8 @@ from rummy500.rules.config import (
     EmptyStock,
     FirstDealer,
     PlayerTable,
-    RuleConfig,
 )
+from rummy500.rules.config import RuleConfig
 
 if TYPE_CHECKING:
     from rummy500.game.serialize import GameRecord, dumps, from_data, loads, to_data

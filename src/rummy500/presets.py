@@ -28,7 +28,7 @@ from types import MappingProxyType
 import attrs
 
 from rummy500.core.errors import ConfigError, describe_value, quote_text, quote_value
-from rummy500.rules.config import (
+from rummy500.rules.choices import (
     Aces,
     Calling,
     CardValues,
@@ -36,8 +36,8 @@ from rummy500.rules.config import (
     EmptyStock,
     FirstDealer,
     PlayerTable,
-    RuleConfig,
 )
+from rummy500.rules.config import RuleConfig
 
 __all__ = ["PRESETS", "Preset", "get", "names", "preset"]
 

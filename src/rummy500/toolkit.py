@@ -42,7 +42,8 @@ from collections.abc import Sequence
 
 from rummy500.core.cards import CARDS, JOKER, Card, make_deck
 from rummy500.core.errors import CardError, ConfigError, describe_value, quote_value
-from rummy500.game.actions import ActionRange, ActionSpace
+from rummy500.game.actionlayout import ActionRange
+from rummy500.game.actions import ActionSpace
 from rummy500.game.worlds import KnownCardsReader, WorldSampler, known_cards, sample_world
 from rummy500.melds.check import meld_error
 from rummy500.melds.putdown import put_down as _put_down
@@ -53,7 +54,8 @@ from rummy500.play.building import CardsInput, TableMeldInput
 from rummy500.play.scoring import PlayerScore
 from rummy500.play.scoring import score_breakdown as _score_breakdown
 from rummy500.play.scoring import table_points as _table_points
-from rummy500.rules.config import CardValues, RuleConfig
+from rummy500.rules.choices import CardValues
+from rummy500.rules.config import RuleConfig
 from rummy500.rules.dealing import dealer_draw_rounds
 
 __all__: list[str] = [

@@ -57,7 +57,7 @@ from rummy500.play.events import (
     Took,
     event_problem,
 )
-from rummy500.rules.config import MAX_PLAYERS
+from rummy500.rules.choices import MAX_PLAYERS
 
 #: How many readings of the log are drawn for each sampled deal, one kept by its weight among
 #: the histories: more bring the deals nearer uniform over the histories (see

@@ -1,38 +1,38 @@
-"""What one player may know of a game: :class:`PlayerView`, its check, and the text of an
-information state.
+"""What one player may know of a game: :class:`PlayerView` and its check.
 
 A view holds no other hand and not the stock order. :meth:`State.view
 <rummy500.State.view>` builds one at every step of a bot's play, through
 :data:`build_view`, straight from the state's own values; a view built any other way (by hand,
-with :func:`attrs.evolve`, by loading) is checked by :meth:`PlayerView.validate`, which builds a
-*witness*, a whole position that shows the player all the view shows (with the hidden cards
-dealt as the log allows, see :mod:`rummy500.hidden.knowledge`), and runs the checks of
-:mod:`rummy500.play.validation` on it. :func:`position_behind_view` builds such a position for
-anything that has placed the hidden cards itself (the sampling of worlds).
+with :func:`attrs.evolve`, by loading) is checked by :meth:`PlayerView.validate`, which runs the
+checks of :mod:`rummy500.hidden.viewchecks` and builds a *witness*, a whole position that shows
+the player all the view shows (with the hidden cards dealt as the log allows, see
+:mod:`rummy500.hidden.knowledge`), to run the checks of :mod:`rummy500.play.validation` on it.
+:func:`position_behind_view` builds such a position for anything that has placed the hidden
+cards itself (the sampling of worlds).
 """
 
 from __future__ import annotations
 
 import operator
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, TypeVar
+from collections.abc import Callable
+from typing import Final, TypeVar
 
 import attrs
 
 from rummy500.core.cards import CARDS, JOKER, Card
-from rummy500.core.errors import ConfigError, StateError, describe_value, is_count, is_whole
+from rummy500.core.errors import ConfigError, StateError
 from rummy500.core.fastbuild import draft_builder, lazy_slot
-from rummy500.core.phases import CHANCE, TERMINAL, OwedUse, Phase
-from rummy500.hidden.facts import (
-    completions,
-    deal_meeting,
+from rummy500.core.phases import OwedUse, Phase
+from rummy500.hidden.facts import completions, deal_meeting, mover_need, need_problem
+from rummy500.hidden.infotext import listed
+from rummy500.hidden.knowledge import HiddenReading, LogReader, deal_groups, hidden_cards
+from rummy500.hidden.viewchecks import (
+    check_view_mover,
+    check_view_types,
     log_problem,
-    mover_need,
-    need_problem,
     score_problem,
 )
-from rummy500.hidden.knowledge import HiddenReading, LogReader, deal_groups, hidden_cards
 from rummy500.melds.table import TableMeld
 from rummy500.play.events import Event, event_problem, quoted_event
 from rummy500.play.movegen import generate
@@ -58,7 +58,6 @@ __all__ = [
     "SHARED_WITH_VIEW",
     "PlayerView",
     "build_view",
-    "information_text",
     "position_behind_view",
     "shared_with_view",
 ]
@@ -136,7 +135,7 @@ class PlayerView:
         first dealer's draw). The ``legal_moves`` are those of the player when they are to move,
         and none otherwise. The :attr:`log`'s events name only players of the game and show only
         cards, and only what the player saw. The log agrees with the view (see
-        :func:`rummy500.hidden.facts.log_problem`): its events show only cards of the game's
+        :func:`rummy500.hidden.viewchecks.log_problem`): its events show only cards of the game's
         decks (no joker in a game without jokers); a pile is turned over only under ``empty_stock``
         reuse_pile; the deal is the first event, of the view's hand number and dealer; when the
         log has the deal, the player's cards dealt, drawn and taken, less those they melded,
@@ -163,13 +162,13 @@ class PlayerView:
         (see :class:`~rummy500.RelaxedWorldWarning`).
 
         In a hand just over, the last hand's scores are checked against what the player sees
-        (see :func:`rummy500.hidden.facts.score_problem`): a side's score (and in partnerships each
-        player's) is exact when all its hands are known, the player's own and any hand of no
-        cards (the player who went out), and otherwise lies between the fewest and the most
-        points its hidden cards can count, drawn from the cards the player does not see. The
-        log is not checked against the rules of play move by move.
+        (see :func:`rummy500.hidden.viewchecks.score_problem`): a side's score (and in
+        partnerships each player's) is exact when all its hands are known, the player's own and
+        any hand of no cards (the player who went out), and otherwise lies between the fewest and
+        the most points its hidden cards can count, drawn from the cards the player does not
+        see. The log is not checked against the rules of play move by move.
         """
-        _check_view_types(self)
+        check_view_types(self)
         n = len(self.hand_sizes)
         config = self.config
         try:
@@ -183,13 +182,13 @@ class PlayerView:
         if self.side != side:
             raise StateError(f"side is {self.side}, but player {me} plays for side {side}")
         if list(self.hand) != sorted(self.hand):
-            raise StateError(f"hand must be sorted, as in a state: {_listed(self.hand)}")
+            raise StateError(f"hand must be sorted, as in a state: {listed(self.hand)}")
         if len(self.hand) != self.hand_sizes[me]:
             raise StateError(
                 f"player {me} holds {len(self.hand)} cards, but hand_sizes gives "
                 f"{self.hand_sizes[me]}"
             )
-        _check_view_mover(self.phase, self.current_player, n)
+        check_view_mover(self.phase, self.current_player, n)
         for i, event in enumerate(self.log):
             problem = event_problem(event, n)
             if problem is None and not event._public and event.seen_by(me) != event:
@@ -276,80 +275,6 @@ class PlayerView:
         return tuple(t - sum(row[s] for row in history) for s, t in enumerate(self.totals))
 
 
-def _tuple_of(test: Any) -> Any:
-    return lambda value: isinstance(value, tuple) and all(map(test, value))
-
-
-def _or_none(test: Any) -> Any:
-    return lambda value: value is None or test(value)
-
-
-def _is_card(value: object) -> bool:
-    return isinstance(value, Card)
-
-
-_WHOLE: Final = (is_whole, "a whole number")
-_COUNT: Final = (is_count, "a whole number, 0 or more")
-_CARDS: Final = (_tuple_of(_is_card), "a tuple of Card")
-_SCORES: Final = (_tuple_of(is_whole), "a tuple of whole numbers")
-_ROWS: Final = (_tuple_of(_tuple_of(is_whole)), "a tuple of tuples of whole numbers")
-_PLAYER_OR_NONE: Final = (_or_none(is_whole), "a whole number or None")
-_CARD_OR_NONE: Final = (_or_none(_is_card), "a Card or None")
-
-#: What each field of a view holds, as a test and its description.
-_VIEW_TYPES: Final[dict[str, tuple[Any, str]]] = {
-    "player": _WHOLE,
-    "side": _WHOLE,
-    "hand": _CARDS,
-    "hand_sizes": (_tuple_of(is_count), "a tuple of whole numbers, 0 or more"),
-    "stock_size": _COUNT,
-    "current_player": _WHOLE,
-    "legal_moves": (_tuple_of(lambda m: isinstance(m, Move)), "a tuple of Move"),
-    "config": (lambda value: isinstance(value, RuleConfig), "a RuleConfig"),
-    "hand_number": _WHOLE,
-    "dealer": _WHOLE,
-    "phase": (lambda value: isinstance(value, Phase), "a Phase"),
-    "pile": _CARDS,
-    "table": (_tuple_of(lambda m: isinstance(m, TableMeld)), "a tuple of TableMeld"),
-    "owed": _CARD_OR_NONE,
-    "owed_use": (lambda value: isinstance(value, OwedUse), "an OwedUse"),
-    "kept": _CARD_OR_NONE,
-    "discarder": _PLAYER_OR_NONE,
-    "turn": _WHOLE,
-    "totals": _SCORES,
-    "history": _ROWS,
-    "player_history": _ROWS,
-    "went_out": _PLAYER_OR_NONE,
-    "winner": _PLAYER_OR_NONE,
-    "dealer_draw": _CARDS,
-    "log": (lambda value: isinstance(value, tuple), "a tuple of events"),
-}
-
-
-def _check_view_types(view: PlayerView) -> None:
-    for name, (test, what) in _VIEW_TYPES.items():
-        value = getattr(view, name)
-        if not test(value):
-            raise StateError(f"{name} must be {what}, not {describe_value(value)}")
-
-
-def _check_view_mover(phase: Phase, mover: int, players: int) -> None:
-    """Refuse a player to move that does not fit the phase: a player in a hand in play,
-    :data:`CHANCE` between hands and :data:`TERMINAL` once the game is over."""
-    if phase < Phase.HAND_OVER:
-        if not 0 <= mover < players:
-            raise StateError(
-                f"current_player must be a player from 0 to {players - 1} in phase "
-                f"{phase.name.lower()}, not {mover}"
-            )
-        return
-    want, name = (CHANCE, "CHANCE") if phase == Phase.HAND_OVER else (TERMINAL, "TERMINAL")
-    if mover != want:
-        raise StateError(
-            f"current_player must be {name} ({want}) in phase {phase.name.lower()}, not {mover}"
-        )
-
-
 def _whole_from_view(view: PlayerView) -> Position:
     """A whole state of which ``view`` shows all it shows, for :meth:`PlayerView.validate`:
     the cards the player does not see dealt to the other hands and the stock, in a hand in
@@ -383,7 +308,7 @@ def _whole_from_view(view: PlayerView) -> Position:
         if held < len(mine):
             raise StateError(
                 f"player {p} holds {held} cards, but the owed and kept cards "
-                f"{_listed(mine)} are in their hand"
+                f"{listed(mine)} are in their hand"
             )
     if playing:
         hands, stock = _dealt_by_log(view, mover)
@@ -405,7 +330,7 @@ def _whole_from_view(view: PlayerView) -> Position:
 def _check_last_scores(view: PlayerView, deck: Counter[Card]) -> None:
     """Refuse a last hand's scores that the hands just over cannot score: exact where every
     hand of a side is known (the viewer's, or empty), within what its hidden cards can count
-    otherwise (see :func:`rummy500.hidden.facts.score_problem`)."""
+    otherwise (see :func:`rummy500.hidden.viewchecks.score_problem`)."""
     unseen = deck.copy()
     unseen.subtract(view.hand)
     unseen.subtract(view.pile)
@@ -540,50 +465,6 @@ SHARED_WITH_VIEW: Final = tuple(
 )
 #: Reads those fields of a state in one call (views are built at every step of a bot).
 shared_with_view: Final = operator.attrgetter(*SHARED_WITH_VIEW)
-
-
-def _listed(cards: Sequence[Card]) -> str:
-    return " ".join(map(str, cards)) or "-"
-
-
-def _score_rows(rows: Sequence[Sequence[int]]) -> str:
-    return " | ".join(" ".join(map(str, row)) for row in rows) or "-"
-
-
-def _maybe(value: object) -> str:
-    return "-" if value is None else str(value)
-
-
-def information_text(seen: Mapping[str, Any]) -> str:
-    """The text of :meth:`State.information_state_string
-    <rummy500.State.information_state_string>`: every field of ``seen`` (what the player
-    knows, by name), each written so that different values give different text."""
-    sizes = seen["hand_sizes"]
-    lines = [
-        f"player {seen['player']} of {len(sizes)}, side {seen['side']}; to move: "
-        f"{seen['current_player']}; phase {seen['phase'].name.lower()}",
-        f"rules: {seen['config']!r}",
-        f"hand {seen['hand_number']}, dealer {seen['dealer']}, turn {seen['turn']}; went out "
-        f"{_maybe(seen['went_out'])}; winner {_maybe(seen['winner'])}",
-        f"totals {_score_rows([seen['totals']])}; history {_score_rows(seen['history'])}; "
-        f"player history {_score_rows(seen['player_history'])}",
-        f"first-dealer draw: {_listed(seen['dealer_draw'])}",
-        f"hand sizes {_score_rows([sizes])}; stock {seen['stock_size']}",
-        f"pile: {_listed(seen['pile'])}",
-        f"owed {_maybe(seen['owed'])} ({seen['owed_use'].name.lower()}); kept "
-        f"{_maybe(seen['kept'])}; discarder {_maybe(seen['discarder'])}",
-        f"hand: {_listed(seen['hand'])}",
-        "table:" if seen["table"] else "table: -",
-    ]
-    for meld in seen["table"]:
-        doubled = ", doubled" if meld.doubled else ""
-        lines.append(
-            f"  meld {meld.id} by P{meld.owner} (top id {meld.top_id}{doubled}): "
-            f"{_listed(meld.cards)}; owners {_score_rows([meld.owners])}"
-        )
-    lines.append("log:" if seen["log"] else "log: -")
-    lines.extend(f"  {event}" for event in seen["log"])
-    return "\n".join(lines)
 
 
 #: Builds a :class:`PlayerView` from its fields' values, in field order, unchecked: for

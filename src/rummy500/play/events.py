@@ -24,7 +24,7 @@ from rummy500.play.moves import (
     Take,
     kind_column,
 )
-from rummy500.rules.config import MAX_PLAYERS
+from rummy500.rules.choices import MAX_PLAYERS
 
 __all__ = [
     "Called",

@@ -15,7 +15,8 @@ from typing import NamedTuple, cast
 from rummy500.core.cards import Card
 from rummy500.core.errors import ConfigError, StateError, describe_value, is_whole
 from rummy500.melds.table import TableMeld, end_aces
-from rummy500.rules.config import MAX_PLAYERS, CardValues, RuleConfig
+from rummy500.rules.choices import MAX_PLAYERS, CardValues
+from rummy500.rules.config import RuleConfig
 
 __all__ = [
     "GameResult",

@@ -18,7 +18,8 @@ from typing import Any, Final
 
 import attrs
 
-from rummy500.rules.config import CardValues, PlayerTable, RuleConfig
+from rummy500.rules.choices import CardValues, PlayerTable
+from rummy500.rules.config import RuleConfig
 
 __all__ = ["card_values_data", "config_data", "player_table_data"]
 
