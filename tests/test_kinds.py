@@ -27,7 +27,7 @@ from rummy500 import (
     render,
 )
 from rummy500.events import Called, LaidOff, Melded, Took
-from rummy500.game import actions, serialize
+from rummy500.game import actioncoding, valuecodecs
 from rummy500.play import engine, events, legality, moves, position
 from rummy500.play.moves import COLUMNS, KINDS, kind_column, kind_entry
 from rummy500.toolkit import ActionSpace
@@ -35,11 +35,12 @@ from rummy500.toolkit import ActionSpace
 #: Each column of the registry and the table of the package that is it.
 TABLES = {
     "problem": legality.PROBLEM,
+    "candidates": legality.CANDIDATES,
     "transition": engine._APPLY,
     "event": events.MOVE_EVENTS,
     "log": position._LOGGED,
-    "action": actions._CODING,
-    "saved": serialize._READ_MOVE,
+    "action": actioncoding.CODING,
+    "saved": valuecodecs._READ_MOVE,
 }
 
 #: The start of kind_column's refusal of a column (its name in the braces).

@@ -31,24 +31,18 @@ from rummy500.core.phases import (
     GAME_OVER_PHASE,
     HAND_OVER_PHASE,
     TERMINAL,
-    USE_ANY,
     OwedUse,
     Phase,
 )
-from rummy500.hidden.views import (
-    SHARED_WITH_VIEW,
-    PlayerView,
-    build_view,
-    information_text,
-    shared_with_view,
-)
+from rummy500.hidden.infotext import information_text
+from rummy500.hidden.views import SHARED_WITH_VIEW, PlayerView, build_view, shared_with_view
 from rummy500.play.building import CardsInput, TableMeldInput, build_position
 from rummy500.play.engine import apply, explain_illegal, is_legal
 from rummy500.play.events import Event
 from rummy500.play.memory import SWEEP_TURNS, LineMemory
 from rummy500.play.movegen import generate
 from rummy500.play.moves import Move, PileMove
-from rummy500.play.position import Position, dealt, self_set
+from rummy500.play.position import NOTHING_OWED, Position, dealt, self_set
 from rummy500.play.validation import validate
 from rummy500.rules.config import RuleConfig
 from rummy500.rules.dealing import choose_first_dealer, deal_hand
@@ -203,11 +197,7 @@ class State(Position):
         hands = self.hands
         mover = self.current_player
         legal = self.legal_moves() if mover == player else ()
-        extra = self._extra
-        if extra is None:
-            owed, owed_use, kept, discarder = None, USE_ANY, None, None
-        else:
-            owed, owed_use, kept, discarder = extra
+        owing = self._owing or NOTHING_OWED
         config = game.config
         # Bots are shown a view at every move: it is built unchecked (see build_view), since
         # the values are the state's own.
@@ -225,10 +215,10 @@ class State(Position):
             self.phase,
             self.pile,
             self.table,
-            owed,
-            owed_use,
-            kept,
-            discarder,
+            owing.owed,
+            owing.owed_use,
+            owing.kept,
+            owing.discarder,
             self.turn,
             standing.totals,
             standing.history,

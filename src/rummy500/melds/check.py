@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummy500.core.cards import face_of
-from rummy500.melds.shape import _JOKER, RunShape, run_shape
+from rummy500.melds.shape import _JOKER, RunShape, meld_limits, run_shape
 from rummy500.melds.table import TableMeld, placements
-from rummy500.rules.config import Aces, RuleConfig
+from rummy500.rules.choices import Aces
+from rummy500.rules.config import RuleConfig
 
 __all__ = [
     "layoff_error",
@@ -22,17 +23,22 @@ __all__ = [
 def meld_error(cards: Sequence[int], config: RuleConfig) -> str | None:
     """Why ``cards`` (in canonical order) are not a valid new meld, or ``None`` if they are."""
     n = len(cards)
-    if n < 3:
-        return f"a meld needs at least 3 cards, not {n}"
+    limits = meld_limits(config)
+    if n < limits.smallest:
+        return f"a meld needs at least {limits.smallest} cards, not {n}"
     problem = _joker_problem(cards, config, 0, new_meld=True)
     if problem is not None:
         return problem
     if cards[0] == _JOKER:
-        return None if n <= 4 else f"a set holds at most 4 cards, not {n}"
+        return (
+            None
+            if n <= limits.set_most
+            else f"a set holds at most {limits.set_most} cards, not {n}"
+        )
     faces = [face_of(c) for c in cards]
     if len({f % 13 for f in faces}) == 1:
-        if n > 4:
-            return f"a set holds at most 4 cards, not {n}"
+        if n > limits.set_most:
+            return f"a set holds at most {limits.set_most} cards, not {n}"
         if len({f // 13 for f in faces}) != n:
             return "the cards of a set must all be of different suits (even with two decks)"
         return None
@@ -68,13 +74,14 @@ def _joker_problem(
         if plain != len(cards) or not new_meld:
             return "jokers that are not wild make sets of jokers only"
         return None
-    if not config.jokers_wild:
+    limits = meld_limits(config)
+    if not limits.wild:
         return "jokers are not wild under these rules: they make sets of jokers only"
-    if wild + already > config.max_jokers_per_meld:
-        limit = config.max_jokers_per_meld
+    if limits.joker_room(wild, already) < wild:
+        limit = limits.jokers_most
         return f"a meld may hold at most {limit} joker{'s' if limit > 1 else ''}"
     # Only a new meld can be all jokers: a lay-off joins cards already on the table.
-    if new_meld and wild == len(cards) and not config.joker_only_melds:
+    if new_meld and wild == len(cards) and not limits.jokers_alone:
         return "a meld cannot be made of jokers only"
     return None
 
@@ -88,11 +95,12 @@ def layoff_error(
     """
     if not cards:
         return "a lay-off needs at least one card"
+    set_most = meld_limits(config).set_most
     if meld.is_joker_set:
         if any(c != _JOKER for c in cards):
             return "only jokers can be laid off on a set of jokers"
-        if len(meld.cards) + len(cards) > 4:
-            return "a set holds at most 4 cards"
+        if len(meld.cards) + len(cards) > set_most:
+            return f"a set holds at most {set_most} cards"
         return "'high' applies only to a run" if high else None
     problem = _joker_problem(cards, config, meld.jokers, new_meld=False)
     if problem is not None:
@@ -103,8 +111,8 @@ def layoff_error(
             return "'high' applies only to a run"
         if any(f % 13 + 1 != meld.low for f in faces):
             return "every card laid off on a set must be of the set's rank"
-        if len(meld.cards) + len(cards) > 4:
-            return "a set holds at most 4 cards"
+        if len(meld.cards) + len(cards) > set_most:
+            return f"a set holds at most {set_most} cards"
         suits = meld.suits
         for f in faces:
             bit = 1 << (f // 13)

@@ -6,7 +6,8 @@ a card's bits are :attr:`rummy500.melds.shape.RunShape.bits`), then the number o
 a meld through this card?" is then a handful of integer operations. Every question about run
 positions (which spans a run may cover, the card at a position, how far a run may grow, what
 a card needs to reach a run) is put to :class:`rummy500.melds.shape.RunShape`; what a single meld or
-lay-off must satisfy is checked in :mod:`rummy500.melds.table`.
+lay-off must satisfy is checked in :mod:`rummy500.melds.check`; how many cards a set and how
+many jokers a meld may hold are read, as there, from :class:`rummy500.melds.shape.MeldLimits`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,15 @@ from rummy500.core.phases import USE_ANY as _USE_ANY
 from rummy500.core.phases import USE_LAYOFF as _USE_LAYOFF
 from rummy500.core.phases import USE_MELD as _USE_MELD
 from rummy500.core.phases import OwedUse
-from rummy500.melds.shape import RunShape, card_bits, run_shape, span
+from rummy500.melds.shape import (
+    MELD_MIN,
+    MeldLimits,
+    RunShape,
+    card_bits,
+    meld_limits,
+    run_shape,
+    span,
+)
 from rummy500.melds.table import TableMeld
 from rummy500.rules.config import RuleConfig
 
@@ -38,6 +47,7 @@ __all__ = [
     "new_melds",
     "possible_layoffs",
     "possible_melds",
+    "usable_depths",
     "use_cost",
     "wild_jokers",
 ]
@@ -132,7 +142,7 @@ def new_melds(avail: Sequence[int], config: RuleConfig) -> list[tuple[Card, ...]
         # needs a rank held in three suits, a run three positions in a row of one suit).
         a, b, c, d = avail[0], avail[1], avail[2], avail[3]
         if ((a & b & (c | d)) | (c & d & (a | b))) & _RANK_BITS:
-            _sets(avail, 0, config.joker_only_melds, out)
+            _sets(avail, 0, meld_limits(config), out)
         if (
             (a & a >> 1 & a >> 2)
             | (b & b >> 1 & b >> 2)
@@ -141,12 +151,13 @@ def new_melds(avail: Sequence[int], config: RuleConfig) -> list[tuple[Card, ...]
         ):
             _runs(avail, config, out)
         return out
-    wild = 0
-    if config.jokers_wild:
-        wild = min(jokers, config.max_jokers_per_meld)
-    elif jokers >= 3:
-        out.extend((JOKER,) * size for size in range(3, min(jokers, 4) + 1))
-    _sets(avail, wild, config.joker_only_melds, out)
+    limits = meld_limits(config)
+    wild = limits.joker_room(jokers)
+    if not limits.wild:
+        # Jokers that are not wild make sets of jokers only.
+        most = min(jokers, limits.set_most)
+        out.extend((JOKER,) * size for size in range(limits.smallest, most + 1))
+    _sets(avail, wild, limits, out)
     if wild:
         _wild_runs(avail, wild, config, out)
     else:
@@ -154,8 +165,10 @@ def new_melds(avail: Sequence[int], config: RuleConfig) -> list[tuple[Card, ...]
     return out
 
 
-def _sets(avail: Sequence[int], wild: int, joker_only: bool, out: list[tuple[Card, ...]]) -> None:
-    need = 3 - wild
+def _sets(avail: Sequence[int], wild: int, limits: MeldLimits, out: list[tuple[Card, ...]]) -> None:
+    need = limits.smallest - wild
+    joker_only = limits.jokers_alone
+    sizes = range(limits.smallest, limits.set_most + 1)
     ranks = _RANK_BITS if need <= 0 and joker_only else _ranks_with(avail, max(need, 1))
     while ranks:
         low_bit = ranks & -ranks
@@ -167,11 +180,11 @@ def _sets(avail: Sequence[int], wild: int, joker_only: bool, out: list[tuple[Car
         if not wild:
             out.extend(
                 tuple(CARDS[s * 13 + base] for s in combo)
-                for size in (3, 4)
+                for size in sizes
                 for combo in combinations(naturals, size)
             )
             continue
-        for size in (3, 4):
+        for size in sizes:
             for t in range(min(wild, size) + 1):
                 for nat in combinations(naturals, size - t):
                     if not nat and not joker_only:
@@ -215,7 +228,7 @@ def _runs(avail: Sequence[int], config: RuleConfig, out: list[tuple[Card, ...]])
 def _wild_runs(
     avail: Sequence[int], wild: int, config: RuleConfig, out: list[tuple[Card, ...]]
 ) -> None:
-    joker_only = config.joker_only_melds
+    joker_only = meld_limits(config).jokers_alone
     shape = run_shape(config)
     intervals = shape.intervals
     for s in range(4):
@@ -254,8 +267,8 @@ def layoffs(
     jokers = avail[4]
     if meld.is_run:
         # The usual meld onto which cards go (a run is never a set of jokers): asked first.
-        if jokers and config.jokers_wild:
-            budget = min(jokers, config.max_jokers_per_meld - meld.jokers)
+        if jokers:
+            budget = meld_limits(config).joker_room(jokers, meld.jokers)
             if budget:
                 return _run_layoffs(meld, avail[meld.suit], budget, config)
         m = avail[meld.suit]
@@ -264,13 +277,12 @@ def layoffs(
         if not m & shape.ends[meld.low][meld.high]:
             return []
         return _plain_run_layoffs(meld.suit, meld.low, meld.high, m, shape)
+    set_most = meld_limits(config).set_most
     if meld.is_joker_set:
-        return [((JOKER,), False)] if jokers and len(meld.cards) < 4 else []
-    if len(meld.cards) >= 4:
+        return [((JOKER,), False)] if jokers and len(meld.cards) < set_most else []
+    if len(meld.cards) >= set_most:
         return []
-    budget = 0
-    if jokers and config.jokers_wild:
-        budget = min(jokers, config.max_jokers_per_meld - meld.jokers)
+    budget = meld_limits(config).joker_room(jokers, meld.jokers) if jokers else 0
     base = meld.low - 1
     bit = 1 << meld.low
     out: list[tuple[tuple[Card, ...], bool]] = []
@@ -474,9 +486,9 @@ def use_cost(
     best: int | None = None
     if how != _USE_LAYOFF and meld_through(card, avail, config):
         if how == _USE_MELD:
-            return 3
+            return MELD_MIN
         # A lay-off may still take fewer cards, which matters when a card must be kept.
-        best = 3
+        best = MELD_MIN
     if how == _USE_MELD:
         return None
     # Unless the card must be laid off, a lay-off of three cards or more is never cheaper than
@@ -542,7 +554,7 @@ def meld_through(card: int, avail: Sequence[int], config: RuleConfig) -> bool:
 
 def wild_jokers(jokers: int, config: RuleConfig) -> int:
     """How many of ``jokers`` available jokers one new meld can hold as wild cards."""
-    return min(jokers, config.max_jokers_per_meld) if jokers and config.jokers_wild else 0
+    return meld_limits(config).joker_room(jokers) if jokers else 0
 
 
 def meld_through_at(
@@ -555,7 +567,7 @@ def meld_through_at(
     bit = 1 << rank
     # Each term is 0 or ``bit``, so the shifted sum is the number of suits holding the rank.
     suits = ((avail[0] & bit) + (avail[1] & bit) + (avail[2] & bit) + (avail[3] & bit)) >> rank
-    if suits + wild >= 3:
+    if suits + wild >= MELD_MIN:
         return True
     m = avail[s]
     # Bit ``p`` of ``whole`` is set when positions p, p+1 and p+2 are all available; with one
@@ -610,14 +622,16 @@ def _layoff_cost(
     if not meld.is_run:
         if meld.is_joker_set:
             return None
-        if meld.low == rank and len(meld.cards) < 4 and not meld.suits & (1 << s):
+        if (
+            meld.low == rank
+            and not meld.suits & (1 << s)
+            and len(meld.cards) < meld_limits(config).set_most
+        ):
             return 1
         return None
     if meld.suit != s:
         return None
-    budget = 0
-    if config.jokers_wild:
-        budget = max(0, min(jokers, config.max_jokers_per_meld - meld.jokers))
+    budget = meld_limits(config).joker_room(jokers, meld.jokers) if jokers else 0
     best: int | None = None
     shape = run_shape(config)
     m = shape.lifted(m, 0, 0)[0]  # reach's gaps are in lifted positions
@@ -633,39 +647,129 @@ def _joker_cost(
 ) -> int | None:
     """The fewest cards that put a joker (one of ``avail``'s) onto the table."""
     jokers = avail[4]
-    if not config.jokers_wild:
-        if how != _USE_LAYOFF and jokers >= 3:
-            return 3
-        if how != _USE_MELD and any(t.is_joker_set and len(t.cards) < 4 for t in table):
+    limits = meld_limits(config)
+    smallest = limits.smallest
+    if not limits.wild:
+        if how != _USE_LAYOFF and jokers >= smallest:
+            return smallest
+        if how != _USE_MELD and any(
+            t.is_joker_set and limits.set_room(len(t.cards)) for t in table
+        ):
             return 1
         return None
-    limit = config.max_jokers_per_meld
     if how != _USE_MELD:
         for meld in table:
-            if meld.is_joker_set or meld.jokers >= limit:
+            if meld.is_joker_set or not limits.joker_room(1, meld.jokers):
                 continue
-            room = _joker_fits_run_end(meld, config) if meld.is_run else len(meld.cards) < 4
+            if meld.is_run:
+                room = _joker_fits_run_end(meld, config)
+            else:
+                room = limits.set_room(len(meld.cards)) > 0
             if room:
                 return 1
     if how == _USE_LAYOFF:
         return None
-    wild = min(jokers, limit)
-    if config.joker_only_melds and wild >= 3:
-        return 3
-    need = 3 - wild  # naturals needed alongside the jokers in a 3-card meld
+    wild = limits.joker_room(jokers)
+    if limits.jokers_alone and wild >= smallest:
+        return smallest
+    need = smallest - wild  # naturals needed alongside the jokers in a smallest meld
     if need < 1:
         need = 1
     for rank in range(1, 14):
         bit = 1 << rank
         if sum(1 for s in range(4) if avail[s] & bit) >= need:
-            return 3
+            return smallest
     for s in range(4):
         for lo, hi, mask in run_shape(config).intervals:
-            if hi - lo == 2 and _popcount(avail[s] & mask) >= need:
-                return 3
+            if hi - lo == smallest - 1 and _popcount(avail[s] & mask) >= need:
+                return smallest
     return None
 
 
 def _joker_fits_run_end(meld: TableMeld, config: RuleConfig) -> bool:
     shape = run_shape(config)
     return shape.ok(meld.low - 1, meld.high) or shape.ok(meld.low, meld.high + 1)
+
+
+#: :func:`near_table`'s answer for a table no card is near: where a taken card must go into
+#: a new meld.
+_NOWHERE: Final = (0, 0, 0, 0)
+#: Each standard card id's suit and rank, read in one step where the pile is walked.
+_SUIT_RANK: Final = tuple((c // 13, c % 13 + 1) for c in range(_JOKER))
+
+
+def usable_depths(
+    hand: Sequence[int],
+    pile: Sequence[int],
+    table: Sequence[TableMeld],
+    config: RuleConfig,
+    how: OwedUse,
+    room: int,
+    keep_top: bool,
+    deepest: int,
+) -> list[int]:
+    """How many cards each take from the top of ``pile`` takes whose deepest card can go down
+    this turn (a new meld or, as ``how`` allows, a lay-off), from the top down to ``deepest``
+    cards, for a player holding ``hand``.
+
+    ``room`` is how many hand cards may help the deepest card down besides the cards taken
+    (the legality of takes works it out); ``keep_top`` lists the lone top card first, as a
+    card that may be taken and kept.
+    """
+    avail = availability(hand, config)
+    # Most pile cards are far from every table meld: for those only a new meld counts.
+    near = near_table(table, config) if how is _USE_ANY else _NOWHERE
+    shape = run_shape(config)
+    bits, starts = shape.bits, shape.starts
+    wild = wild_jokers(avail[4], config)
+    out: list[int] = []
+    n = len(pile)
+    below = n - deepest  # the pile cards below the deepest take asked about
+    if keep_top and deepest:
+        add_card(avail, pile[-1], config)
+        wild = wild_jokers(avail[4], config)
+        out.append(1)
+        n -= 1
+    # Walk down from the top: each card joins the cards that a take from there brings along.
+    # This runs at every draw, over the whole pile: the loop adds each card to the
+    # availability list itself (as :func:`add_card` does) and, when no joker is wild, asks
+    # :func:`meld_through_at`'s question itself, for less than the call. A card's cost
+    # (:func:`use_cost`) is the smaller of a new meld's and its cheapest lay-off's, which only
+    # a meld it is near can make smaller: the meld is asked about first. ``k`` cards from the
+    # top, the deepest is ``pile[top - k]``; ``short`` is the fewest that leave the cards for
+    # the smallest new meld.
+    top = len(pile)
+    short = MELD_MIN - room
+    for k in range(top - n + 1, top - below + 1):
+        # A plain int: compiled, its arithmetic is native (a Card is an int subclass).
+        card: int = pile[top - k]
+        if card >= _JOKER:
+            avail[4] += 1
+            wild = wild_jokers(avail[4], config)
+            cost = use_cost(card, avail, table, config, how)
+            if cost is not None and cost <= room + k:
+                out.append(k)
+            continue
+        suit, rank = _SUIT_RANK[card]
+        m = avail[suit] | bits[card]
+        avail[suit] = m
+        if k >= short:
+            if wild:
+                if meld_through_at(suit, rank, avail, wild, starts):
+                    out.append(k)
+                    continue
+            elif m & m >> 1 & m >> 2 & starts[rank]:
+                out.append(k)
+                continue
+            else:
+                bit = 1 << rank
+                if (avail[0] & bit) + (avail[1] & bit) + (avail[2] & bit) + (
+                    avail[3] & bit
+                ) >= MELD_MIN << rank:
+                    out.append(k)
+                    continue
+        if near[suit] >> rank & 1:
+            cost = near_layoff_cost(card, avail, table, config)
+            if cost is not None and cost <= room + k:
+                out.append(k)
+    return out

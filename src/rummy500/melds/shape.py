@@ -1,5 +1,7 @@
-"""The shape of a run: where each rank stands, the spans a run may cover, and what lies
-just beyond its ends (:class:`RunShape`, the one statement of run limits).
+"""The shape of a meld: where each rank stands in a run, the spans a run may cover and what
+lies just beyond its ends (:class:`RunShape`, the one statement of run limits), and how many
+cards a set and how many jokers a meld may hold (:class:`MeldLimits`, the one statement of
+those). The search for melds and the checks of a meld both read them from here.
 
 A card's place in a run is its *position*: 1 for a low ace, 2-13 for the ranks 2 to king, 14
 for a high ace. With wrap-around runs, positions go on past 14 (15 is a 2 after the ace, and so
@@ -17,14 +19,18 @@ from typing import Final
 import attrs
 
 from rummy500.core.cards import ACE, CARDS, JOKER_AS, Card, face_of
-from rummy500.rules.config import ACES_HIGH_ONLY as _HIGH_ONLY
+from rummy500.rules.choices import ACES_HIGH_ONLY as _HIGH_ONLY
 from rummy500.rules.config import RuleConfig
 
 __all__ = [
     "HIGH_ACE",
+    "MELD_MIN",
+    "SET_MAX",
+    "MeldLimits",
     "RunShape",
     "canonical_meld",
     "card_bits",
+    "meld_limits",
     "run_shape",
     "span",
 ]
@@ -32,6 +38,10 @@ __all__ = [
 
 #: The position of an ace at the high end of a run (Q-K-A).
 HIGH_ACE: Final = 14
+#: The fewest cards of a meld, set or run.
+MELD_MIN: Final = 3
+#: The most cards of a set: one of each suit (even with two decks).
+SET_MAX: Final = 4
 _JOKER: Final = 52
 #: The positions :class:`RunShape`'s card tables cover: 0 to 40, every position a run, a card
 #: beyond its ends or a lay-off reaches, one lap up included (see :meth:`RunShape.lifted`).
@@ -76,7 +86,8 @@ class RunShape:
     top: int
     #: Every span a run may cover, as (low, high, mask), by low then high.
     intervals: tuple[tuple[int, int, int], ...] = attrs.field(init=False, eq=False, repr=False)
-    #: For each rank, a mask of the start positions of the 3-card runs through a card of it.
+    #: For each rank, a mask of the start positions of the shortest runs (:data:`MELD_MIN`
+    #: cards) through a card of it.
     starts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     #: The most cards a run may hold.
     longest: int = attrs.field(init=False, eq=False, repr=False)
@@ -113,13 +124,13 @@ class RunShape:
         intervals = tuple(
             (lo, hi, span(lo, hi))
             for lo in range(self.first, self.last + 1)
-            for hi in range(lo + 2, self.top + 1)
+            for hi in range(lo + MELD_MIN - 1, self.top + 1)
             if self.ok(lo, hi)
         )
         starts = [0] * 14
         for rank in range(1, 14):
             for lo, hi, _ in intervals:
-                if hi - lo == 2 and any(lo <= p <= hi for p in self.positions(rank)):
+                if hi - lo == MELD_MIN - 1 and any(lo <= p <= hi for p in self.positions(rank)):
                     starts[rank] |= 1 << lo
         put(self, "intervals", intervals)
         put(self, "starts", tuple(starts))
@@ -349,3 +360,58 @@ def canonical_meld(cards: Sequence[int]) -> tuple[Card, ...]:
     if len(breaks) == 1 and steps_up(face_of(ordered[-1]), face_of(ordered[0])):
         return tuple(ordered[cut:] + ordered[:cut])
     return tuple(ordered)
+
+
+@attrs.frozen
+class MeldLimits:
+    """How many cards a set and how many jokers a meld may hold under one kind of rule: the one
+    statement of these limits (:func:`meld_limits` gives the object of a config).
+
+    The meld search (:mod:`rummy500.melds.search`) builds only melds and lay-offs within them,
+    and the checks (:mod:`rummy500.melds.check`) refuse the others naming the limit broken.
+    """
+
+    #: The fewest cards of a new meld (:data:`MELD_MIN`).
+    smallest: int
+    #: The most cards of a set (:data:`SET_MAX`).
+    set_most: int
+    #: Jokers stand for cards (``jokers_wild``); otherwise they make sets of jokers only.
+    wild: bool
+    #: The most wild jokers one meld may hold (``max_jokers_per_meld``).
+    jokers_most: int
+    #: A new meld may be made of wild jokers only (``joker_only_melds``).
+    jokers_alone: bool
+
+    def joker_room(self, jokers: int, already: int = 0) -> int:
+        """How many of ``jokers`` available jokers can go as wild cards into one meld that
+        holds ``already`` jokers (0 when jokers are not wild)."""
+        if not jokers or not self.wild:
+            return 0
+        room = self.jokers_most - already
+        return jokers if jokers < room else max(room, 0)
+
+    def set_room(self, size: int) -> int:
+        """How many more cards a set of ``size`` cards can take."""
+        return max(self.set_most - size, 0)
+
+
+#: :func:`meld_limits` by (jokers wild, most jokers per meld, melds of jokers alone).
+_LIMITS: Final[dict[tuple[bool, int, bool], MeldLimits]] = {}
+#: The config :func:`meld_limits` was last asked about, with its answer, as one pair (replaced
+#: whole, so that threads never read one config's limits for another): a game asks about one
+#: config many times a move, and an identity check is the cheapest lookup.
+_LAST: Final[list[tuple[RuleConfig | None, MeldLimits | None]]] = [(None, None)]
+
+
+def meld_limits(config: RuleConfig) -> MeldLimits:
+    """The meld limits of ``config`` (one shared object per kind of rule)."""
+    last, answer = _LAST[0]
+    if last is config and answer is not None:
+        return answer
+    key = (config.jokers_wild, config.max_jokers_per_meld, config.joker_only_melds)
+    limits = _LIMITS.get(key)
+    if limits is None:
+        limits = MeldLimits(MELD_MIN, SET_MAX, *key)
+        _LIMITS[key] = limits
+    _LAST[0] = (config, limits)
+    return limits

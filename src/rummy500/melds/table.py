@@ -24,8 +24,17 @@ from rummy500.core.errors import (
 )
 from rummy500.core.fastbuild import draft_builder
 from rummy500.melds.builders import TableMeldBuilders
-from rummy500.melds.shape import _JOKER, _POSITIONS, _rank_at, _settled, canonical_meld, run_shape
-from rummy500.rules.config import CardValues, RuleConfig
+from rummy500.melds.shape import (
+    _JOKER,
+    _POSITIONS,
+    _rank_at,
+    _settled,
+    canonical_meld,
+    meld_limits,
+    run_shape,
+)
+from rummy500.rules.choices import CardValues
+from rummy500.rules.config import RuleConfig
 
 __all__ = [
     "TableMeld",
@@ -497,7 +506,7 @@ def join_run(table: Sequence[TableMeld], new: TableMeld, config: RuleConfig) -> 
     for i, meld in enumerate(table):
         if not meld.is_run or meld.suit != new.suit:
             continue
-        if meld.jokers + new.jokers > config.max_jokers_per_meld:
+        if meld_limits(config).joker_room(new.jokers, meld.jokers) < new.jokers:
             continue
         if _joined_span(meld, new, config) is not None:
             return i

@@ -31,7 +31,8 @@ from rummy500.melds.table import TableMeld
 from rummy500.play.engine import end_hand, ends_before_next_draw, first_caller
 from rummy500.play.position import Position
 from rummy500.play.validation import check_basics, check_hand_number, check_history, validate
-from rummy500.rules.config import Calling, RuleConfig
+from rummy500.rules.choices import Calling
+from rummy500.rules.config import RuleConfig
 from rummy500.rules.dealing import rest_of_deck
 
 __all__ = ["CardsInput", "TableMeldInput", "build_position"]
@@ -416,7 +417,7 @@ def _first_caller(base: Position, discarded_by: int, current_player: int | None)
         raise StateError(
             f"{who} these rules do not play calling rummy, so no call window opens after a discard"
         )
-    if ends_before_next_draw(cfg, base.turn, base.stock_size):
+    if ends_before_next_draw(cfg, base.turn, base.stock_size, base.pile):
         why = (
             f"turn {base.turn} reaches the turn_limit of {cfg.turn_limit}"
             if base.turn >= cfg.turn_limit

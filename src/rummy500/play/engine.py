@@ -26,15 +26,7 @@ from rummy500.core.phases import PLAY_PHASE as _PLAY
 from rummy500.core.phases import USE_ANY as _USE_ANY
 from rummy500.melds.putdown import physical, put_down_unchecked
 from rummy500.melds.table import TableMeld
-from rummy500.play.legality import (
-    PLAYABLE,
-    call_options,
-    call_use,
-    callable_from,
-    keeps_top,
-    problem,
-    take_use,
-)
+from rummy500.play.legality import PLAYABLE, problem
 from rummy500.play.movegen import generate
 from rummy500.play.moves import (
     Call,
@@ -50,10 +42,11 @@ from rummy500.play.moves import (
     Take,
     kind_column,
 )
-from rummy500.play.position import Position, Standing, self_set
+from rummy500.play.pile import call_options, call_use, callable_from, keeps_top, take_use
+from rummy500.play.position import Position, self_set
 from rummy500.play.scoring import game_result, player_scores, side_scores
-from rummy500.rules.config import STOCK_END_AT_ONCE as _STOCK_END_AT_ONCE
-from rummy500.rules.config import STOCK_REUSE_PILE as _STOCK_REUSE_PILE
+from rummy500.rules.choices import STOCK_END_AT_ONCE as _STOCK_END_AT_ONCE
+from rummy500.rules.choices import STOCK_REUSE_PILE as _STOCK_REUSE_PILE
 from rummy500.rules.config import RuleConfig
 from rummy500.rules.dealing import deal_hand, reshuffled_pile
 
@@ -194,15 +187,13 @@ def _put_down(s: Position, move: Move) -> Position:
             # Nothing left to discard: the player floats and the turn passes on.
             return _pass_turn(s, move, hands, s.pile, table, (player + 1) % s.players, s.turn + 1)
         return _end_hand(s, move, hands, s.pile, table, went_out=player)
-    extra = s._extra
-    if extra is None:
+    owing = s._owing
+    if owing is None:
         # No card owed or kept (most positions): none to carry over.
         return s._next(move, _PLAY, player, hands, s.stock_size, s.pile, table)
-    owed, use, kept, _ = extra
     put = physical(cards)
     # Equal cards are interchangeable: putting down any copy of the owed or kept card uses it.
-    if owed in put:
-        owed = None
+    owed = None if owing.owed in put else owing.owed
     return s._next(
         move,
         _PLAY,
@@ -212,8 +203,8 @@ def _put_down(s: Position, move: Move) -> Position:
         s.pile,
         table,
         owed=owed,
-        owed_use=use if owed is not None else _USE_ANY,
-        kept=None if kept in put else kept,
+        owed_use=owing.owed_use if owed is not None else _USE_ANY,
+        kept=None if owing.kept in put else owing.kept,
     )
 
 
@@ -231,7 +222,7 @@ def _discard(s: Position, move: Move) -> Position:
         return _end_hand(s, move, hands, pile, table, went_out=player)
     turn = s.turn + 1
     cfg = s.config
-    if ends_before_next_draw(cfg, turn, s.stock_size):
+    if ends_before_next_draw(cfg, turn, s.stock_size, pile):
         return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
     caller = first_caller(cfg, hands, pile, table, player)
     if caller is not None:
@@ -249,12 +240,16 @@ def _discard(s: Position, move: Move) -> Position:
     return _pass_turn(s, move, hands, pile, table, (player + 1) % s.players, turn)
 
 
-def ends_before_next_draw(config: RuleConfig, turn: int, stock_size: int) -> bool:
+def ends_before_next_draw(
+    config: RuleConfig, turn: int, stock_size: int, pile: tuple[Card, ...]
+) -> bool:
     """Whether the hand ends, with nobody out, once ``turn`` turns are over: the turn limit is
-    reached, or the stock is out under the rule that the hand then ends at once."""
-    return turn >= config.turn_limit or (
-        not stock_size and config.empty_stock is _STOCK_END_AT_ONCE
-    )
+    reached, or the stock is out under the rule that the hand then ends at once, or under the
+    rule that reuses the pile when there is no pile to turn over (:func:`turns_pile_over`)."""
+    if turn >= config.turn_limit or stock_size:
+        return turn >= config.turn_limit
+    rule = config.empty_stock
+    return rule is _STOCK_END_AT_ONCE or (rule is _STOCK_REUSE_PILE and not pile)
 
 
 def ends_without_a_take(stock_size: int, moves: Sequence[Move]) -> bool:
@@ -316,23 +311,11 @@ def _pass_turn(
     cfg = s.config
     size = s.stock_size
     standing = None
-    if ends_before_next_draw(cfg, turn, size) or (
-        not size and cfg.empty_stock is _STOCK_REUSE_PILE and not pile
-    ):
+    if ends_before_next_draw(cfg, turn, size, pile):
         return _end_hand(s, move, hands, pile, table, went_out=None, stock_ran_out=True)
     if turns_pile_over(cfg, size, pile):
         stock = reshuffled_pile(pile, s.seed, s.hand_number, turn)
-        standing = Standing(
-            s.hand_number,
-            s.dealer,
-            s.totals,
-            s.history,
-            s.went_out,
-            s.winner,
-            stock,
-            player_history=s.player_history,
-            game=s._standing.game,
-        )
+        standing = s._standing.moved_on(stock_cards=stock)
         size, pile = len(stock), ()
     nxt = s._next(move, _DRAW, player, hands, size, pile, table, turn=turn, standing=standing)
     if not size:
@@ -402,17 +385,13 @@ def _end_hand(
         went_out_side=None if went_out is None else cfg.side_of(went_out, s.players),
     )
     history = (*s.history, scores)
-    standing = Standing(
-        s.hand_number,
-        s.dealer,
-        totals,
-        history,
-        went_out,
-        won,
-        s._standing.stock_cards,
+    standing = s._standing.moved_on(
+        totals=totals,
+        history=history,
+        went_out=went_out,
+        winner=won,
         # Without partnerships each player is a side: the same rows serve both.
         player_history=(*s.player_history, per_player) if cfg.team_size > 1 else history,
-        game=s._standing.game,
     )
     phase = _GAME_OVER if over else _HAND_OVER
     return s._next(
@@ -433,16 +412,8 @@ def _deal(s: Position, move: Move) -> Position:
     number = s.hand_number + 1
     dealer = (s.dealer + 1) % n
     hands, stock, pile = deal_hand(s.config, n, s.seed, number, dealer)
-    standing = Standing(
-        number,
-        dealer,
-        s.totals,
-        s.history,
-        None,
-        None,
-        stock,
-        player_history=s.player_history,
-        game=s._standing.game,
+    standing = s._standing.moved_on(
+        hand_number=number, dealer=dealer, went_out=None, winner=None, stock_cards=stock
     )
     return s._next(
         move, _DRAW, (dealer + 1) % n, hands, len(stock), pile, (), turn=0, standing=standing

@@ -30,42 +30,28 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from rummy500.core.cards import JOKER, Card, format_cards
+from rummy500.core.cards import Card, format_cards
 from rummy500.core.errors import describe_value
 from rummy500.core.phases import CALL_PHASE as _CALL
 from rummy500.core.phases import DRAW_PHASE as _DRAW
 from rummy500.core.phases import GAME_OVER_PHASE as _GAME_OVER
 from rummy500.core.phases import HAND_OVER_PHASE as _HAND_OVER
 from rummy500.core.phases import PLAY_PHASE as _PLAY
-from rummy500.core.phases import USE_ANY as _USE_ANY
-from rummy500.core.phases import USE_LAYOFF as _USE_LAYOFF
-from rummy500.core.phases import USE_MELD as _USE_MELD
-from rummy500.core.phases import OwedUse
 from rummy500.melds.check import layoff_error, meld_error
 from rummy500.melds.putdown import (
     meld_index,
     missing_meld,
     physical,
-    placed_meld,
-    put_down_unchecked,
-    remove_cards,
 )
-from rummy500.melds.search import (
-    add_card,
-    availability,
-    fits_straight,
-    meld_through,
-    meld_through_at,
-    near_layoff_cost,
-    near_table,
-    new_melds,
-    use_cost,
-    wild_jokers,
-)
-from rummy500.melds.shape import run_shape
-from rummy500.melds.table import TableMeld
+from rummy500.melds.search import availability, card_mask, layoffs, new_melds
+from rummy500.play.finishing import discardable, play_problem
 from rummy500.play.moves import (
+    DEAL,
+    DECLINE,
+    DISCARDS,
+    DRAW,
     KINDS,
+    PASS,
     Call,
     Deal,
     Decline,
@@ -77,98 +63,40 @@ from rummy500.play.moves import (
     Pass,
     Take,
     kind_column,
+    trusted_call,
+    trusted_layoff,
+    trusted_meld,
+    trusted_take,
 )
+from rummy500.play.pile import callable_takes, must_keep, take_use, usable_takes
 from rummy500.play.position import Position
-from rummy500.rules.config import CALLING_ANY_PILE_CARD as _CALLING_ANY_PILE_CARD
-from rummy500.rules.config import CALLING_LAYOFF_ONLY as _CALLING_LAYOFF_ONLY
-from rummy500.rules.config import CALLING_NONE as _CALLING_NONE
-from rummy500.rules.config import DEEPEST_NEW_MELD as _NEW_MELD
-from rummy500.rules.config import RuleConfig
+from rummy500.rules.choices import CALLING_ANY_PILE_CARD as _CALLING_ANY_PILE_CARD
+from rummy500.rules.choices import CALLING_LAYOFF_ONLY as _CALLING_LAYOFF_ONLY
+from rummy500.rules.choices import CALLING_NONE as _CALLING_NONE
 
 #: The plain joker's card id (:data:`~rummy500.core.cards.JOKER`) as a constant the compiled build
 #: inlines.
 _JOKER: Final = 52
 
-#: :func:`~rummy500.melds.search.near_table`'s answer for a table no card is near: where a taken
-#: card must go into a new meld.
-_NOWHERE: Final = (0, 0, 0, 0)
-
-#: Each standard card id's suit and rank, read in one step where the pile is walked.
-_SUIT_RANK: Final = tuple((c // 13, c % 13 + 1) for c in range(_JOKER))
-
 __all__ = [
+    "CANDIDATES",
     "PLAYABLE",
-    "call_options",
     "call_problem",
-    "call_use",
-    "callable_from",
-    "callable_takes",
     "deal_problem",
     "decline_problem",
-    "deepest_room",
-    "deepest_usable",
     "discard_problem",
-    "discardable",
     "draw_problem",
-    "keeps_top",
     "layoff_problem",
     "meld_problem",
-    "must_keep",
     "pass_problem",
-    "play_problem",
     "problem",
     "take_problem",
-    "take_use",
-    "usable_takes",
 ]
 
 
 #: The kinds of move that can be played (``Move`` and ``PileMove`` are only their bases): the
 #: registry's.
 PLAYABLE: Final = frozenset(KINDS)
-
-
-# -- rule choices read once ------------------------------------------------------------------
-
-
-def must_keep(config: RuleConfig) -> int:
-    """How many cards a meld or lay-off must leave in hand: 1 when the last card must be
-    discarded (and the player may not float)."""
-    return 1 if config.discard_to_go_out and not config.floating else 0
-
-
-def take_use(config: RuleConfig) -> OwedUse:
-    """How the deepest card of a take must be used under these rules."""
-    return _USE_MELD if config.deepest_card is _NEW_MELD else _USE_ANY
-
-
-def call_use(config: RuleConfig) -> OwedUse:
-    """How the deepest card of a rummy call must be used under these rules."""
-    return _USE_LAYOFF if config.calling is _CALLING_LAYOFF_ONLY else _USE_ANY
-
-
-def keeps_top(config: RuleConfig, hand: Sequence[Card], taken: Sequence[Card]) -> bool:
-    """Whether a take keeps the lone top discard in hand instead of owing it.
-
-    Under ``keep_top_discard`` the top card alone may be taken and kept (it then may not be
-    discarded this turn); a player with no cards left (floating) must still use it.
-    """
-    return config.keep_top_discard and len(taken) == 1 and bool(hand)
-
-
-def deepest_room(hand_size: int, config: RuleConfig) -> int:
-    """How many cards of a hand of ``hand_size`` can help the deepest card taken go down, besides
-    the cards taken: all but those that must be kept for the final discard."""
-    return hand_size - must_keep(config)
-
-
-def deepest_usable(cost: int | None, hand_size: int, taken: int, config: RuleConfig) -> bool:
-    """Whether a deepest card that needs ``cost`` cards to go down can go down this turn.
-
-    ``hand_size`` is the hand before taking ``taken`` cards; the cards that must be kept for
-    the final discard cannot help.
-    """
-    return cost is not None and cost <= deepest_room(hand_size, config) + taken
 
 
 # -- the draw --------------------------------------------------------------------------------
@@ -230,127 +158,7 @@ def take_problem(s: Position, move: Take, usable: Sequence[int] | None = None) -
     )
 
 
-def usable_takes(s: Position, depth: int | None = None) -> list[int]:
-    """How many cards each take takes whose deepest card can be used this turn, from the top
-    of the pile down (to ``depth`` cards down at most; the whole pile by default).
-
-    This is the rule for takes: :func:`take_problem` accepts a well-formed take exactly when
-    its depth is listed here. The top card alone is listed when the rules let it be kept.
-    """
-    cfg = s.config
-    hand = s.hands[s._current]
-    pile = s.pile
-    deepest = len(pile) if depth is None else min(depth, len(pile))
-    table = s.table
-    how = take_use(cfg)
-    room = deepest_room(len(hand), cfg)
-    keep_top = cfg.keep_top_discard and bool(hand)
-    avail = availability(hand, cfg)
-    # Most pile cards are far from every table meld: for those only a new meld counts.
-    near = near_table(table, cfg) if how is _USE_ANY else _NOWHERE
-    shape = run_shape(cfg)
-    bits, starts = shape.bits, shape.starts
-    wild = wild_jokers(avail[4], cfg)
-    out: list[int] = []
-    n = len(pile)
-    below = n - deepest  # the pile cards below the deepest take asked about
-    if keep_top and deepest:
-        # The top card alone is taken and kept: always usable.
-        add_card(avail, pile[-1], cfg)
-        wild = wild_jokers(avail[4], cfg)
-        out.append(1)
-        n -= 1
-    # Walk down from the top: each card joins the cards that a take from there brings along.
-    # This runs at every draw, over the whole pile: the loop reads what it can once, adds each
-    # card to the availability list itself (as ``add_card`` would) and asks
-    # ``meld_through_at`` itself when no joker is wild (as the call would, for less). A card's
-    # cost (:func:`use_cost`) is the smaller of a new meld's three cards and its cheapest
-    # lay-off, which only a meld it is near can take in fewer: the meld is asked about first.
-    # ``k`` cards from the top, the deepest is ``pile[top - k]``; ``short`` is the fewest that
-    # leave the cards for a new meld of three.
-    top = len(pile)
-    short = 3 - room
-    for k in range(top - n + 1, top - below + 1):
-        # A plain int: compiled, its arithmetic is native (a Card is an int subclass).
-        card: int = pile[top - k]
-        if card >= _JOKER:
-            avail[4] += 1
-            wild = wild_jokers(avail[4], cfg)
-            cost = use_cost(card, avail, table, cfg, how)
-            if cost is not None and cost <= room + k:
-                out.append(k)
-            continue
-        suit, rank = _SUIT_RANK[card]
-        m = avail[suit] | bits[card]
-        avail[suit] = m
-        if k >= short:
-            if wild:
-                if meld_through_at(suit, rank, avail, wild, starts):
-                    out.append(k)
-                    continue
-            elif m & m >> 1 & m >> 2 & starts[rank]:
-                out.append(k)
-                continue
-            else:
-                bit = 1 << rank
-                if (avail[0] & bit) + (avail[1] & bit) + (avail[2] & bit) + (
-                    avail[3] & bit
-                ) >= 3 << rank:
-                    out.append(k)
-                    continue
-        if near[suit] >> rank & 1:
-            cost = near_layoff_cost(card, avail, table, cfg)
-            if cost is not None and cost <= room + k:
-                out.append(k)
-    return out
-
-
 # -- calling rummy ---------------------------------------------------------------------------
-
-
-def call_options(
-    config: RuleConfig, pile: Sequence[Card], table: Sequence[TableMeld]
-) -> list[tuple[int, int]]:
-    """Where rummy may be called on this pile and table: (cards taken, the fewest cards that
-    put the deepest one down), from the top of the pile down.
-
-    This does not depend on who calls; :func:`callable_from` keeps what a hand allows.
-    """
-    mode = config.calling
-    if mode is _CALLING_NONE or not pile:
-        return []
-    out: list[tuple[int, int]] = []
-    on_pile = [0, 0, 0, 0, 0]
-    for k in range(1, len(pile) + 1):
-        card = pile[-k]
-        add_card(on_pile, card, config)
-        if (k == 1 or mode is _CALLING_ANY_PILE_CARD) and fits_straight(card, table, config):
-            out.append((k, 1))
-        elif mode is not _CALLING_LAYOFF_ONLY:
-            cost = use_cost(card, on_pile, (), config, _USE_MELD)
-            if cost is not None:
-                out.append((k, cost))
-        if mode is _CALLING_LAYOFF_ONLY:
-            break
-    return out
-
-
-def callable_from(
-    options: Sequence[tuple[int, int]], hand_size: int, config: RuleConfig
-) -> list[int]:
-    """How many cards each call takes that a player holding ``hand_size`` cards may make."""
-    return [k for k, cost in options if deepest_usable(cost, hand_size, k, config)]
-
-
-def callable_takes(s: Position) -> list[int]:
-    """How many cards each call the mover may make takes, from the top of the pile down.
-
-    This is the rule for calls: :func:`call_problem` accepts a well-formed call exactly when
-    its depth is listed here (the engine polls the players for a call with the same
-    :func:`call_options` and :func:`callable_from`).
-    """
-    cfg = s.config
-    return callable_from(call_options(cfg, s.pile, s.table), len(s.hands[s._current]), cfg)
 
 
 def call_problem(s: Position, move: Call, allowed: Sequence[int] | None = None) -> str | None:
@@ -399,128 +207,6 @@ def _holds_problem(hand: Sequence[Card], cards: Sequence[int]) -> str | None:
     return None
 
 
-def _after(s: Position, move: Meld | Layoff) -> tuple[tuple[Card, ...], tuple[TableMeld, ...]]:
-    """The mover's hand and the table after a well-formed meld or lay-off."""
-    hand = s.hands[s._current]
-    if isinstance(move, Meld):
-        return put_down_unchecked(hand, s.table, move.melded, s._current, s.config)
-    return put_down_unchecked(
-        hand, s.table, move.laid, s._current, s.config, onto=move.meld_id, high=move.high
-    )
-
-
-def play_problem(s: Position, move: Meld | Layoff) -> str | None:
-    """Why a well-formed meld or lay-off would leave the turn impossible to finish, or ``None``.
-
-    The last card must be discarded where the rules say so; the owed card must still be
-    usable (in the way it is owed) afterwards; a kept card cannot be the only card left.
-    """
-    left = len(s.hands[s._current]) - len(move.cards)
-    extra = s._extra
-    # Most candidates leave a card in hand (at most one must be kept) in a position that owes
-    # and keeps no card: nothing more to ask.
-    if extra is None and left > 0:
-        return None
-    cfg = s.config
-    keep = must_keep(cfg)
-    if left < keep:
-        return "your last card must be a discard: you cannot meld or lay off every card"
-    if extra is None:
-        return None
-    # The owed and kept cards and how the owed card is owed, read straight from the record.
-    owed, use, kept, _ = extra
-    cards = move.cards
-    if owed is not None:
-        # Only a joker is held as another card than it is put down as: any other owed card is
-        # put down as itself.
-        if owed in cards if owed < _JOKER else owed in physical(cards):
-            if use is _USE_MELD and isinstance(move, Layoff):
-                return f"{owed}, the deepest card you took, must go into a new meld"
-            if use is _USE_LAYOFF and isinstance(move, Meld):
-                return f"{owed}, the card you called, must be laid off"
-        elif not _touches(owed, cards) and _owed_cost_now(s) <= left - keep:
-            # Cards of another rank and suit (and no joker) change nothing the owed card could
-            # use: its cheapest use stays as it is.
-            pass
-        elif not _meld_left(s, owed, cards, left - keep):
-            new_hand, new_table = _after(s, move)
-            cost = use_cost(owed, availability(new_hand, cfg), new_table, cfg, use)
-            if (cost is None or cost > left - keep) and not _layoff_after_meld(
-                s, new_hand, new_table, left - keep
-            ):
-                return (
-                    f"afterwards {owed}, the deepest card you took from the discard pile, "
-                    f"could no longer {use.words} this turn, as it must"
-                )
-    if kept is not None and left == 1 and kept not in physical(cards):
-        new_hand, new_table = _after(s, move)
-        # The kept card cannot be discarded: it must be able to go down on its own.
-        if new_hand == (kept,) and (
-            keep or use_cost(kept, availability(new_hand, cfg), new_table, cfg) != 1
-        ):
-            return f"afterwards you would hold only {kept}, which you kept and cannot discard"
-    return None
-
-
-def _meld_left(s: Position, owed: Card, cards: Sequence[Card], room: int) -> bool:
-    """Whether the owed card, which ``cards`` leave in hand, can still go into a new meld of
-    three cards afterwards (and may: it is not owed as a lay-off), with ``room`` cards to use.
-
-    A new meld needs nothing on the table, so this is answered from the hand alone, without
-    building the table the move leaves (the costly part of asking the full question).
-    """
-    if room < 3 or owed >= JOKER or s.owed_use is _USE_LAYOFF:
-        return False
-    cfg = s.config
-    return meld_through(owed, availability(remove_cards(s.hands[s._current], cards), cfg), cfg)
-
-
-def _touches(owed: Card, cards: Sequence[Card]) -> bool:
-    """Whether putting ``cards`` down could change how ``owed`` can be used: they share its
-    rank or suit, or hold a joker (or ``owed`` is one)."""
-    if owed >= JOKER:
-        return True
-    suit, rank = owed // 13, owed % 13
-    # A loop rather than any() over a generator (slower, pure or compiled): this runs for
-    # candidate after candidate.
-    for c in cards:  # noqa: SIM110
-        if c >= JOKER or c // 13 == suit or c % 13 == rank:
-            return True
-    return False
-
-
-def _owed_cost_now(s: Position) -> int:
-    """The fewest cards that put the owed card down from the mover's hand as it is (a large
-    number when it cannot go down)."""
-    owed = s.owed
-    assert owed is not None
-    cfg = s.config
-    cost = use_cost(owed, availability(s.hands[s._current], cfg), s.table, cfg, s.owed_use)
-    return 99 if cost is None else cost
-
-
-def _layoff_after_meld(
-    s: Position, hand: tuple[Card, ...], table: tuple[TableMeld, ...], room: int
-) -> bool:
-    """Whether a called card that must be laid off can go onto a meld made first this turn.
-
-    Only for a card owed as a lay-off: any other use needs one meld or lay-off at most.
-    """
-    owed = s.owed
-    cfg = s.config
-    if owed is None or s.owed_use is not _USE_LAYOFF:
-        return False
-    for cards in new_melds(availability(hand, cfg), cfg):
-        if owed in physical(cards) or len(cards) >= room:
-            continue
-        after = remove_cards(hand, cards)
-        grown = placed_meld(table, cards, s._current, cfg)
-        cost = use_cost(owed, availability(after, cfg), grown, cfg, _USE_LAYOFF)
-        if cost is not None and cost <= room - len(cards):
-            return True
-    return False
-
-
 def meld_problem(s: Position, move: Meld, searched: bool = False) -> str | None:
     """Why melding ``move.melded`` is illegal, or ``None``.
 
@@ -558,26 +244,6 @@ def layoff_problem(s: Position, move: Layoff, searched: bool = False) -> str | N
         if reason is not None:
             return reason
     return play_problem(s, move)
-
-
-def discardable(s: Position) -> list[Card]:
-    """The distinct cards the mover may discard now (in the play phase), in hand order.
-
-    This is the rule for discards: :func:`discard_problem` accepts a discard exactly when its
-    card is listed here. No card may be discarded while one is owed, and a card taken from the
-    top of the pile and kept may not be (unless another copy is held).
-    """
-    hand = s.hands[s._current]
-    if s._extra is not None:  # a card owed or kept (most positions have neither)
-        if s.owed is not None:
-            return []
-        kept = s.kept
-        if kept is not None and hand.count(kept) == 1:
-            return [c for c in dict.fromkeys(hand) if c != kept]
-    # Most hands hold no card twice (one deck, one joker at most): then the hand is the list.
-    if len(set(hand)) == len(hand):
-        return list(hand)
-    return list(dict.fromkeys(hand))
 
 
 def discard_problem(s: Position, move: Discard) -> str | None:
@@ -638,6 +304,91 @@ PROBLEM: Final[dict[type[Move], Callable[[Position, Any], str | None]]] = kind_c
     },
 )
 
+
+# -- the generator's candidates ------------------------------------------------------------------
+#
+# For each kind of move, the moves of that kind that may be legal in a position of its phase,
+# each added to ``out`` only where the kind's predicate accepts it (handed the listing or the
+# search's guarantee it already has): the move generator (:mod:`rummy500.play.movegen`) calls
+# each phase's listings in the order of :data:`~rummy500.play.moves.KINDS`. The kinds of one
+# phase that read the same things share one listing (the draw's the pile, play's the hand's
+# availability list), which lists them in that order.
+
+
+def _draw_moves(s: Position, out: list[Move]) -> None:
+    """Draw, Take and Decline."""
+    if draw_problem(s, DRAW) is None:
+        out.append(DRAW)
+    pile = s.pile
+    usable = usable_takes(s)
+    n = len(pile)
+    for k in usable:
+        take = trusted_take(pile[n - k :])
+        if take_problem(s, take, usable) is None:
+            out.append(take)
+    if decline_problem(s, DECLINE) is None:
+        out.append(DECLINE)
+
+
+def _play_moves(s: Position, out: list[Move]) -> None:
+    """Meld, Layoff and Discard."""
+    cfg = s.config
+    hand = s.hands[s._current]
+    avail = availability(hand, cfg)
+    for cards in new_melds(avail, cfg):
+        meld = trusted_meld(cards)
+        if meld_problem(s, meld, True) is None:
+            out.append(meld)
+    table = s.table
+    # A joker can go onto almost any meld: with one, look at them all.
+    near = -1 if avail[4] else card_mask(hand) if table else 0
+    for onto in table:
+        # A lay-off starts with a card just beyond the meld: most melds have none in hand.
+        if onto.attach & near:
+            ident = onto.id
+            for cards, high in layoffs(onto, avail, cfg):
+                layoff = trusted_layoff(ident, cards, high)
+                if layoff_problem(s, layoff, True) is None:
+                    out.append(layoff)
+    out.extend(map(DISCARDS.__getitem__, discardable(s)))
+
+
+def _call_moves(s: Position, out: list[Move]) -> None:
+    """Call and Pass."""
+    pile = s.pile
+    allowed = callable_takes(s)
+    for k in allowed:
+        call = trusted_call(pile[len(pile) - k :])
+        if call_problem(s, call, allowed) is None:
+            out.append(call)
+    if pass_problem(s, PASS) is None:
+        out.append(PASS)
+
+
+def _deal_moves(s: Position, out: list[Move]) -> None:
+    """Deal."""
+    if deal_problem(s, DEAL) is None:
+        out.append(DEAL)
+
+
+#: The registry's column ``"candidates"``: the generator's listing of each kind of move, which
+#: adds the moves of that kind its predicate accepts to the list it is given (a listing shared by
+#: the kinds of one phase lists each of them, in the registry's order).
+CANDIDATES: Final[dict[type[Move], Callable[[Position, list[Move]], None]]] = kind_column(
+    "candidates",
+    {
+        Draw: _draw_moves,
+        Take: _draw_moves,
+        Meld: _play_moves,
+        Layoff: _play_moves,
+        Discard: _play_moves,
+        Decline: _draw_moves,
+        Call: _call_moves,
+        Pass: _call_moves,
+        Deal: _deal_moves,
+    },
+)
+
 _KINDS: Final = f"{', '.join(k.__name__ for k in KINDS[:-1])} and {KINDS[-1].__name__}"
 
 
@@ -649,15 +400,16 @@ def _phase_problem(s: Position, move: Move) -> str:
         return "the game is over: there are no more moves"
     if phase == _HAND_OVER:
         return "the hand is over and scored: the next move is 'deal'"
-    if isinstance(move, Deal):
-        return "'deal' comes only after a hand is over"
+    played_in = move.phase
+    if played_in == _HAND_OVER:
+        return f"'{move.kind}' comes only after a hand is over"
     if phase == _CALL:
         return (
             f"player {s._current} may call rummy on player {s.discarder}'s discard or pass; "
             "nothing else can happen before the next player draws"
         )
     if phase == _DRAW:
-        if isinstance(move, Call | Pass):
+        if played_in == _CALL:
             if s.config.calling is _CALLING_NONE:
                 return (
                     "calling rummy is not played under these rules: a turn starts with a draw "

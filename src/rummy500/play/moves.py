@@ -40,6 +40,7 @@ from rummy500.core.cards import CARDS, JOKER, Card, format_cards, parse_cards
 from rummy500.core.deprecation import renamed_attribute, renamed_keywords
 from rummy500.core.errors import CardError, MoveParseError, describe_value, is_whole, quote_text
 from rummy500.core.fastbuild import slot_builder
+from rummy500.core.phases import Phase
 from rummy500.melds.shape import canonical_meld
 
 __all__ = [
@@ -79,6 +80,9 @@ class Move:
     #: The kind of move: the first word of its text form (``"draw"``, ``"layoff"``...), as
     #: :attr:`Event.kind <rummy500.events.Event.kind>` names the kind of an event.
     kind: ClassVar[str]
+    #: The phase of a hand in which moves of this kind are played (:class:`~rummy500.Phase`):
+    #: what a player to move in that phase chooses among.
+    phase: ClassVar[Phase]
     #: The old name of :attr:`kind` (deprecated: warns when read).
     verb = renamed_attribute("kind")
 
@@ -144,6 +148,7 @@ class Draw(Move):
     """Draw the top card of the stock."""
 
     kind: ClassVar[str] = "draw"
+    phase: ClassVar[Phase] = Phase.DRAW
 
     def text(self, *, ascii: bool = False) -> str:
         return "draw"
@@ -159,6 +164,7 @@ class Decline(Move):
     """With the stock empty, take nothing from the discard pile: the hand ends, nobody out."""
 
     kind: ClassVar[str] = "decline"
+    phase: ClassVar[Phase] = Phase.DRAW
 
     def text(self, *, ascii: bool = False) -> str:
         return "decline"
@@ -174,6 +180,7 @@ class Pass(Move):
     """Let a chance to call rummy go by."""
 
     kind: ClassVar[str] = "pass"
+    phase: ClassVar[Phase] = Phase.CALL
 
     def text(self, *, ascii: bool = False) -> str:
         return "pass"
@@ -189,6 +196,7 @@ class Deal(Move):
     """Deal the next hand once the previous one has been scored."""
 
     kind: ClassVar[str] = "deal"
+    phase: ClassVar[Phase] = Phase.HAND_OVER
 
     def text(self, *, ascii: bool = False) -> str:
         return "deal"
@@ -271,6 +279,7 @@ class Take(PileMove):
     """
 
     kind: ClassVar[str] = "take"
+    phase: ClassVar[Phase] = Phase.DRAW
 
 
 def _meld_cards(cards: object) -> tuple[Card, ...]:
@@ -282,6 +291,7 @@ class Meld(Move):
     """Lay down a new set or run from the hand. The cards are kept in canonical order."""
 
     kind: ClassVar[str] = "meld"
+    phase: ClassVar[Phase] = Phase.PLAY
     melded: tuple[Card, ...] = attrs.field(converter=_meld_cards)
 
     @property
@@ -319,6 +329,7 @@ class Layoff(Move):
     """
 
     kind: ClassVar[str] = "layoff"
+    phase: ClassVar[Phase] = Phase.PLAY
     meld_id: int
     laid: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
     high: bool = False
@@ -358,6 +369,7 @@ class Discard(Move):
     """Discard a card onto the discard pile, ending the turn."""
 
     kind: ClassVar[str] = "discard"
+    phase: ClassVar[Phase] = Phase.PLAY
     card: Card = attrs.field(converter=_card)
 
     @property
@@ -382,6 +394,7 @@ class Call(PileMove):
     """
 
     kind: ClassVar[str] = "call"
+    phase: ClassVar[Phase] = Phase.CALL
 
 
 #: A :class:`Take` of cards already known to be well-formed (for the move generator).

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, cast
 
 import attrs
 from attrs.exceptions import FrozenInstanceError
@@ -61,7 +61,7 @@ from rummy500.rules.config import RuleConfig
 if TYPE_CHECKING:
     from typing import Self
 
-__all__ = ["FIELDS", "Game", "Position", "Standing", "dealt"]
+__all__ = ["FIELDS", "NOTHING_OWED", "Game", "Owing", "Position", "Standing", "dealt"]
 
 
 @attrs.frozen
@@ -106,6 +106,34 @@ class Standing:
     #: The log of the last position of this stretch of the hand whose log was asked for, so
     #: that asking again one move later reads one step of the chain, not the whole hand.
     cache: _LogCache | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    def moved_on(self, **changes: Any) -> Standing:
+        """This standing with ``changes`` (fields by name), for the rest of the hand after the
+        stock is turned over, the hand scored, or the next hand. The log before the undo
+        chain starts is left behind: a successor's log is read off the chain."""
+        return attrs.evolve(self, log=(), **changes)
+
+
+class Owing(NamedTuple):
+    """What a position rarely holds, in one record: the card owed and how it must be used, the
+    card kept, and whose discard may be called (see :class:`Position`'s properties of the
+    same names). A position that holds none of them has no record (``None``)."""
+
+    owed: Card | None
+    owed_use: OwedUse
+    kept: Card | None
+    discarder: int | None
+
+
+#: Build an :class:`Owing` from a tuple of its four fields, without the call through the
+#: class's ``__new__`` (a position is built at every move).
+_owing_of: Final = cast(
+    "Callable[[type[Owing], tuple[Card | None, OwedUse, Card | None, int | None]], Owing]",
+    tuple.__new__,
+)
+
+#: The record of a position that owes, keeps and waits for nothing (which holds ``None``).
+NOTHING_OWED: Final = Owing(None, OwedUse.ANY, None, None)
 
 
 class _LogCache:
@@ -168,8 +196,8 @@ FIELDS: Final = (
 class _Slots:
     __slots__ = (
         "_current",
-        "_extra",
         "_legal",
+        "_owing",
         "_standing",
         "hands",
         "last_move",
@@ -235,7 +263,7 @@ class Position(_Slots):
         stock_size: int
         pile: tuple[Card, ...]
         table: tuple[TableMeld, ...]
-        _extra: tuple[Card | None, OwedUse, Card | None, int | None] | None
+        _owing: Owing | None
         parent: Self | None
         last_move: Move | None
         _legal: tuple[Move, ...] | None
@@ -243,31 +271,32 @@ class Position(_Slots):
     # -- what a position rarely holds, kept in one place ---------------------------------
     #
     # Most positions owe no card, keep none and wait for no call: these four fields share one
-    # slot (None when none is set), which keeps every position of a long line of play smaller.
+    # slot (an Owing record, None when none is set), which keeps every position of a long line
+    # of play smaller.
 
     @property
     def owed(self) -> Card | None:
         """The deepest card taken from the discard pile this turn, while it must still be used."""
-        extra = self._extra
-        return None if extra is None else extra[0]
+        owing = self._owing
+        return None if owing is None else owing.owed
 
     @property
     def owed_use(self) -> OwedUse:
         """How the owed card must be used (:attr:`OwedUse.ANY` when none is owed)."""
-        extra = self._extra
-        return OwedUse.ANY if extra is None else extra[1]
+        owing = self._owing
+        return OwedUse.ANY if owing is None else owing.owed_use
 
     @property
     def kept(self) -> Card | None:
         """A lone top discard taken and kept, which may not be discarded this turn."""
-        extra = self._extra
-        return None if extra is None else extra[2]
+        owing = self._owing
+        return None if owing is None else owing.kept
 
     @property
     def discarder(self) -> int | None:
         """In the ``CALL`` phase, the player whose discard may be called."""
-        extra = self._extra
-        return None if extra is None else extra[3]
+        owing = self._owing
+        return None if owing is None else owing.discarder
 
     # -- building -------------------------------------------------------------------------
 
@@ -774,10 +803,10 @@ class _Draft(_Slots):
         self.stock_size = stock_size
         self.pile = pile
         self.table = table
-        self._extra = (
+        self._owing = (
             None
             if owed is None and kept is None and discarder is None and owed_use is _USE_ANY
-            else (owed, owed_use, kept, discarder)
+            else _owing_of(Owing, (owed, owed_use, kept, discarder))
         )
         self.parent = parent
         self.last_move = last_move

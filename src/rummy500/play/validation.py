@@ -15,7 +15,7 @@ from __future__ import annotations
 import operator
 from collections import Counter
 
-from rummy500.core.cards import CARDS, JOKER, Card
+from rummy500.core.cards import CARDS, JOKER
 from rummy500.core.errors import StateError
 from rummy500.core.phases import OwedUse, Phase
 from rummy500.melds.check import meld_error
@@ -23,8 +23,8 @@ from rummy500.play.engine import ends_without_a_take, turns_pile_over
 from rummy500.play.movegen import generate
 from rummy500.play.position import Position
 from rummy500.play.scoring import game_result, hand_scores, player_scores, side_scores
-from rummy500.rules.config import Calling, FirstDealer
-from rummy500.rules.dealing import dealer_draw_rounds
+from rummy500.rules.choices import Calling
+from rummy500.rules.dealing import drawn_dealer
 
 __all__ = [
     "check_basics",
@@ -360,15 +360,7 @@ def check_dealer_draw(s: Position) -> None:
                     f"{CARDS[card]} was drawn {count} times for the first deal, but the "
                     f"decks hold {deck[card]}"
                 )
-    highest = cfg.first_dealer is FirstDealer.HIGHEST
-
-    def rank(card: Card) -> int:
-        return 14 if highest and card.rank == 1 else card.rank
-
-    # The last round has one player alone at the top (the lowest card, or the highest).
-    last_round = dealer_draw_rounds(cfg, n, drawn)[-1]
-    pick = max if highest else min
-    first = pick(last_round, key=lambda drew: rank(drew[1]))[0]
+    first = drawn_dealer(cfg, n, drawn)
     dealer = (first + s.hand_number) % n
     if s.dealer != dealer:
         raise StateError(

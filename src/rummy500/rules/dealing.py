@@ -13,13 +13,15 @@ from collections.abc import Callable, Iterable, Sequence
 
 from rummy500.core.cards import CARDS, Card
 from rummy500.core.errors import ConfigError, StateError, describe_value
-from rummy500.rules.config import FirstDealer, RuleConfig
+from rummy500.rules.choices import FirstDealer
+from rummy500.rules.config import RuleConfig
 
 __all__ = [
     "DrawRound",
     "choose_first_dealer",
     "deal_hand",
     "dealer_draw_rounds",
+    "drawn_dealer",
     "reshuffled_pile",
     "rest_of_deck",
     "shuffled_deck",
@@ -121,6 +123,20 @@ def dealer_draw_rounds(
         )
     if not drawn:
         return ()
+    return _replayed_draw(config, players, drawn)[1]
+
+
+def drawn_dealer(config: RuleConfig, players: int, drawn: Sequence[Card]) -> int:
+    """The player who won the draw for the first deal that drew ``drawn`` (a whole draw, as
+    :func:`dealer_draw_rounds` accepts; the caller has checked the arguments' types)."""
+    return _replayed_draw(config, players, drawn)[0]
+
+
+def _replayed_draw(
+    config: RuleConfig, players: int, drawn: Sequence[Card]
+) -> tuple[int, tuple[DrawRound, ...]]:
+    """The draw for the first deal played again from the cards ``drawn``: the dealer and the
+    rounds, refusing cards that stop before the dealer is known or go on after."""
     # Card() refuses an item that is no card, naming it.
     cards = iter([card if type(card) is Card else Card(card) for card in drawn])
 
@@ -132,13 +148,13 @@ def dealer_draw_rounds(
             )
         return card
 
-    _, rounds = _draw_for_the_deal(config, players, next_card)
+    dealer, rounds = _draw_for_the_deal(config, players, next_card)
     used = sum(len(r) for r in rounds)
     if used != len(drawn):
         raise StateError(
             f"the dealer is known after {used} of the {len(drawn)} cards drawn for the first deal"
         )
-    return rounds
+    return dealer, rounds
 
 
 def _draw_for_the_deal(
