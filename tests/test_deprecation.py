@@ -516,7 +516,7 @@ TOOLKIT = [
     "sample_world", "dealer_draw_rounds", "describe_value", "quote_value", "CARDS", "JOKER",
     "make_deck", "put_down", "run_distances", "WorldSampler",
     # Added since 1.0.
-    "CardsInput", "TableMeldInput",
+    "CardsInput", "TableMeldInput", "EVENT_CLASSES",
 ]  # fmt: skip
 
 #: The names that moved from the top level to the toolkit (explain_meld, run_distances and
@@ -524,7 +524,15 @@ TOOLKIT = [
 MOVED = [
     name
     for name in TOOLKIT
-    if name not in {"explain_meld", "run_distances", "WorldSampler", "CardsInput", "TableMeldInput"}
+    if name
+    not in {
+        "explain_meld",
+        "run_distances",
+        "WorldSampler",
+        "CardsInput",
+        "TableMeldInput",
+        "EVENT_CLASSES",
+    }
 ]
 
 RUN_LIMITS = "rummy500.toolkit.run_distances or rummy500.toolkit.explain_meld"

@@ -32,7 +32,7 @@ from rummy500.infostate import (  # noqa: E402
     InformationStateSpace,
 )
 from rummy500.observations import CARD_COLUMNS, ObservationSpace  # noqa: E402
-from rummy500.play.events import EVENT_KINDS as KIND_CLASSES  # noqa: E402
+from rummy500.play.moves import EVENT_KINDS as KIND_CLASSES  # noqa: E402
 from test_log import hidden_from, line, other_world, replayed, unscored_hand  # noqa: E402
 from test_observations import (  # noqa: E402
     OBSERVATION_PARTS,
@@ -83,8 +83,22 @@ def test_the_layout_is_the_observation_then_the_history() -> None:
     assert none.part("stock_draws").size == 4
 
 
-def test_the_event_kinds_are_the_kinds_of_the_events_module() -> None:
+def test_the_event_kinds_are_the_registry_s_in_the_order_of_the_vectors() -> None:
+    # Derived from the registry of events, in the order trained agents' vectors rely on.
     assert tuple(KIND_CLASSES) == EVENT_KINDS
+    assert EVENT_KINDS == (
+        "deal",
+        "draw",
+        "take",
+        "call",
+        "pass",
+        "decline",
+        "meld",
+        "layoff",
+        "discard",
+        "reshuffle",
+        "hand_over",
+    )
 
 
 def test_refusals_name_what_is_wrong() -> None:

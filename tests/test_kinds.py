@@ -37,7 +37,7 @@ TABLES = {
     "problem": legality.PROBLEM,
     "candidates": legality.CANDIDATES,
     "transition": engine._APPLY,
-    "event": events.MOVE_EVENTS,
+    "event": moves.MOVE_EVENTS,
     "log": position._LOGGED,
     "action": actioncoding.CODING,
     "saved": valuecodecs._READ_MOVE,
@@ -91,7 +91,7 @@ def test_the_render_column_names_exactly_the_kinds() -> None:
 
 @pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.__name__)
 def test_each_kind_logs_the_event_of_the_same_kind(kind: type[Move]) -> None:
-    assert events.MOVE_EVENTS[kind].kind == kind.kind
+    assert moves.MOVE_EVENTS[kind].kind == kind.kind
 
 
 def test_each_kind_has_one_action_range_named_by_its_kind() -> None:
@@ -125,7 +125,7 @@ def test_play_logs_each_move_as_its_kinds_event_and_round_trips_its_id() -> None
             assert space.decode(action, state) == move
             after = state.apply(move)
             logged = position._step_events(state, move, after)
-            assert type(logged[0]) is events.MOVE_EVENTS[type(move)]
+            assert type(logged[0]) is moves.MOVE_EVENTS[type(move)]
             seen.add(type(move))
             state = after
         if len(seen) == len(KINDS):

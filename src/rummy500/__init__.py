@@ -39,7 +39,8 @@ from rummy500.melds import shape as _melds
 from rummy500.melds.table import TableMeld
 from rummy500.play import engine as _engine
 from rummy500.play import movegen as _movegen
-from rummy500.play.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
+from rummy500.play import moves as _moves
+from rummy500.play.moves import *  # noqa: F403 (the moves, as their module lists them)
 from rummy500.rules.choices import (
     Aces,
     Calling,
@@ -113,27 +114,18 @@ __all__ = [
     "TERMINAL",
     "Aces",
     "ActionError",
-    "Call",
     "Calling",
     "Card",
     "CardError",
     "CardValues",
     "ConfigError",
-    "Deal",
-    "Decline",
     "DeepestCard",
-    "Discard",
-    "Draw",
     "EmptyStock",
     "FirstDealer",
     "GameRecord",
     "IllegalMoveError",
-    "Layoff",
-    "Meld",
-    "Move",
     "MoveParseError",
     "OwedUse",
-    "Pass",
     "Phase",
     "PlayerTable",
     "PlayerView",
@@ -146,7 +138,6 @@ __all__ = [
     "StateError",
     "Suit",
     "TableMeld",
-    "Take",
     "__version__",
     "dumps",
     "events",
@@ -159,3 +150,4 @@ __all__ = [
     "to_data",
     "toolkit",
 ]
+__all__ += _moves.__all__

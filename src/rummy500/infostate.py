@@ -48,7 +48,7 @@ import numpy.typing as npt
 
 from rummy500 import ConfigError, PlayerView, RuleConfig, State
 from rummy500.observations import CARD_COLUMNS, ObservationSpace, Part, VectorLayout, check_view
-from rummy500.toolkit import KnownCardsReader, describe_value
+from rummy500.toolkit import EVENT_CLASSES, KnownCardsReader, describe_value
 
 __all__ = ["EVENT_KINDS", "HISTORY", "MAX_HISTORY", "InformationStateSpace"]
 
@@ -61,20 +61,9 @@ HISTORY: Final = 24
 MAX_HISTORY: Final = 4096
 
 #: The kinds of event, in the order of the kind one-hot of an event row (each is the
-#: :attr:`Event.kind <rummy500.events.Event.kind>` of one class of :mod:`rummy500.events`).
-EVENT_KINDS: Final = (
-    "deal",
-    "draw",
-    "take",
-    "call",
-    "pass",
-    "decline",
-    "meld",
-    "layoff",
-    "discard",
-    "reshuffle",
-    "hand_over",
-)
+#: :attr:`Event.kind <rummy500.events.Event.kind>` of one class of
+#: :data:`rummy500.toolkit.EVENT_CLASSES`, the registry's order).
+EVENT_KINDS: Final = tuple(EVENT_CLASSES)
 _JOKER_COLUMN: Final = CARD_COLUMNS - 1
 #: How many of each player's logs a space keeps what it read of: as many lines of play (games
 #: stepped in turns, say) each go on reading only their new events.

@@ -27,6 +27,8 @@ The names, by what they are for:
   :class:`WorldSampler` (many worlds of one view, its log read once), and
   :func:`dealer_draw_rounds` (the draw for the first deal, as a front end shows it).
 - **Cards**: :data:`CARDS` (every card by id), :data:`JOKER`, :func:`make_deck`.
+- **Events**: :data:`EVENT_CLASSES`, every class of event of the log by its kind, in the order
+  the information-state vectors give them.
 - **Error-message helpers** (to word errors of your own as the package does):
   :func:`describe_value`, :func:`quote_value`.
 - **Types of input** (to annotate code that builds positions):
@@ -38,7 +40,9 @@ The names, by what they are for:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Final
 
 from rummy500.core.cards import CARDS, JOKER, Card, make_deck
 from rummy500.core.errors import CardError, ConfigError, describe_value, quote_value
@@ -51,6 +55,8 @@ from rummy500.melds.search import possible_layoffs, possible_melds
 from rummy500.melds.shape import canonical_meld, run_shape
 from rummy500.melds.table import TableMeld
 from rummy500.play.building import CardsInput, TableMeldInput
+from rummy500.play.events import Event
+from rummy500.play.moves import EVENT_KINDS
 from rummy500.play.scoring import PlayerScore
 from rummy500.play.scoring import score_breakdown as _score_breakdown
 from rummy500.play.scoring import table_points as _table_points
@@ -60,6 +66,7 @@ from rummy500.rules.dealing import dealer_draw_rounds
 
 __all__: list[str] = [
     "CARDS",
+    "EVENT_CLASSES",
     "JOKER",
     "ActionRange",
     "ActionSpace",
@@ -82,6 +89,12 @@ __all__: list[str] = [
     "score_breakdown",
     "table_points",
 ]
+
+#: Every class of event of a hand's log by its :attr:`Event.kind <rummy500.events.Event.kind>`:
+#: the events of the kinds of move (each :attr:`Move.event <rummy500.Move.event>`) and of play
+#: itself (a deal, the pile turned over, a hand scored), in the order the information-state
+#: vectors give them (:data:`rummy500.infostate.EVENT_KINDS`).
+EVENT_CLASSES: Final[Mapping[str, type[Event]]] = MappingProxyType(EVENT_KINDS)
 
 
 def explain_meld(cards: Sequence[int], config: RuleConfig) -> str | None:

@@ -20,7 +20,7 @@ import attrs
 
 from rummy500.core.cards import CARDS, JOKER, JOKER_AS, Card, face_of, format_cards
 from rummy500.core.errors import ActionError
-from rummy500.game.actionlayout import JOKER_ID, ActionLayout, joker_masks
+from rummy500.game.actionlayout import JOKER_ID, ActionLayout, ActionRange, joker_masks
 from rummy500.game.state import State
 from rummy500.melds.putdown import meld_index, missing_meld
 from rummy500.melds.shape import RunShape, run_shape
@@ -30,6 +30,7 @@ from rummy500.play.moves import (
     DECLINE,
     DISCARDS,
     DRAW,
+    KINDS,
     PASS,
     Call,
     Deal,
@@ -47,8 +48,18 @@ from rummy500.play.moves import (
     trusted_meld,
     trusted_take,
 )
+from rummy500.rules.choices import Calling
 
-__all__ = ["CODING", "Coding", "layoff_move", "layoff_offset", "meld_cards", "meld_offset"]
+__all__ = [
+    "CODING",
+    "ID_ORDER",
+    "Coding",
+    "lay_out",
+    "layoff_move",
+    "layoff_offset",
+    "meld_cards",
+    "meld_offset",
+]
 
 
 def meld_offset(layout: ActionLayout, move: Meld, s: State) -> int:
@@ -194,11 +205,24 @@ def layoff_move(layout: ActionLayout, offset: int, s: State) -> tuple[Move | Non
 
 @attrs.frozen
 class Coding:
-    """How the ids of one kind of move's range are read: ``offset`` gives a legal move's place
-    in its range, ``decode`` the move (legal or not) at a place, or ``None`` and why none."""
+    """One kind of move's range of action ids: ``size`` gives how many ids it has under a
+    layout (0: the rules leave the kind out), ``meaning`` says in words which move each id
+    names, ``offset`` gives a legal move's place in the range, and ``decode`` the move (legal
+    or not) at a place, or ``None`` and why none."""
 
     offset: Callable[[ActionLayout, Any, State], int]
     decode: Callable[[ActionLayout, int, State], tuple[Move | None, str]]
+    size: Callable[[ActionLayout], int]
+    meaning: Callable[[ActionLayout], str]
+
+
+def _single(words: str) -> tuple[Callable[[ActionLayout], int], Callable[[ActionLayout], str]]:
+    """The size and meaning of a range of one id, which means ``words``."""
+    return (lambda layout: 1), (lambda layout: words)
+
+
+def _calling(layout: ActionLayout) -> bool:
+    return layout.config.calling is not Calling.NONE
 
 
 def _first(layout: ActionLayout, move: Move, s: State) -> int:
@@ -231,20 +255,86 @@ def _pile_top(
     return decode
 
 
-#: The registry's column ``"action"``: how each kind of move's range of ids is read.
+#: The registry's column ``"action"``: each kind of move's range of ids, and how it is read.
 CODING: Final = kind_column(
     "action",
     {
-        Draw: Coding(_first, _one(DRAW)),
-        Take: Coding(_depth, _pile_top(trusted_take)),
-        Meld: Coding(
-            meld_offset, lambda layout, offset, s: (trusted_meld(meld_cards(layout, offset)), "")
+        Draw: Coding(_first, _one(DRAW), *_single("draw from the stock")),
+        Take: Coding(
+            _depth,
+            _pile_top(trusted_take),
+            lambda layout: layout.max_pile,
+            lambda layout: "take the top k cards of the discard pile, k = 1, 2, ...",
         ),
-        Layoff: Coding(layoff_offset, layoff_move),
-        Discard: Coding(lambda layout, move, s: move.card, lambda layout, i, s: (DISCARDS[i], "")),
-        Decline: Coding(_first, _one(DECLINE)),
-        Call: Coding(_depth, _pile_top(trusted_call)),
-        Pass: Coding(_first, _one(PASS)),
-        Deal: Coding(_first, _one(DEAL)),
+        Meld: Coding(
+            meld_offset,
+            lambda layout, offset, s: (trusted_meld(meld_cards(layout, offset)), ""),
+            lambda layout: layout.meld_count,
+            lambda layout: (
+                "lay down a new meld: sets of jokers, sets by rank, runs by suit, span and "
+                "the places its jokers stand in"
+            ),
+        ),
+        Layoff: Coding(
+            layoff_offset,
+            layoff_move,
+            lambda layout: layout.slots * layout.slot_size,
+            lambda layout: (
+                f"lay off on the table meld with id i (0 to {layout.slots - 1}): "
+                f"{layout.slot_size} shapes for each meld id"
+            ),
+        ),
+        Discard: Coding(
+            lambda layout, move, s: move.card,
+            lambda layout, i, s: (DISCARDS[i], ""),
+            lambda layout: layout.discards,
+            lambda layout: "discard the card with that card id (52 a joker)",
+        ),
+        Decline: Coding(_first, _one(DECLINE), *_single("decline to draw (the stock is empty)")),
+        Call: Coding(
+            _depth,
+            _pile_top(trusted_call),
+            lambda layout: layout.max_pile if _calling(layout) else 0,
+            lambda layout: "call rummy, taking the top k cards of the discard pile, k = 1, 2, ...",
+        ),
+        Pass: Coding(
+            _first,
+            _one(PASS),
+            lambda layout: 1 if _calling(layout) else 0,
+            lambda layout: "do not call rummy",
+        ),
+        Deal: Coding(_first, _one(DEAL), *_single("deal the next hand")),
     },
 )
+
+#: The order of the ranges of the package's own kinds of move: the ids are fixed (saved
+#: files, trained agents and docs/actions.md rely on them), so a range added later goes after
+#: these.
+_FIXED_ORDER: Final = (Draw, Decline, Deal, Pass, Take, Call, Discard, Meld, Layoff)
+
+#: The order of the ranges of ids: the fixed ones, then every other kind of move of the
+#: registry, in its order.
+ID_ORDER: Final[tuple[type[Move], ...]] = (
+    *_FIXED_ORDER,
+    *(kind for kind in KINDS if kind not in _FIXED_ORDER),
+)
+
+
+def lay_out(
+    layout: ActionLayout,
+) -> tuple[tuple[ActionRange, ...], dict[type[Move], int], tuple[type[Move], ...]]:
+    """The ranges of the ids under ``layout``, in :data:`ID_ORDER` (empty ranges left out);
+    where each kind's range starts (-1 for a kind the rules leave out); the kind of each range.
+    """
+    ranges: list[ActionRange] = []
+    starts: dict[type[Move], int] = {}
+    kinds: list[type[Move]] = []
+    for kind in ID_ORDER:
+        coding = CODING[kind]
+        count = coding.size(layout)
+        start = ranges[-1].stop if ranges else 0
+        starts[kind] = start if count > 0 else -1
+        if count > 0:
+            ranges.append(ActionRange(kind.kind, start, start + count, coding.meaning(layout)))
+            kinds.append(kind)
+    return tuple(ranges), starts, tuple(kinds)

@@ -19,8 +19,6 @@ import attrs
 from rummy500.core.cards import CARDS, JOKER_AS, Card
 from rummy500.melds.check import meld_error
 from rummy500.melds.shape import canonical_meld, run_shape
-from rummy500.play.moves import Call, Deal, Decline, Discard, Draw, Layoff, Meld, Move, Pass, Take
-from rummy500.rules.choices import Calling
 from rummy500.rules.config import RuleConfig
 
 __all__ = ["JOKER_ID", "ActionLayout", "ActionRange", "joker_masks"]
@@ -70,21 +68,13 @@ def joker_masks(length: int, jokers: int, full: bool) -> tuple[tuple[int, ...], 
 
 @attrs.frozen(eq=False, repr=False)
 class ActionLayout:
-    """The ranges of the action ids of the game ``config`` plays with ``players`` players (the
-    arguments already checked), and the tables numbering the new melds and the lay-off shapes.
+    """How far the ranges of the action ids of the game ``config`` plays with ``players``
+    players reach (the arguments already checked), and the tables numbering the new melds and
+    the lay-off shapes.
     """
 
     config: RuleConfig
     players: int
-    #: How many ids there are.
-    size: int = attrs.field(init=False)
-    #: Each id's range, in id order (empty ranges left out).
-    ranges: tuple[ActionRange, ...] = attrs.field(init=False)
-    # Where each kind of move's range starts (-1 for a range the rules leave out), and the kind
-    # of each range of ``ranges``.
-    starts: dict[type[Move], int] = attrs.field(init=False)
-    kinds: tuple[type[Move], ...] = attrs.field(init=False)
-    discard: int = attrs.field(init=False)
     # How far the ranges reach: pile cards a take may pick up, table melds a lay-off may
     # name, and the jokers one meld may hold.
     max_pile: int = attrs.field(init=False)
@@ -136,48 +126,6 @@ class ActionLayout:
         self._build_melds(cfg, jokers, wild)
         # A lay-off adds at most the cards between a run of 3 and the longest run.
         self._build_layoffs(wild, jokers, run_shape(cfg).longest - 3)
-
-        ranges: list[ActionRange] = []
-        starts: dict[type[Move], int] = {}
-        kinds: list[type[Move]] = []
-
-        def add(kind: type[Move], count: int, meaning: str) -> None:
-            start = ranges[-1].stop if ranges else 0
-            starts[kind] = start if count > 0 else -1
-            if count > 0:
-                ranges.append(ActionRange(kind.kind, start, start + count, meaning))
-                kinds.append(kind)
-
-        calling = cfg.calling is not Calling.NONE
-        # The layout (docs/actions.md): each kind of move's range, in this order.
-        add(Draw, 1, "draw from the stock")
-        add(Decline, 1, "decline to draw (the stock is empty)")
-        add(Deal, 1, "deal the next hand")
-        add(Pass, 1 if calling else 0, "do not call rummy")
-        add(Take, self.max_pile, "take the top k cards of the discard pile, k = 1, 2, ...")
-        add(
-            Call,
-            self.max_pile if calling else 0,
-            "call rummy, taking the top k cards of the discard pile, k = 1, 2, ...",
-        )
-        add(Discard, self.discards, "discard the card with that card id (52 a joker)")
-        add(
-            Meld,
-            self.meld_count,
-            "lay down a new meld: sets of jokers, sets by rank, runs by suit, span and "
-            "the places its jokers stand in",
-        )
-        add(
-            Layoff,
-            self.slots * self.slot_size,
-            f"lay off on the table meld with id i (0 to {self.slots - 1}): "
-            f"{self.slot_size} shapes for each meld id",
-        )
-        _set(self, "starts", starts)
-        _set(self, "kinds", tuple(kinds))
-        _set(self, "discard", starts[Discard])
-        _set(self, "ranges", tuple(ranges))
-        _set(self, "size", ranges[-1].stop)
 
     def _build_melds(self, cfg: RuleConfig, jokers: int, wild: int) -> None:
         joker_sets = 0 if cfg.jokers_wild or jokers < 3 else min(jokers, 4) - 2

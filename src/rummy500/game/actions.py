@@ -33,7 +33,7 @@ import attrs
 
 from rummy500.core.cards import CARDS, format_cards
 from rummy500.core.errors import ActionError, IllegalMoveError, describe_value, is_whole
-from rummy500.game.actioncoding import CODING, meld_cards
+from rummy500.game.actioncoding import CODING, lay_out, meld_cards
 from rummy500.game.actionlayout import ActionLayout, ActionRange, joker_masks
 from rummy500.game.state import State
 from rummy500.play.engine import explain_illegal, is_legal
@@ -99,12 +99,13 @@ class ActionSpace:
             )
         cfg.check_players(players)
         layout = ActionLayout(cfg, players)
+        ranges, starts, kinds = lay_out(layout)
         _set(self, "_layout", layout)
-        _set(self, "_starts", layout.starts)
-        _set(self, "_kinds", layout.kinds)
-        _set(self, "_discard", layout.discard)
-        _set(self, "ranges", layout.ranges)
-        _set(self, "size", layout.size)
+        _set(self, "_starts", starts)
+        _set(self, "_kinds", kinds)
+        _set(self, "_discard", starts[Discard])
+        _set(self, "ranges", ranges)
+        _set(self, "size", ranges[-1].stop)
         _set(self, "_recent", [])
 
     # -- building ------------------------------------------------------------------------------

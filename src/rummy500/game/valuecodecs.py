@@ -30,8 +30,8 @@ from rummy500.core.errors import (
 from rummy500.core.phases import OwedUse, Phase
 from rummy500.game.conversion import converter, read_fields, structure_enum
 from rummy500.melds.table import TableMeld
-from rummy500.play.events import EVENT_KINDS, Event
-from rummy500.play.moves import KINDS, Move, kind_column
+from rummy500.play.events import Event
+from rummy500.play.moves import EVENT_KINDS, KINDS, Move, kind_column
 from rummy500.rules.choices import CardValues, PlayerTable
 from rummy500.rules.config import RuleConfig
 from rummy500.rules.configdata import card_values_data, config_data, player_table_data

@@ -46,14 +46,16 @@ from rummy500.core.cards import Card
 from rummy500.core.errors import SearchLimitError, StateError, describe_value, is_whole
 from rummy500.hidden.attribution import Attribution, Play, find_reading, sample_reading
 from rummy500.play.events import (
-    Called,
+    DEALS,
+    DISCARDS,
+    DRAWS,
+    PLAYS,
+    RESHUFFLES,
+    TAKES,
     Dealt,
     Discarded,
     Drew,
     Event,
-    LaidOff,
-    Melded,
-    Reshuffled,
     Took,
     event_problem,
 )
@@ -153,9 +155,11 @@ class LogReader:
         pile = self._pile
         stocks = self._stocks
         at = self.events
+        # Each event is read by how it moves cards (Event.moves_cards), not by its class: an
+        # event that moves no card the reader cannot see is passed over.
         for event in events:
-            kind = type(event)
-            if kind is Dealt:
+            moved = event.moves_cards
+            if moved == DEALS:
                 assert isinstance(event, Dealt)
                 known = self._known = [Counter() for _ in range(players)]
                 pile = self._pile = list(event.pile)
@@ -169,14 +173,15 @@ class LogReader:
                 # A player whose hand the reader saw dealt plays cards already counted.
                 self._shown = {p for p, hand in enumerate(event.hands) if hand is not None}
                 self._reveals = []
-            elif kind is Took or kind is Called:
+            elif moved == TAKES:
                 assert isinstance(event, Took)
                 known[event.player].update(event.taken)
                 if pile is not None:
                     del pile[len(pile) - len(event.taken) :]
-            elif kind is Melded or kind is LaidOff or kind is Discarded:
-                assert isinstance(event, Melded | LaidOff | Discarded)
-                held = known[event.player]
+            elif moved in (PLAYS, DISCARDS):
+                # An event that plays cards names the player who played them.
+                player: int = getattr(event, "player")  # noqa: B009
+                held = known[player]
                 for card in event.cards:
                     physical = card.physical
                     count = held.get(physical, 0)
@@ -185,20 +190,20 @@ class LogReader:
                     elif count:
                         del held[physical]
                     elif len(stocks) > 1:
-                        p = event.player
+                        p = player
                         era = len(stocks) - 1
                         self._reveals.append(Play(at, p, physical, era, stocks[era].draws[p]))
                     elif stocks:
                         # Before the pile is first turned over the card is one of the deal's:
                         # the player has one card of it fewer to play later.
-                        stocks[0].draws[event.player] -= 1
+                        stocks[0].draws[player] -= 1
                         first = stocks[0].seen
-                        if first is not None and event.player not in self._shown:
+                        if first is not None and player not in self._shown:
                             first[physical] += 1
-                if kind is Discarded and pile is not None:
+                if moved == DISCARDS and pile is not None:
                     assert isinstance(event, Discarded)
                     pile.append(event.card)
-            elif kind is Drew and stocks:
+            elif moved == DRAWS and stocks:
                 assert isinstance(event, Drew)
                 newest = stocks[-1]
                 if event.card is None:
@@ -207,7 +212,7 @@ class LogReader:
                     if newest.seen is None:
                         newest.seen = Counter()
                     newest.seen[event.card] += 1
-            elif kind is Reshuffled and pile is not None:
+            elif moved == RESHUFFLES and pile is not None:
                 stocks.append(_Stock(Counter(pile), [0] * players, at))
                 pile = self._pile = []
             at += 1

@@ -1,5 +1,11 @@
 """The events of a hand, defined here for the engine; :mod:`rummy500.events` is their public
-home and says what each one shows and hides."""
+home and says what each one shows and hides.
+
+Each kind of move names the class of the event it is logged as
+(:attr:`Move.event <rummy500.Move.event>`), so this module sits below the moves. An event says
+how it moves cards the other players cannot see (:attr:`Event.moves_cards`), which is all the
+reading of hidden cards needs to know of its kind.
+"""
 
 from __future__ import annotations
 
@@ -12,18 +18,6 @@ from rummy500.core.cards import Card, format_cards
 from rummy500.core.deprecation import renamed_attribute, renamed_keywords
 from rummy500.core.errors import StateError, describe_value, is_whole
 from rummy500.core.fastbuild import slot_builder
-from rummy500.play.moves import (
-    Call,
-    Deal,
-    Decline,
-    Discard,
-    Draw,
-    Layoff,
-    Meld,
-    Pass,
-    Take,
-    kind_column,
-)
 from rummy500.rules.choices import MAX_PLAYERS
 
 __all__ = [
@@ -44,6 +38,23 @@ __all__ = [
 ]
 
 
+#: What an event does to cards the other players cannot see (:attr:`Event.moves_cards`): nothing
+#: (the cards it shows, if any, stay where they were, or were seen by all already).
+MOVES_NO_CARD: Final = 0
+#: Deals every hand, the pile and the stock.
+DEALS: Final = 1
+#: Puts the top card of the stock into the player's hand.
+DRAWS: Final = 2
+#: Puts cards from the top of the pile, in plain sight, into the player's hand.
+TAKES: Final = 3
+#: Puts cards from the player's hand onto the table.
+PLAYS: Final = 4
+#: Puts a card from the player's hand onto the pile.
+DISCARDS: Final = 5
+#: Turns the pile over as a new stock.
+RESHUFFLES: Final = 6
+
+
 def _cards(cards: tuple[Card, ...], ascii: bool) -> str:
     return format_cards(cards, ascii=ascii) or "-"
 
@@ -60,6 +71,11 @@ class Event:
     #: The event's name in its saved form: the :attr:`Move.kind <rummy500.Move.kind>` of
     #: the move it records, where there is one.
     kind: ClassVar[str]
+    #: How the event moves cards, as the reading of hidden cards follows them
+    #: (:class:`~rummy500.hidden.knowledge.LogReader`): one of :data:`MOVES_NO_CARD` (the
+    #: default), :data:`DEALS`, :data:`DRAWS`, :data:`TAKES`, :data:`PLAYS`, :data:`DISCARDS`
+    #: and :data:`RESHUFFLES`.
+    moves_cards: ClassVar[int] = 0
     #: Whether every player sees the event as it is: its class keeps :meth:`seen_by` as here.
     _public: ClassVar[bool] = True
 
@@ -94,6 +110,7 @@ class Dealt(Event):
     """
 
     kind: ClassVar[str] = "deal"
+    moves_cards: ClassVar[int] = DEALS
     #: The number of the hand, from 0.
     hand_number: int
     dealer: int
@@ -127,6 +144,7 @@ class Drew(Event):
     """``player`` drew the top card of the stock: ``card``, or ``None`` as others saw it."""
 
     kind: ClassVar[str] = "draw"
+    moves_cards: ClassVar[int] = DRAWS
     player: int
     card: Card | None
 
@@ -153,6 +171,7 @@ class Took(Event):
     """``player`` took cards from the discard pile, the deepest first (the move ``take``)."""
 
     kind: ClassVar[str] = "take"
+    moves_cards: ClassVar[int] = TAKES
     player: int
     taken: tuple[Card, ...]
 
@@ -204,6 +223,7 @@ class Melded(Event):
     """
 
     kind: ClassVar[str] = "meld"
+    moves_cards: ClassVar[int] = PLAYS
     player: int
     melded: tuple[Card, ...]
     meld_id: int
@@ -228,6 +248,7 @@ class LaidOff(Event):
     top end, as in :class:`~rummy500.Layoff`)."""
 
     kind: ClassVar[str] = "layoff"
+    moves_cards: ClassVar[int] = PLAYS
     player: int
     meld_id: int
     laid: tuple[Card, ...]
@@ -250,6 +271,7 @@ class Discarded(Event):
     """``player`` discarded ``card``, ending their turn."""
 
     kind: ClassVar[str] = "discard"
+    moves_cards: ClassVar[int] = DISCARDS
     player: int
     card: Card
 
@@ -267,6 +289,7 @@ class Reshuffled(Event):
     cards (under ``empty_stock`` reuse_pile)."""
 
     kind: ClassVar[str] = "reshuffle"
+    moves_cards: ClassVar[int] = RESHUFFLES
     stock_size: int
 
     def text(self, *, ascii: bool = False) -> str:
@@ -303,8 +326,10 @@ class HandEnded(Event):
         return text
 
 
-#: Every event class by its :attr:`Event.kind`.
-EVENT_KINDS: dict[str, type[Event]] = {
+#: The events of the package's own kinds of move and of play itself, by :attr:`Event.kind`, in
+#: the order the information-state vectors give them (the registry of kinds of move adds the
+#: events of any other kind after these: :data:`rummy500.play.moves.EVENT_KINDS`).
+BUILT_IN_EVENTS: Final[dict[str, type[Event]]] = {
     cls.kind: cls
     for cls in (
         Dealt,
@@ -384,24 +409,6 @@ trusted_laid_off: Final[Callable[[int, int, tuple[Card, ...], bool], LaidOff]] =
 #: Each seat's stock draw as the other players saw it: one value serves every such draw (a
 #: view's log shows one at every draw of another player).
 _HIDDEN_DRAWS: tuple[Drew, ...] = tuple(Drew(p, None) for p in range(MAX_PLAYERS))
-
-#: The registry's column ``"event"``: the class of the event the log records for each kind of
-#: move (its :attr:`Event.kind` is the move's
-#: :attr:`~rummy500.Move.kind`).
-MOVE_EVENTS: Final = kind_column(
-    "event",
-    {
-        Draw: Drew,
-        Take: Took,
-        Meld: Melded,
-        Layoff: LaidOff,
-        Discard: Discarded,
-        Decline: Declined,
-        Call: Called,
-        Pass: Passed,
-        Deal: Dealt,
-    },
-)
 
 
 def as_seen_by(events: tuple[Event, ...], player: int) -> tuple[Event, ...]:

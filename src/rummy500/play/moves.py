@@ -42,10 +42,24 @@ from rummy500.core.errors import CardError, MoveParseError, describe_value, is_w
 from rummy500.core.fastbuild import slot_builder
 from rummy500.core.phases import Phase
 from rummy500.melds.shape import canonical_meld
+from rummy500.play.events import (
+    BUILT_IN_EVENTS,
+    Called,
+    Dealt,
+    Declined,
+    Discarded,
+    Drew,
+    Event,
+    LaidOff,
+    Melded,
+    Passed,
+    Took,
+)
 
+# The public names: the moves, which the top-level package exports as they are listed here (a
+# kind of move added here is exported with them). The registry (KINDS, COLUMNS, kind_column...)
+# is the package's own.
 __all__ = [
-    "COLUMNS",
-    "KINDS",
     "Call",
     "Deal",
     "Decline",
@@ -55,10 +69,7 @@ __all__ = [
     "Meld",
     "Move",
     "Pass",
-    "PileMove",
     "Take",
-    "kind_column",
-    "kind_entry",
 ]
 
 V = TypeVar("V")
@@ -83,6 +94,9 @@ class Move:
     #: The phase of a hand in which moves of this kind are played (:class:`~rummy500.Phase`):
     #: what a player to move in that phase chooses among.
     phase: ClassVar[Phase]
+    #: The class of the event the log records a move of this kind as (its
+    #: :attr:`Event.kind <rummy500.events.Event.kind>` is the move's :attr:`kind`).
+    event: ClassVar[type[Event]]
     #: The old name of :attr:`kind` (deprecated: warns when read).
     verb = renamed_attribute("kind")
 
@@ -149,6 +163,7 @@ class Draw(Move):
 
     kind: ClassVar[str] = "draw"
     phase: ClassVar[Phase] = Phase.DRAW
+    event: ClassVar[type[Event]] = Drew
 
     def text(self, *, ascii: bool = False) -> str:
         return "draw"
@@ -165,6 +180,7 @@ class Decline(Move):
 
     kind: ClassVar[str] = "decline"
     phase: ClassVar[Phase] = Phase.DRAW
+    event: ClassVar[type[Event]] = Declined
 
     def text(self, *, ascii: bool = False) -> str:
         return "decline"
@@ -181,6 +197,7 @@ class Pass(Move):
 
     kind: ClassVar[str] = "pass"
     phase: ClassVar[Phase] = Phase.CALL
+    event: ClassVar[type[Event]] = Passed
 
     def text(self, *, ascii: bool = False) -> str:
         return "pass"
@@ -197,6 +214,7 @@ class Deal(Move):
 
     kind: ClassVar[str] = "deal"
     phase: ClassVar[Phase] = Phase.HAND_OVER
+    event: ClassVar[type[Event]] = Dealt
 
     def text(self, *, ascii: bool = False) -> str:
         return "deal"
@@ -280,6 +298,7 @@ class Take(PileMove):
 
     kind: ClassVar[str] = "take"
     phase: ClassVar[Phase] = Phase.DRAW
+    event: ClassVar[type[Event]] = Took
 
 
 def _meld_cards(cards: object) -> tuple[Card, ...]:
@@ -292,6 +311,7 @@ class Meld(Move):
 
     kind: ClassVar[str] = "meld"
     phase: ClassVar[Phase] = Phase.PLAY
+    event: ClassVar[type[Event]] = Melded
     melded: tuple[Card, ...] = attrs.field(converter=_meld_cards)
 
     @property
@@ -330,6 +350,7 @@ class Layoff(Move):
 
     kind: ClassVar[str] = "layoff"
     phase: ClassVar[Phase] = Phase.PLAY
+    event: ClassVar[type[Event]] = LaidOff
     meld_id: int
     laid: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
     high: bool = False
@@ -370,6 +391,7 @@ class Discard(Move):
 
     kind: ClassVar[str] = "discard"
     phase: ClassVar[Phase] = Phase.PLAY
+    event: ClassVar[type[Event]] = Discarded
     card: Card = attrs.field(converter=_card)
 
     @property
@@ -395,6 +417,7 @@ class Call(PileMove):
 
     kind: ClassVar[str] = "call"
     phase: ClassVar[Phase] = Phase.CALL
+    event: ClassVar[type[Event]] = Called
 
 
 #: A :class:`Take` of cards already known to be well-formed (for the move generator).
@@ -425,6 +448,17 @@ KINDS: Final[tuple[type[Move], ...]] = (
     Pass,
     Deal,
 )
+
+#: The registry's column ``"event"``: the class of the event the log records for each kind of
+#: move (:attr:`Move.event`).
+MOVE_EVENTS: Final[dict[type[Move], type[Event]]] = {cls: cls.event for cls in KINDS}
+
+#: Every event class by its :attr:`Event.kind <rummy500.events.Event.kind>`: the package's own,
+#: in their order, then the event of any other kind of move of the registry.
+EVENT_KINDS: Final[dict[str, type[Event]]] = {
+    **BUILT_IN_EVENTS,
+    **{cls.event.kind: cls.event for cls in KINDS},
+}
 
 #: Each column of the registry by name, as :func:`kind_column` registered it: the move class of
 #: each kind to what that column holds for it (``"problem"``: the legality predicate,
@@ -460,6 +494,7 @@ def kind_entry(kind: type[Move]) -> dict[str, object]:
 
 
 _BY_KIND: dict[str, type[Move]] = {cls.kind: cls for cls in KINDS}
+kind_column("event", MOVE_EVENTS)
 
 #: The one instance of each move that names no card (moves compare by value all the same).
 DRAW = Draw()

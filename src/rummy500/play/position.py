@@ -44,6 +44,7 @@ from rummy500.play.events import (
     trusted_took,
 )
 from rummy500.play.moves import (
+    KINDS,
     Call,
     Deal,
     Decline,
@@ -715,23 +716,32 @@ def _dealt(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
     return (dealt(after),)
 
 
+def _played(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
+    # A kind of move whose event holds the player and the move's own fields, in that order,
+    # needs no builder of its own: the event is built from them.
+    event: Callable[..., Event] = type(move).event
+    fields = attrs.astuple(cast("attrs.AttrsInstance", move), recurse=False)
+    return (event(before._current, *fields),)
+
+
+#: The events each of the package's own kinds of move puts in the log.
+_BUILDERS: Final[dict[type[Move], Callable[[Position, Move, Position], tuple[Event, ...]]]] = {
+    Draw: _drew,
+    Take: _took,
+    Meld: _melded,
+    Layoff: _laid_off,
+    Discard: _discarded,
+    Decline: _declined,
+    Call: _called,
+    Pass: _passed,
+    Deal: _dealt,
+}
+
 #: The registry's column ``"log"``: the events each kind of move puts in the log (each an
-#: instance of that kind's class in :data:`rummy500.events.MOVE_EVENTS`).
+#: instance of that kind's :attr:`Move.event <rummy500.Move.event>`); any other kind of move is
+#: logged as its event built from the player and the move's fields.
 _LOGGED: Final[dict[type[Move], Callable[[Position, Move, Position], tuple[Event, ...]]]] = (
-    kind_column(
-        "log",
-        {
-            Draw: _drew,
-            Take: _took,
-            Meld: _melded,
-            Layoff: _laid_off,
-            Discard: _discarded,
-            Decline: _declined,
-            Call: _called,
-            Pass: _passed,
-            Deal: _dealt,
-        },
-    )
+    kind_column("log", {kind: _BUILDERS.get(kind, _played) for kind in KINDS})
 )
 
 
