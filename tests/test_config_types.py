@@ -25,7 +25,7 @@ from rummy500 import (
     RuleConfig,
     presets,
 )
-from rummy500.toolkit import quote_value
+from rummy500.core.errors import quote_value
 
 DEFAULT = RuleConfig()
 FIELDS = [a.name for a in attrs.fields(RuleConfig)]

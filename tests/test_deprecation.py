@@ -31,6 +31,7 @@ from rummy500 import (
     toolkit,
 )
 from rummy500.core import cards as card_ids
+from rummy500.core import errors
 from rummy500.core.deprecation import (
     REMOVED_IN,
     module_aliases,
@@ -513,10 +514,10 @@ TOP_LEVEL = [
 TOOLKIT = [
     "ActionSpace", "ActionRange", "possible_melds", "possible_layoffs", "explain_meld",
     "score_breakdown", "PlayerScore", "table_points", "known_cards", "KnownCardsReader",
-    "sample_world", "dealer_draw_rounds", "describe_value", "quote_value", "CARDS", "JOKER",
+    "sample_world", "dealer_draw_rounds", "CARDS", "JOKER",
     "make_deck", "put_down", "run_distances", "WorldSampler",
     # Added since 1.0.
-    "CardsInput", "TableMeldInput", "EVENT_CLASSES",
+    "CardsInput", "TableMeldInput", "EVENT_CLASSES", "GameResult", "game_result", "side_scores",
 ]  # fmt: skip
 
 #: The names that moved from the top level to the toolkit (explain_meld, run_distances and
@@ -532,10 +533,15 @@ MOVED = [
         "CardsInput",
         "TableMeldInput",
         "EVENT_CLASSES",
+        "GameResult",
+        "game_result",
+        "side_scores",
     }
 ]
 
 RUN_LIMITS = "rummy500.toolkit.run_distances or rummy500.toolkit.explain_meld"
+#: What to use instead of the package's own wording of a wrong value (1.0 made it public).
+WORDING = "a wording of your own, such as repr()"
 
 #: Each name that left the top level in 1.0: what it now is, and what to use instead.
 LEFT_THE_TOP_LEVEL = [
@@ -546,6 +552,8 @@ LEFT_THE_TOP_LEVEL = [
     ("RunShape", melds.RunShape, RUN_LIMITS),
     ("run_shape", melds.run_shape, RUN_LIMITS),
     ("JOKER_AS", card_ids.JOKER_AS, "rummy500.toolkit.JOKER.standing_for(card)"),
+    ("describe_value", errors.describe_value, WORDING),
+    ("quote_value", errors.quote_value, WORDING),
 ]  # fmt: skip
 
 
@@ -556,6 +564,18 @@ def test_names_that_left_the_top_level_warn(old: str, new: object, instead: str)
     assert value is new
     assert [str(w.message) for w in record] == [
         f"rummy500.{old} is deprecated and will be removed in rummy500 {REMOVED_IN}; use {instead}"
+    ]
+    assert [w.filename for w in record] == [__file__]
+
+
+@pytest.mark.parametrize("old", ["describe_value", "quote_value"])
+def test_the_wording_of_a_wrong_value_left_the_toolkit(old: str) -> None:
+    with pytest.warns(DeprecationWarning, match="is deprecated") as record:
+        value = getattr(toolkit, old)
+    assert value is getattr(errors, old)
+    assert [str(w.message) for w in record] == [
+        f"rummy500.toolkit.{old} is deprecated and will be removed in rummy500 {REMOVED_IN}; "
+        f"use {WORDING}"
     ]
     assert [w.filename for w in record] == [__file__]
 

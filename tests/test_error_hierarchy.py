@@ -29,6 +29,7 @@ from rummy500 import (
     toolkit,
 )
 from rummy500.bots import FlatMCBot, ISMCTSBot, RandomBot, hand_value, make_bot, play_game
+from rummy500.core.errors import describe_value, quote_value
 from rummy500.game.serialize import MAX_TEXT
 from rummy500.melds.putdown import put_down
 from rummy500.render import (
@@ -38,7 +39,6 @@ from rummy500.render import (
     score_sheet,
     table_lines,
 )
-from rummy500.toolkit import describe_value, quote_value
 
 STATE = new_game(players=2, seed=1)
 CONFIG = STATE.config

@@ -47,7 +47,7 @@ from rummy500 import (
     presets,
 )
 from rummy500.bots import ISMCTSBot, playout, playout_move
-from rummy500.core.errors import problems_text
+from rummy500.core.errors import problems_text, quote_value
 from rummy500.render import game_result_line
 from rummy500.simulate import (
     GameOutcome,
@@ -61,7 +61,6 @@ from rummy500.toolkit import (
     JOKER,
     dealer_draw_rounds,
     put_down,
-    quote_value,
     score_breakdown,
     table_points,
 )

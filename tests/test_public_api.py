@@ -29,6 +29,9 @@ PUBLIC_MODULES = frozenset(
     f"rummy500.{name}"
     for name in ["presets", "events", "bots", "render", "observations", "infostate", "simulate"]
 )
+#: The one module of the vocabulary below the public API that the bots' side may read: the
+#: errors, whose classes are public and whose wording of a wrong value the package shares.
+SHARED_VOCABULARY = frozenset({"rummy500.core.errors"})
 #: The modules on the bots' side of the line: not public, but held to the same check as the
 #: bots (they import only the public API), so the bots may import them.
 BOT_SIDE = frozenset(
@@ -71,7 +74,10 @@ def private_imports(source: str) -> list[str]:
                     for alias in node.names
                     if alias.name not in toolkit.__all__
                 )
-            elif module.startswith("rummy500.") and module not in PUBLIC_MODULES | BOT_SIDE:
+            elif (
+                module.startswith("rummy500.")
+                and module not in PUBLIC_MODULES | BOT_SIDE | SHARED_VOCABULARY
+            ):
                 found.append(f"from {module} import ...")
             elif module == "rummy500":
                 found.extend(

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from rummy500 import events, presets, toolkit
 from rummy500.core import cards as _cards
+from rummy500.core import errors as _errors
 from rummy500.core.cards import Card, Suit, format_cards, parse_cards
 from rummy500.core.deprecation import aliased as _aliased
 from rummy500.core.errors import (
@@ -63,14 +64,39 @@ def _moved(name: str) -> tuple[_Callable[[], object], str]:
     return (lambda: getattr(toolkit, name), f"rummy500.toolkit.{name}")
 
 
+#: The helpers that moved from the top level to the toolkit in 1.0 (and the names the toolkit
+#: gained before 1.0.1, which the top level has given with a warning since).
+_MOVED_TO_THE_TOOLKIT = (
+    "ActionSpace",
+    "ActionRange",
+    "possible_melds",
+    "possible_layoffs",
+    "score_breakdown",
+    "PlayerScore",
+    "table_points",
+    "known_cards",
+    "KnownCardsReader",
+    "sample_world",
+    "dealer_draw_rounds",
+    "CARDS",
+    "JOKER",
+    "make_deck",
+    "put_down",
+    "WorldSampler",
+    "CardsInput",
+    "TableMeldInput",
+)
+#: How the package words a wrong value: its own (it left the toolkit too).
+_WORDING = "a wording of your own, such as repr()"
 #: Names that left the top level in 1.0, each kept for a release with a warning saying what to
 #: use instead (see rummy500.core.deprecation): the helpers now in the toolkit, and internals.
-_NEW_IN_THE_TOOLKIT = frozenset({"explain_meld", "run_distances"})
 _RUN_LIMITS = "rummy500.toolkit.run_distances or rummy500.toolkit.explain_meld"
 _ALIASES: dict[str, tuple[_Callable[[], object], str]] = {
     "AceRule": (lambda: Aces, "rummy500.Aces"),
     "CallRule": (lambda: Calling, "rummy500.Calling"),
-    **{name: _moved(name) for name in toolkit.__all__ if name not in _NEW_IN_THE_TOOLKIT},
+    **{name: _moved(name) for name in _MOVED_TO_THE_TOOLKIT},
+    "describe_value": (lambda: _errors.describe_value, _WORDING),
+    "quote_value": (lambda: _errors.quote_value, _WORDING),
     "apply": (lambda: _engine.apply, "State.apply"),
     "explain_illegal": (lambda: _engine.explain_illegal, "State.explain_illegal"),
     "parse_move": (lambda: _state.parse_move, "State.parse_move"),

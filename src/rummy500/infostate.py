@@ -47,8 +47,9 @@ import numpy as np
 import numpy.typing as npt
 
 from rummy500 import ConfigError, PlayerView, RuleConfig, State
+from rummy500.core.errors import describe_value, is_count, is_whole
 from rummy500.observations import CARD_COLUMNS, ObservationSpace, Part, VectorLayout, check_view
-from rummy500.toolkit import EVENT_CLASSES, KnownCardsReader, describe_value
+from rummy500.toolkit import EVENT_CLASSES, KnownCardsReader
 
 __all__ = ["EVENT_KINDS", "HISTORY", "MAX_HISTORY", "InformationStateSpace"]
 
@@ -155,9 +156,9 @@ class InformationStateSpace(VectorLayout):
         """
         if not isinstance(config, RuleConfig):
             raise ConfigError(f"config must be a RuleConfig, not {describe_value(config)}")
-        if isinstance(players, bool) or not isinstance(players, int):
+        if not is_whole(players):
             raise ConfigError(f"players must be a whole number, not {describe_value(players)}")
-        if isinstance(history, bool) or not isinstance(history, int) or history < 0:
+        if not is_count(history):
             raise ConfigError(
                 f"history must be a number of events, 0 or more, not {describe_value(history)}"
             )

@@ -35,7 +35,7 @@ from rummy500 import (
     StateError,
     TableMeld,
 )
-from rummy500.toolkit import describe_value
+from rummy500.core.errors import describe_value, is_count
 
 __all__ = ["CARD_COLUMNS", "ObservationSpace", "Part", "VectorLayout"]
 
@@ -207,7 +207,7 @@ class ObservationSpace(VectorLayout):
             state.players != n
         ):
             return self.observation(state.view(player))  # refused there, with the reason
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+        if not is_count(player, n):
             state.view(player)  # refused there, naming the players there are
         hands = state.hands
         return self._fill(player, self._sides[player], hands[player], tuple(map(len, hands)), state)

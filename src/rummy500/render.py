@@ -31,7 +31,8 @@ from rummy500 import (
     Take,
     format_cards,
 )
-from rummy500.toolkit import dealer_draw_rounds, describe_value, score_breakdown
+from rummy500.core.errors import describe_value
+from rummy500.toolkit import dealer_draw_rounds, score_breakdown
 
 __all__ = [
     "dealer_draw_lines",

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from rummy500 import ConfigError, Deal, State, StateError
-from rummy500.toolkit import describe_value
+from rummy500.core.errors import describe_value, is_count
 
 # The API reference lists these names in the order they are imported here (not sorted): the
 # protocol, the bots that do not search, the playouts, then the search bots.
@@ -107,9 +107,7 @@ def play_game(state: State, bots: Sequence[Bot], *, max_moves: int | None = None
         raise ConfigError(
             f"a {state.players}-player game needs {state.players} bots, not {len(bots)}"
         )
-    if max_moves is not None and (
-        isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0
-    ):
+    if max_moves is not None and not is_count(max_moves):
         raise ConfigError(
             f"play_game's max_moves must be 0 or more (a whole number, or None), "
             f"not {describe_value(max_moves)}"

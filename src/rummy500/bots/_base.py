@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from rummy500 import ConfigError, Move, PlayerView, StateError
-from rummy500.toolkit import describe_value
+from rummy500.core.errors import describe_value, is_whole
 
 
 @runtime_checkable
@@ -32,6 +32,6 @@ def need_moves(view: PlayerView) -> tuple[Move, ...]:
 
 def check_seed(owner: str, seed: object) -> int:
     """``seed``, which must be a whole number (a bot seeded with ``None`` would not replay)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_whole(seed):
         raise ConfigError(f"{owner} seed must be a whole number, not {describe_value(seed)}")
     return seed

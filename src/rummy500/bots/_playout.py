@@ -24,7 +24,8 @@ from rummy500 import (
     StateError,
     Take,
 )
-from rummy500.toolkit import JOKER, describe_value
+from rummy500.core.errors import describe_value
+from rummy500.toolkit import JOKER
 
 _DRAW: Final = Draw()
 _PASS: Final = Pass()

@@ -13,7 +13,8 @@ from typing import Final
 from rummy500 import ConfigError, Move, Phase, PlayerView
 from rummy500.bots._base import check_seed, need_moves
 from rummy500.bots._playout import Policy, check_policy, hand_value, playout, playout_move
-from rummy500.toolkit import WorldSampler, describe_value
+from rummy500.core.errors import describe_value, is_whole
+from rummy500.toolkit import WorldSampler
 
 #: Read once (an enum member read from its class costs more than the test itself).
 _HAND_OVER: Final = Phase.HAND_OVER
@@ -43,9 +44,7 @@ class _Budget:
     def __init__(self, owner: str, name: str, iterations: object, seconds: object) -> None:
         if iterations is None and seconds is None:
             raise ConfigError(f"{owner} needs a budget: {name}, seconds or both")
-        if iterations is not None and (
-            isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
-        ):
+        if iterations is not None and (not is_whole(iterations) or iterations < 1):
             raise ConfigError(
                 f"{owner} {name} must be 1 or more (a whole number, or None), "
                 f"not {describe_value(iterations)}"

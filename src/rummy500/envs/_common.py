@@ -7,9 +7,10 @@ import numpy as np
 import numpy.typing as npt
 
 from rummy500 import ActionError, ConfigError, RuleConfig, State, presets
+from rummy500.core.errors import describe_value, is_count
 from rummy500.observations import ObservationSpace
 from rummy500.render import game_result_line, hand_text, move_words, side_names, table_lines
-from rummy500.toolkit import ActionSpace, describe_value
+from rummy500.toolkit import ActionSpace
 
 #: A game seed drawn from an environment's random generator lies below this.
 SEED_RANGE = 2**32
@@ -33,7 +34,7 @@ def resolve_config(config: RuleConfig | str) -> RuleConfig:
 
 def check_seed(seed: object) -> None:
     """Refuse a seed of ``reset`` other than ``None`` and a whole number of 0 or more."""
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+    if seed is not None and not is_count(seed):
         raise ConfigError(
             f"seed must be None or a whole number of 0 or more, not {describe_value(seed)}"
         )

@@ -10,7 +10,7 @@ import numpy as np
 import pyspiel
 
 from rummy500 import State, StateError
-from rummy500.toolkit import describe_value
+from rummy500.core.errors import describe_value
 
 #: OpenSpiel's player id of a chance node, as the int a state compares with.
 CHANCE: Final = int(pyspiel.PlayerId.CHANCE)

@@ -17,7 +17,7 @@ import attrs
 import pyspiel
 
 from rummy500 import ConfigError, RuleConfig, SerializationError, loads, presets, to_data
-from rummy500.toolkit import describe_value, quote_value
+from rummy500.core.errors import describe_value, is_whole, quote_value
 
 #: The name the game is registered under: ``pyspiel.load_game(SHORT_NAME, {...})``.
 SHORT_NAME: Final = "python_rummy500"
@@ -81,7 +81,7 @@ def check_params(params: dict[str, Any]) -> None:
         ("seeds", 1, MAX_SEEDS, "every deal lists all its chance outcomes"),
     ):
         value = params[name]
-        if isinstance(value, bool) or not isinstance(value, int):
+        if not is_whole(value):
             raise ConfigError(
                 f"the game parameter {name} must be an int, not {describe_value(value)}"
             )

@@ -70,6 +70,7 @@ from gymnasium import spaces
 
 from rummy500 import ActionError, ConfigError, Deal, IllegalMoveError, RuleConfig, State, new_game
 from rummy500.bots import Bot, make_bot
+from rummy500.core.errors import describe_value, is_count
 from rummy500.envs._common import (
     RENDER_MODES,
     SEED_RANGE,
@@ -87,7 +88,7 @@ from rummy500.envs._common import (
     stopped_by_limit,
 )
 from rummy500.observations import ObservationSpace
-from rummy500.toolkit import ActionSpace, describe_value
+from rummy500.toolkit import ActionSpace
 
 __all__ = ["ENV_ID", "Rummy500GymEnv"]
 
@@ -123,7 +124,7 @@ class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
         check_render_mode(render_mode)
         rules = resolve_config(config)
         rules.check_players(players)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        if not is_count(seat, players):
             raise ConfigError(
                 f"seat must be a seat from 0 to {players - 1}, not {describe_value(seat)}"
             )

@@ -107,6 +107,7 @@ from rummy500 import (
     StateError,
     new_game,
 )
+from rummy500.core.errors import describe_value, quote_value
 from rummy500.envs._common import action_id, agent_names, outcome, render_text
 from rummy500.envs._openspiel_ids import (
     CHANCE,
@@ -129,7 +130,7 @@ from rummy500.envs._openspiel_params import (
 )
 from rummy500.infostate import InformationStateSpace
 from rummy500.observations import ObservationSpace
-from rummy500.toolkit import ActionSpace, WorldSampler, describe_value, quote_value
+from rummy500.toolkit import ActionSpace, WorldSampler
 
 __all__ = [
     "DEFAULT_SEEDS",

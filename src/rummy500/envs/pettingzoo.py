@@ -62,6 +62,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from rummy500 import ActionError, Deal, IllegalMoveError, RuleConfig, State, StateError, new_game
+from rummy500.core.errors import describe_value
 from rummy500.envs._common import (
     RENDER_MODES,
     SEED_RANGE,
@@ -79,7 +80,7 @@ from rummy500.envs._common import (
     stopped_by_limit,
 )
 from rummy500.observations import ObservationSpace
-from rummy500.toolkit import ActionSpace, describe_value
+from rummy500.toolkit import ActionSpace
 
 __all__ = ["Action", "Observation", "Rummy500AECEnv", "env", "raw_env"]
 
