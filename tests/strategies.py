@@ -1186,9 +1186,11 @@ def check_views(s: State, rng: random.Random) -> int:
         hands = [list(h) for h in s.hands]
         stock = list(s.stock)
         free = [i for i, c in enumerate(hands[q]) if not (q == s.current_player and c in known)]
-        if q == s.current_player and s.owed is not None:
-            # Whether the owed card can still be used depends on the mover's other cards: a
-            # swap could leave a position that play cannot reach (and validate refuses).
+        # Whether the owed card can still be used depends on the mover's other cards, and so
+        # does whether a player to draw from an empty stock has a legal take: a swap could
+        # leave a position that play cannot reach (and validate refuses).
+        mover_pinned = s.owed is not None or (s.phase == Phase.DRAW and not s.stock_size)
+        if q == s.current_player and mover_pinned:
             free = []
         # Once the hand is over every hand has been scored from the cards left in it (the
         # history shows it): only the stock order is still hidden.
@@ -1199,8 +1201,8 @@ def check_views(s: State, rng: random.Random) -> int:
                 hands[q][i], stock[j] = stock[j], hands[q][i]
             elif len(others) > 1:
                 r = rng.choice([o for o in others if o != q])
-                # As above: the mover's cards are not swapped away while a card is owed.
-                if hands[r] and not (r == s.current_player and s.owed is not None):
+                # As above: the mover's cards are not swapped away while they are pinned.
+                if hands[r] and not (r == s.current_player and mover_pinned):
                     j = rng.randrange(len(hands[r]))
                     if not (r == s.current_player and hands[r][j] in known):
                         hands[q][i], hands[r][j] = hands[r][j], hands[q][i]
