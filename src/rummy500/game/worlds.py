@@ -88,9 +88,9 @@ from rummy500.core.errors import RelaxedWorldWarning, StateError, describe_value
 from rummy500.core.phases import Phase
 from rummy500.game.state import State
 from rummy500.hidden.attribution import SEARCH_WORK_CEILING
-from rummy500.hidden.facts import completions, deal_meeting, meets, mover_need, need_problem
-from rummy500.hidden.knowledge import HiddenReading, LogReader, deal_groups, hidden_cards
-from rummy500.hidden.views import PlayerView, position_behind_view
+from rummy500.hidden.facts import completions, deal_meeting, meets, need_problem
+from rummy500.hidden.knowledge import LogReader, deal_groups
+from rummy500.hidden.views import PlayerView, position_behind_view, read_hidden
 
 __all__ = ["KnownCardsReader", "WorldSampler", "known_cards", "sample_world"]
 
@@ -248,10 +248,7 @@ class WorldSampler:
         me = view.player
         knowledge = KnownCardsReader(players)
         knowledge.read(view.log)
-        known = knowledge._held(view)
-        known[me] = Counter()
-        deck = _deck(view)
-        unseen, slots = hidden_cards(deck, _seen(view), known, view.hand_sizes, me)
+        known, unseen, slots, reading, need = read_hidden(view, knowledge, view.current_player)
         if sum(slots) + view.stock_size != unseen.total():
             raise StateError(
                 f"player {me}'s view cannot be of a whole state: {unseen.total()} cards are "
@@ -260,10 +257,8 @@ class WorldSampler:
             )
         self._known = known
         self._unseen = unseen
-        self._reading = HiddenReading(knowledge, me, deck, unseen, slots, view.stock_size)
-        self._need = mover_need(
-            view.phase, view.current_player, me, view.stock_size, view.owed, view.kept
-        )
+        self._reading = reading
+        self._need = need
 
     def sample(self, rng: random.Random) -> State:
         """One world of the view, dealt by ``rng`` (a :class:`random.Random`, as
@@ -349,21 +344,6 @@ def _check_view(view: object) -> None:
         raise StateError(
             f"view must be a PlayerView, such as state.view(player), not {describe_value(view)}"
         )
-
-
-def _deck(view: PlayerView) -> Counter[Card]:
-    """Every card of the view's game."""
-    config = view.config
-    return Counter(config.deck(len(view.hand_sizes)))
-
-
-def _seen(view: PlayerView) -> Counter[Card]:
-    """The cards the view shows: the player's hand, the pile and the table."""
-    seen = Counter(view.hand)
-    seen.update(view.pile)
-    for meld in view.table:
-        seen.update(c.physical for c in meld.cards)
-    return seen
 
 
 def _state(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import operator
 from collections import Counter
 from collections.abc import Callable
-from typing import Final, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 import attrs
 
@@ -395,6 +395,37 @@ def position_behind_view(
     )
 
 
+class HiddenOfView(NamedTuple):
+    """What a view's log says of the cards its player does not see, in a hand in play: the
+    cards each player is known to hold (the viewer's entry empty), the cards hidden from the
+    viewer, the reading of which stock each came from, and what play makes public of the
+    player to move (:func:`~rummy500.hidden.facts.mover_need`)."""
+
+    known: list[Counter[Card]]
+    unseen: Counter[Card]
+    slots: list[int]
+    reading: HiddenReading
+    need: str | None
+
+
+def read_hidden(view: PlayerView, reader: LogReader, mover: int) -> HiddenOfView:
+    """The hidden cards of ``view``, a view of a hand in play with ``mover`` to move, as the
+    log ``reader`` has read tells them: the one reading that both the check of a view (its
+    witness) and the worlds dealt for it start from."""
+    me = view.player
+    known = reader.held(True, mover, view.owed, view.kept)
+    known[me] = Counter()
+    seen = Counter(view.hand)
+    seen.update(view.pile)
+    for meld in view.table:
+        seen.update(c.physical for c in meld.cards)
+    deck = Counter(view.config.deck(len(view.hand_sizes)))
+    unseen, slots = hidden_cards(deck, seen, known, view.hand_sizes, me)
+    reading = HiddenReading(reader, me, deck, unseen, slots, view.stock_size)
+    need = mover_need(view.phase, mover, me, view.stock_size, view.owed, view.kept)
+    return HiddenOfView(known, unseen, slots, reading, need)
+
+
 def _dealt_by_log(view: PlayerView, mover: int) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
     """The hands and the stock of a witness of ``view``, a view of a hand in play with
     ``mover`` to move: the cards the player does not see dealt, in order, in a way the log
@@ -405,16 +436,8 @@ def _dealt_by_log(view: PlayerView, mover: int) -> tuple[list[tuple[Card, ...]],
     me = view.player
     reader = LogReader(n)
     reader.read(view.log)
-    known = reader.held(True, mover, view.owed, view.kept)
-    known[me] = Counter()
-    seen = Counter(view.hand)
-    seen.update(view.pile)
-    for meld in view.table:
-        seen.update(c.physical for c in meld.cards)
+    known, hidden, _, reading, need = read_hidden(view, reader, mover)
     config = view.config
-    deck = Counter(config.deck(n))
-    hidden, slots = hidden_cards(deck, seen, known, sizes, me)
-    reading = HiddenReading(reader, me, deck, hidden, slots, view.stock_size)
 
     def hands_of(dealt: list[list[Card]]) -> list[tuple[Card, ...]]:
         return [
@@ -422,7 +445,6 @@ def _dealt_by_log(view: PlayerView, mover: int) -> tuple[list[tuple[Card, ...]],
             for p in range(n)
         ]
 
-    need = mover_need(view.phase, mover, me, view.stock_size, view.owed, view.kept)
     if need is None:
         stock, dealt = deal_groups(reading.split(None), view.stock_size, None)
         return hands_of(dealt), stock
