@@ -28,7 +28,7 @@ from rummy500 import (
 )
 from rummy500.events import Called, LaidOff, Melded, Took
 from rummy500.game import actioncoding, valuecodecs
-from rummy500.play import engine, events, legality, moves, position
+from rummy500.play import engine, events, legality, log, moves
 from rummy500.play.moves import COLUMNS, KINDS, kind_column, kind_entry
 from rummy500.toolkit import ActionSpace
 
@@ -38,7 +38,7 @@ TABLES = {
     "candidates": legality.CANDIDATES,
     "transition": engine._APPLY,
     "event": moves.MOVE_EVENTS,
-    "log": position._LOGGED,
+    "log": log._LOGGED,
     "action": actioncoding.CODING,
     "saved": valuecodecs._READ_MOVE,
 }
@@ -124,7 +124,7 @@ def test_play_logs_each_move_as_its_kinds_event_and_round_trips_its_id() -> None
             action = space.encode(move, state)
             assert space.decode(action, state) == move
             after = state.apply(move)
-            logged = position._step_events(state, move, after)
+            logged = log._step_events(state, move, after)
             assert type(logged[0]) is moves.MOVE_EVENTS[type(move)]
             seen.add(type(move))
             state = after

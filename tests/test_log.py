@@ -44,7 +44,7 @@ from rummy500.events import (
     Reshuffled,
     Took,
 )
-from rummy500.play.position import dealt
+from rummy500.play.log import dealt
 from strategies import meld_preferring_policy, physical, rule_configs
 
 

@@ -8,6 +8,11 @@ O(1)).
 
 Build the opening state with :func:`new_game`, or any position at all with
 :meth:`State.from_position`.
+
+This module is the face a user meets; the work behind it lives on the floors below, each part
+in a module named for it: the opening of a game (:mod:`rummy500.game.opening`), a player's
+view (:mod:`rummy500.game.viewing`), the arguments of :meth:`State.from_position`
+(:mod:`rummy500.play.building`) and the checks of a position (:mod:`rummy500.play.validation`).
 """
 
 from __future__ import annotations
@@ -15,17 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from rummy500.core.cards import Card
 from rummy500.core.deprecation import renamed_attribute, warn
-from rummy500.core.errors import (
-    ConfigError,
-    IllegalMoveError,
-    StateError,
-    describe_value,
-    is_whole,
-    quote_value,
-)
-from rummy500.core.fastbuild import Later
+from rummy500.core.errors import IllegalMoveError, StateError, describe_value, is_whole, quote_value
 from rummy500.core.phases import (
     CHANCE,
     GAME_OVER_PHASE,
@@ -34,18 +30,19 @@ from rummy500.core.phases import (
     OwedUse,
     Phase,
 )
+from rummy500.game.opening import open_game
+from rummy500.game.viewing import seen_fields, view_of
 from rummy500.hidden.infotext import information_text
-from rummy500.hidden.views import SHARED_WITH_VIEW, PlayerView, build_view, shared_with_view
+from rummy500.hidden.views import PlayerView
 from rummy500.play.building import CardsInput, TableMeldInput, build_position
 from rummy500.play.engine import apply, explain_illegal, is_legal
 from rummy500.play.events import Event
 from rummy500.play.memory import SWEEP_TURNS, LineMemory
 from rummy500.play.movegen import generate
 from rummy500.play.moves import Move, PileMove
-from rummy500.play.position import NOTHING_OWED, Position, dealt, self_set
+from rummy500.play.position import Position, self_set
 from rummy500.play.validation import validate
 from rummy500.rules.config import RuleConfig
-from rummy500.rules.dealing import choose_first_dealer, deal_hand
 
 __all__ = [
     "CHANCE",
@@ -190,45 +187,10 @@ class State(Position):
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know: their own hand, all public information, and the
         :attr:`log` of the hand as they saw it."""
-        standing = self._standing
-        game = standing.game
-        if type(player) is not int or not 0 <= player < game.players:
+        if type(player) is not int or not 0 <= player < self._standing.game.players:
             self._check_player(player)  # raises unless an int subclass names a player
-        hands = self.hands
         mover = self.current_player
-        legal = self.legal_moves() if mover == player else ()
-        owing = self._owing or NOTHING_OWED
-        config = game.config
-        # Bots are shown a view at every move: it is built unchecked (see build_view), since
-        # the values are the state's own.
-        return build_view(
-            player,
-            config.side_of(player, len(hands)),  # side
-            hands[player],  # hand
-            tuple(map(len, hands)),  # hand_sizes
-            self.stock_size,
-            mover,  # current_player
-            legal,  # legal_moves
-            config,
-            standing.hand_number,
-            standing.dealer,
-            self.phase,
-            self.pile,
-            self.table,
-            owing.owed,
-            owing.owed_use,
-            owing.kept,
-            owing.discarder,
-            self.turn,
-            standing.totals,
-            standing.history,
-            standing.player_history,
-            standing.went_out,
-            standing.winner,
-            game.dealer_draw,
-            # The log, read off this state when first asked for (see PlayerView.log).
-            Later(Position.seen_log, self, player),
-        )
+        return view_of(self, player, mover, self.legal_moves() if mover == player else ())
 
     def information_state_key(self, player: int) -> tuple[object, ...]:
         """A hashable key of what ``player`` knows: equal for two states exactly when that
@@ -261,16 +223,7 @@ class State(Position):
         """Every field of :meth:`view` but ``legal_moves``, by name: the moves follow from
         the rest, and listing them costs more than all of it."""
         self._check_player(player)
-        return {
-            "player": player,
-            "side": self.config.side_of(player, self.players),
-            "hand": self.hands[player],
-            "hand_sizes": tuple(len(h) for h in self.hands),
-            "stock_size": self.stock_size,
-            "current_player": self.current_player,
-            **dict(zip(SHARED_WITH_VIEW, shared_with_view(self), strict=True)),
-            "log": self.seen_log(player),
-        }
+        return seen_fields(self, player, self.current_player)
 
     def seen_log(self, player: int) -> tuple[Event, ...]:
         """The :attr:`log` as ``player`` saw it (see :meth:`Event.seen_by
@@ -536,50 +489,7 @@ def new_game(
 
     The same ``config``, ``players`` and ``seed`` always give the same game.
     """
-    if config is not None and not isinstance(config, RuleConfig):
-        hint = (
-            f" (for a preset, pass rummy500.presets.get({describe_value(config)}))"
-            if isinstance(config, str)
-            else ""
-        )
-        raise ConfigError(
-            f"config must be a RuleConfig or None, not {describe_value(config)}{hint}"
-        )
-    for name, value in (("players", players), ("seed", seed)):
-        if not is_whole(value):
-            raise ConfigError(f"{name} must be a whole number, not {describe_value(value)}")
-    if dealer is not None and not is_whole(dealer):
-        raise StateError(f"dealer must be a player number or None, not {describe_value(dealer)}")
-    cfg = RuleConfig() if config is None else config
-    cfg.check_players(players)
-    drawn: tuple[Card, ...] = ()
-    if dealer is None:
-        dealer, drawn = choose_first_dealer(cfg, players, seed)
-    elif not 0 <= dealer < players:
-        # A seat that is not in the game, as a saved game record's dealer is refused.
-        raise StateError(
-            f"the dealer must be a player from 0 to {players - 1} or None, not "
-            f"{describe_value(dealer)}"
-        )
-    hands, stock, pile = deal_hand(cfg, players, seed, 0, dealer)
-    state = State._of(
-        config=cfg,
-        seed=seed,
-        hand_number=0,
-        dealer=dealer,
-        phase=Phase.DRAW,
-        current=(dealer + 1) % players,
-        hands=hands,
-        stock=stock,
-        pile=pile,
-        table=(),
-        owed=None,
-        totals=(0,) * cfg.sides(players),
-        dealer_draw=drawn,
-    )
-    # The deal is the first event of the hand, read off the state just dealt: the position
-    # that starts the undo chain keeps it as what happened before it.
-    return State._of(**state._fields(), log=(dealt(state),))
+    return open_game(State, config, players, seed, dealer)
 
 
 def parse_move(state: State, text: str) -> Move:

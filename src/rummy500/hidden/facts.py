@@ -16,7 +16,7 @@ another player is in the middle of a turn, everyone knows their hidden cards all
 :func:`mover_need` says which of these a view makes public. :func:`completions` lists the
 *completions* that could meet it: the fewest hidden cards that, added to what the mover is known
 to hold, put the owed card (or the deepest card of a take) down, found with the engine's own
-:func:`~rummy500.melds.search.use_cost` (a new meld of three through the card, a lay-off onto the
+:func:`~rummy500.melds.costs.use_cost` (a new meld of three through the card, a lay-off onto the
 table, jokers and the run limits as the rules have them). A completion never needs more than
 two cards unless the card must be laid off. :func:`deal_meeting` deals the hidden cards with one
 completion in the mover's hand, as a reading of the log allows, and keeps the deal only when
@@ -37,7 +37,8 @@ from typing import Final
 from rummy500.core.cards import JOKER, Card
 from rummy500.core.phases import OwedUse, Phase
 from rummy500.hidden.knowledge import Group, HiddenReading, deal_groups
-from rummy500.melds.search import availability, layoffs, use_cost
+from rummy500.melds.costs import use_cost
+from rummy500.melds.search import availability, layoffs
 from rummy500.melds.table import TableMeld
 from rummy500.play.engine import ends_without_a_take
 from rummy500.play.movegen import generate

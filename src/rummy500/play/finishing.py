@@ -15,13 +15,9 @@ from typing import Final
 from rummy500.core.cards import JOKER, Card
 from rummy500.core.phases import USE_LAYOFF as _USE_LAYOFF
 from rummy500.core.phases import USE_MELD as _USE_MELD
+from rummy500.melds.costs import meld_through, use_cost
 from rummy500.melds.putdown import physical, placed_meld, put_down_unchecked, remove_cards
-from rummy500.melds.search import (
-    availability,
-    meld_through,
-    new_melds,
-    use_cost,
-)
+from rummy500.melds.search import availability, new_melds
 from rummy500.melds.table import TableMeld
 from rummy500.play.moves import Layoff, Meld
 from rummy500.play.pile import must_keep

@@ -41,7 +41,6 @@ from rummy500.core.deprecation import renamed_attribute, renamed_keywords
 from rummy500.core.errors import CardError, MoveParseError, describe_value, is_whole, quote_text
 from rummy500.core.fastbuild import slot_builder
 from rummy500.core.phases import Phase
-from rummy500.melds.shape import canonical_meld
 from rummy500.play.events import (
     BUILT_IN_EVENTS,
     Called,
@@ -55,6 +54,7 @@ from rummy500.play.events import (
     Passed,
     Took,
 )
+from rummy500.play.moveargs import _card, _hand_cards, _is_number, _meld_cards, _sorted_cards
 
 # The public names: the moves, which the top-level package exports as they are listed here (a
 # kind of move added here is exported with them). The registry (KINDS, COLUMNS, kind_column...)
@@ -225,42 +225,6 @@ class Deal(Move):
         return DEAL
 
 
-def _card_tuple(cards: object) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        out = parse_cards(cards)
-    elif isinstance(cards, tuple | list):
-        out = tuple(c if isinstance(c, Card) else Card(c) for c in cards)
-    else:
-        raise CardError(
-            f"a move's cards are a tuple or list of cards, or a text such as '8S 8H 8D', "
-            f"not {describe_value(cards)}"
-        )
-    if not out:
-        raise MoveParseError("a move that names cards needs at least one")
-    return out
-
-
-def _hand_cards(cards: object) -> tuple[Card, ...]:
-    out = _card_tuple(cards)
-    if any(c > JOKER for c in out):
-        raise MoveParseError("a card taken from the pile is a plain joker ('JK'), not 'JK=..'")
-    return out
-
-
-def _card(card: object) -> Card:
-    if isinstance(card, Card):
-        out = card
-    elif isinstance(card, str | int):
-        out = Card(card)
-    else:
-        raise CardError(
-            f"a move's card is a Card, a text such as '5S' or a card id, not {describe_value(card)}"
-        )
-    if out > JOKER:
-        raise MoveParseError("a card in hand is a plain joker ('JK'), not 'JK=..'")
-    return out
-
-
 @attrs.frozen
 class PileMove(Move):
     """A move that takes cards from the discard pile: the deepest one first, then all above.
@@ -301,10 +265,6 @@ class Take(PileMove):
     event: ClassVar[type[Event]] = Took
 
 
-def _meld_cards(cards: object) -> tuple[Card, ...]:
-    return canonical_meld(_card_tuple(cards))
-
-
 @attrs.frozen
 class Meld(Move):
     """Lay down a new set or run from the hand. The cards are kept in canonical order."""
@@ -324,15 +284,6 @@ class Meld(Move):
     @classmethod
     def _parse_args(cls, args: list[str]) -> Move:
         return cls(_need_cards(cls, args))
-
-
-def _sorted_cards(cards: object) -> tuple[Card, ...]:
-    return tuple(sorted(_card_tuple(cards)))
-
-
-def _is_number(word: str) -> bool:
-    """Whether ``word`` is a whole number written in ASCII digits (no sign, no other digits)."""
-    return word.isascii() and word.isdigit()
 
 
 @renamed_keywords(MoveParseError)

@@ -5,7 +5,7 @@ choices they read: the listings that the predicates of takes and calls ask
 
 A take is legal only when its deepest card can still be used this turn, so that play never
 reaches a position without a legal move: the listings answer that with the fast meld search
-(:func:`~rummy500.melds.search.usable_depths`).
+(:func:`~rummy500.melds.costs.usable_depths`).
 """
 
 from __future__ import annotations
@@ -17,12 +17,8 @@ from rummy500.core.phases import USE_ANY as _USE_ANY
 from rummy500.core.phases import USE_LAYOFF as _USE_LAYOFF
 from rummy500.core.phases import USE_MELD as _USE_MELD
 from rummy500.core.phases import OwedUse
-from rummy500.melds.search import (
-    add_card,
-    fits_straight,
-    usable_depths,
-    use_cost,
-)
+from rummy500.melds.costs import fits_straight, usable_depths, use_cost
+from rummy500.melds.search import add_card
 from rummy500.melds.table import TableMeld
 from rummy500.play.position import Position
 from rummy500.rules.choices import CALLING_ANY_PILE_CARD as _CALLING_ANY_PILE_CARD

@@ -7,162 +7,36 @@ immutable and has no rules in it; the rules live in :mod:`rummy500.play.legality
 :class:`rummy500.State` puts a friendly face on it.
 
 Positions are built very often (once per move in random play or search), so they are slotted
-objects built by a plain ``__init__`` on a private draft class and then sealed: setting an
-attribute on a sealed position raises :class:`attrs.exceptions.FrozenInstanceError`. What stays
-the same for a whole game (:class:`Game`) or a whole hand (:class:`Standing`) is shared between
-positions rather than copied into each, which keeps a long undo chain small.
+objects (their slots are :class:`~rummy500.play.layout._Slots`) built by a plain ``__init__``
+on a private draft class and then sealed: setting an attribute on a sealed position raises
+:class:`attrs.exceptions.FrozenInstanceError`. What stays the same for a whole game or a whole
+hand is shared between positions (:mod:`rummy500.play.layout`), and the log of the hand is read
+off the undo chain (:mod:`rummy500.play.log`).
 """
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-import attrs
 from attrs.exceptions import FrozenInstanceError
 
 from rummy500.core.cards import Card
 from rummy500.core.errors import StateError
 from rummy500.core.phases import USE_ANY as _USE_ANY
 from rummy500.core.phases import OwedUse, Phase
-from rummy500.melds.putdown import next_meld_id
 from rummy500.melds.table import TableMeld
-from rummy500.play.events import (
-    Dealt,
-    Declined,
-    Event,
-    HandEnded,
-    Passed,
-    Reshuffled,
-    as_seen_by,
-    trusted_called,
-    trusted_discarded,
-    trusted_drew,
-    trusted_laid_off,
-    trusted_melded,
-    trusted_took,
-)
-from rummy500.play.moves import (
-    KINDS,
-    Call,
-    Deal,
-    Decline,
-    Discard,
-    Draw,
-    Layoff,
-    Meld,
-    Move,
-    Pass,
-    Take,
-    kind_column,
-)
+from rummy500.play.events import Event
+from rummy500.play.layout import Game, Owing, Standing, _owing_of, _Slots
+from rummy500.play.log import read_log, seen_by
+from rummy500.play.moves import Move
 from rummy500.rules.config import RuleConfig
 
 if TYPE_CHECKING:
     from typing import Self
 
-__all__ = ["FIELDS", "NOTHING_OWED", "Game", "Owing", "Position", "Standing", "dealt"]
-
-
-@attrs.frozen
-class Game:
-    """What stays the same for a whole game: the rules, the seed, the players, and where the
-    record of the game (the history) starts."""
-
-    config: RuleConfig
-    seed: int
-    players: int
-    #: The cards drawn to choose the first dealer, in the order drawn.
-    dealer_draw: tuple[Card, ...] = ()
-    #: The number of the first hand the history records (0: the game is recorded from its
-    #: start), and each side's total before that hand (all 0 from the start).
-    history_start: int = 0
-    start_totals: tuple[int, ...] = ()
-
-
-@attrs.frozen
-class Standing:
-    """What stays the same through one hand: its number, the dealer and the scores so far.
-
-    ``stock_cards`` is the order of the stock as dealt (or as reshuffled from the pile): a
-    position's stock is its first ``stock_size`` cards, so a draw copies no cards.
-    ``player_history`` is each player's score of the last finished hands; in a game without
-    partnerships it is the very ``history`` object, so it costs nothing to keep. ``log`` is
-    what happened in the hand before the first position of an undo chain (see
-    :attr:`Position.log`): only that position's standing needs it.
-    """
-
-    hand_number: int
-    dealer: int
-    totals: tuple[int, ...]
-    history: tuple[tuple[int, ...], ...] = ()
-    went_out: int | None = None
-    winner: int | None = None
-    stock_cards: tuple[Card, ...] = attrs.field(default=(), eq=False, repr=False)
-    player_history: tuple[tuple[int, ...], ...] = attrs.field(kw_only=True)
-    #: The game the hand belongs to (kept here rather than in every position).
-    game: Game = attrs.field(kw_only=True, repr=False)
-    log: tuple[Event, ...] = attrs.field(default=(), kw_only=True, eq=False, repr=False)
-    #: The log of the last position of this stretch of the hand whose log was asked for, so
-    #: that asking again one move later reads one step of the chain, not the whole hand.
-    cache: _LogCache | None = attrs.field(default=None, init=False, eq=False, repr=False)
-
-    def moved_on(self, **changes: Any) -> Standing:
-        """This standing with ``changes`` (fields by name), for the rest of the hand after the
-        stock is turned over, the hand scored, or the next hand. The log before the undo
-        chain starts is left behind: a successor's log is read off the chain."""
-        return attrs.evolve(self, log=(), **changes)
-
-
-class Owing(NamedTuple):
-    """What a position rarely holds, in one record: the card owed and how it must be used, the
-    card kept, and whose discard may be called (see :class:`Position`'s properties of the
-    same names). A position that holds none of them has no record (``None``)."""
-
-    owed: Card | None
-    owed_use: OwedUse
-    kept: Card | None
-    discarder: int | None
-
-
-#: Build an :class:`Owing` from a tuple of its four fields, without the call through the
-#: class's ``__new__`` (a position is built at every move).
-_owing_of: Final = cast(
-    "Callable[[type[Owing], tuple[Card | None, OwedUse, Card | None, int | None]], Owing]",
-    tuple.__new__,
-)
-
-#: The record of a position that owes, keeps and waits for nothing (which holds ``None``).
-NOTHING_OWED: Final = Owing(None, OwedUse.ANY, None, None)
-
-
-class _LogCache:
-    """A position's log, and that log as each player saw it (filled in when asked for)."""
-
-    __slots__ = ("events", "position", "seen")
-
-    def __init__(
-        self, position: Position, events: tuple[Event, ...], seen: dict[int, tuple[Event, ...]]
-    ) -> None:
-        self.position = position
-        self.events = events
-        # Each player's view of the first len(seen[p]) events: the log only grows, so a later
-        # position's cache takes these over and adds the new events.
-        self.seen = seen
-
-    def seen_by(self, player: int) -> tuple[Event, ...]:
-        """The log as ``player`` saw it."""
-        seen = self.seen.get(player, ())
-        events = self.events
-        known = len(seen)
-        if known < len(events):
-            if known + 1 == len(events):  # one event since: the usual step of a bot's play
-                seen += (events[known].seen_by(player),)
-            else:
-                seen += as_seen_by(events[known:], player)
-            self.seen[player] = seen
-        return seen
+__all__ = ["FIELDS", "Position"]
 
 
 #: The fields of a position, as :meth:`Position.of` takes them and :meth:`Position.fields`
@@ -192,23 +66,6 @@ FIELDS: Final = (
     "owed_use",
     "discarder",
 )
-
-
-class _Slots:
-    __slots__ = (
-        "_current",
-        "_legal",
-        "_owing",
-        "_standing",
-        "hands",
-        "last_move",
-        "parent",
-        "phase",
-        "pile",
-        "stock_size",
-        "table",
-        "turn",
-    )
 
 
 #: The slots that are not part of a position's value: where it came from, and a cache.
@@ -256,18 +113,7 @@ class Position(_Slots):
             cls._value_type = cls
 
     if TYPE_CHECKING:
-        _standing: Standing
-        phase: Phase
-        _current: int
-        turn: int
-        hands: tuple[tuple[Card, ...], ...]
-        stock_size: int
-        pile: tuple[Card, ...]
-        table: tuple[TableMeld, ...]
-        _owing: Owing | None
         parent: Self | None
-        last_move: Move | None
-        _legal: tuple[Move, ...] | None
 
     # -- what a position rarely holds, kept in one place ---------------------------------
     #
@@ -318,7 +164,8 @@ class Position(_Slots):
         turn: int | None = None,
         standing: Standing | None = None,
     ) -> Self:
-        """The position after ``move``: the one way every successor is built.
+        """The position after ``move``: the one way every position is built (:meth:`_of`
+        builds one from its fields through it too).
 
         What is not given is carried over (the game, the standing, the turn count) or reset
         (the owed and kept cards, the discarder). The parent forgets its cached legal moves, so
@@ -387,42 +234,45 @@ class Position(_Slots):
             player_history = () if config.team_size > 1 else history
         elif player_history == history:
             player_history = history  # share the rows rather than keep a second copy
-        draft = _Draft(
-            Standing(
-                hand_number,
-                dealer,
-                totals,
-                history,
-                went_out,
-                winner,
-                stock,
-                player_history=player_history,
-                log=log,
-                game=Game(
-                    config,
-                    seed,
-                    len(hands),
-                    dealer_draw,
-                    history_start,
-                    (0,) * len(totals) if start_totals is None else start_totals,
-                ),
+        standing = Standing(
+            hand_number,
+            dealer,
+            totals,
+            history,
+            went_out,
+            winner,
+            stock,
+            player_history=player_history,
+            log=log,
+            game=Game(
+                config,
+                seed,
+                len(hands),
+                dealer_draw,
+                history_start,
+                (0,) * len(totals) if start_totals is None else start_totals,
             ),
+        )
+        # Built as every successor is, by _next, from a blank position of this class that is
+        # then cut off: a position built from its fields has no parent and no last move.
+        blank: Self = object.__new__(cls)
+        built = blank._next(
+            None,
             phase,
             current,
-            turn,
             hands,
             len(stock),
             pile,
             table,
-            owed,
-            owed_use,
-            kept,
-            discarder,
-            None,
-            None,
+            owed=owed,
+            owed_use=owed_use,
+            kept=kept,
+            discarder=discarder,
+            turn=turn,
+            standing=standing,
         )
-        draft.__class__ = cls._value_type  # type: ignore[assignment]
-        return draft  # type: ignore[return-value]
+        self_set(built, "parent", None)
+        return built
 
     def _fields(self) -> dict[str, Any]:
         """Every field of the position by name (the arguments of :meth:`_of`)."""
@@ -551,64 +401,12 @@ class Position(_Slots):
         empty log. It holds every card, the ones drawn from the stock included; a player's
         view holds it as that player saw it.
         """
-        return self._log_cache().events
+        return read_log(self).events
 
     def seen_log(self, player: int) -> tuple[Event, ...]:
         """The :attr:`log` as ``player`` saw it (see :meth:`Event.seen_by
         <rummy500.events.Event.seen_by>`)."""
-        return self._log_cache().seen_by(player)
-
-    def _log_cache(self) -> _LogCache:
-        cache = self._standing.cache
-        if cache is not None and cache.position is self:
-            return cache
-        # One move on from the position whose log is known: the usual step of a line of play.
-        before = self.parent
-        if before is not None:
-            cache = before._standing.cache
-            move = self.last_move
-            if cache is not None and cache.position is before and type(move) is not Deal:
-                new = _step_events(before, move, self)
-                built = _LogCache(self, cache.events + new, dict(cache.seen))
-                self_set(self._standing, "cache", built)
-                return built
-        # Walk back to the last position whose log is known, the deal of the hand, or the
-        # first position of the chain.
-        steps: list[Position] = []
-        node = self
-        start: list[Event] | None = None
-        base = None
-        while True:
-            cache = node._standing.cache
-            if cache is not None and cache.position is node:
-                base = cache
-                break
-            parent = node.parent
-            if parent is None:
-                start = list(node._standing.log)
-                break
-            steps.append(node)
-            if type(node.last_move) is Deal:
-                start = []
-                break
-            node = parent
-        if base is not None and not steps:
-            return base
-        # Only the new events are listed: the known ones are copied once, into the new tuple.
-        out = [] if base is not None else start
-        assert out is not None
-        for child in reversed(steps):
-            parent = child.parent
-            assert parent is not None
-            out += _step_events(parent, child.last_move, child)
-        # The cache holds one position of the chain, which holds the standing: a cycle, so a
-        # dropped chain is freed by the garbage collector rather than at once.
-        if base is not None:
-            built = _LogCache(self, base.events + tuple(out), dict(base.seen))
-        else:
-            built = _LogCache(self, tuple(out), {})
-        self_set(self._standing, "cache", built)
-        return built
+        return seen_by(read_log(self), player)
 
     # -- value semantics -------------------------------------------------------------------
 
@@ -645,129 +443,6 @@ class Position(_Slots):
         built = self._of(**data)
         for name in _Slots.__slots__:
             self_set(self, name, getattr(built, name))
-
-
-def _step_events(before: Position, move: Move | None, after: Position) -> tuple[Event, ...]:
-    """The events of the step from ``before`` to ``after`` by ``move`` (``None``: a hand
-    scored as it stood, as ``State.from_position(went_out=...)`` does)."""
-    if move is None:
-        events: tuple[Event, ...] = ()
-    else:
-        events = _LOGGED[type(move)](before, move, after)
-        if type(move) is Deal:
-            return events
-    # A hand scored and a stock turned over from the pile each come with a new standing.
-    if after._standing is not before._standing:
-        if after.phase >= Phase.HAND_OVER > before.phase:
-            return (*events, _hand_ended(after))
-        if after._standing.stock_cards is not before._standing.stock_cards:
-            return (*events, Reshuffled(after.stock_size))
-    return events
-
-
-# The log's events of each kind of move, from the position before it, the move and the
-# position after it.
-
-
-def _drew(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
-    return (trusted_drew(before._current, before._standing.stock_cards[before.stock_size - 1]),)
-
-
-def _discarded(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
-    assert isinstance(move, Discard)
-    return (trusted_discarded(before._current, move.card),)
-
-
-def _took(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
-    assert isinstance(move, Take)
-    return (trusted_took(before._current, move.taken),)
-
-
-def _called(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
-    assert isinstance(move, Call)
-    return (trusted_called(before._current, move.taken),)
-
-
-def _melded(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
-    assert isinstance(move, Meld)
-    meld_id = next_meld_id(before.table)
-    joined = None
-    for meld in after.table:
-        if meld.top_id == meld_id and meld.id != meld_id:
-            joined = meld.id
-    return (trusted_melded(before._current, move.melded, meld_id, joined),)
-
-
-def _laid_off(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
-    assert isinstance(move, Layoff)
-    return (trusted_laid_off(before._current, move.meld_id, move.laid, move.high),)
-
-
-def _passed(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
-    return (Passed(before._current),)
-
-
-def _declined(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
-    return (Declined(before._current),)
-
-
-def _dealt(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
-    # A deal starts a new hand's log: nothing of the hand before it follows.
-    return (dealt(after),)
-
-
-def _played(before: Position, move: Move, after: Position) -> tuple[Event, ...]:
-    # A kind of move whose event holds the player and the move's own fields, in that order,
-    # needs no builder of its own: the event is built from them.
-    event: Callable[..., Event] = type(move).event
-    fields = attrs.astuple(cast("attrs.AttrsInstance", move), recurse=False)
-    return (event(before._current, *fields),)
-
-
-#: The events each of the package's own kinds of move puts in the log.
-_BUILDERS: Final[dict[type[Move], Callable[[Position, Move, Position], tuple[Event, ...]]]] = {
-    Draw: _drew,
-    Take: _took,
-    Meld: _melded,
-    Layoff: _laid_off,
-    Discard: _discarded,
-    Decline: _declined,
-    Call: _called,
-    Pass: _passed,
-    Deal: _dealt,
-}
-
-#: The registry's column ``"log"``: the events each kind of move puts in the log (each an
-#: instance of that kind's :attr:`Move.event <rummy500.Move.event>`); any other kind of move is
-#: logged as its event built from the player and the move's fields.
-_LOGGED: Final[dict[type[Move], Callable[[Position, Move, Position], tuple[Event, ...]]]] = (
-    kind_column("log", {kind: _BUILDERS.get(kind, _played) for kind in KINDS})
-)
-
-
-def _hand_ended(position: Position) -> HandEnded:
-    """The event of the hand just scored in ``position`` (a hand that is over)."""
-    return HandEnded(
-        position.hand_number,
-        position.went_out,
-        position.history[-1] if position.history else (),
-        position.totals,
-        position.phase == Phase.GAME_OVER,
-        position.winner,
-    )
-
-
-def dealt(position: Position) -> Dealt:
-    """The event of the deal of ``position``'s hand, as it lies at the start of the hand."""
-    hands = position.hands
-    return Dealt(
-        position.hand_number,
-        position.dealer,
-        hands,
-        tuple(len(h) for h in hands),
-        position.pile,
-        position.stock_size,
-    )
 
 
 Position._value_type = Position
