@@ -25,7 +25,7 @@ from rummy500 import (
     parse_cards,
     presets,
 )
-from rummy500.melds.check import layoff_error, meld_error
+from rummy500.melds.check import layoff_cards_problem, meld_cards_problem
 from rummy500.melds.putdown import put_down
 from rummy500.melds.search import availability, layoffs, new_melds
 from rummy500.melds.shape import RunShape, canonical_meld, run_shape
@@ -40,20 +40,20 @@ STANDARD = RuleConfig()
 
 def check(text: str) -> str | None:
     """Why the cards are not a meld (``None`` when they are), in any order given."""
-    return meld_error(canonical_meld(cards(text)), STANDARD)
+    return meld_cards_problem(canonical_meld(cards(text)), STANDARD)
 
 
 def table_meld(text: str, owner: int = 0) -> TableMeld:
     """A meld on the table made of ``text``, all put down by ``owner``."""
     ordered = canonical_meld(cards(text))
-    assert meld_error(ordered, STANDARD) is None
+    assert meld_cards_problem(ordered, STANDARD) is None
     return TableMeld.new(ordered, owner)
 
 
 def lay_off(meld: TableMeld, text: str, owner: int, *, high: bool = False) -> TableMeld:
     """``meld`` after ``owner`` lays off ``text`` on it (at the top end of a run if ``high``)."""
     laid = cards(text)
-    assert layoff_error(meld, laid, STANDARD, high=high) is None
+    assert layoff_cards_problem(meld, laid, STANDARD, high=high) is None
     hand, table = put_down(laid, (meld,), laid, owner, STANDARD, onto=0, high=high)
     assert hand == ()
     return table[0]
@@ -239,34 +239,36 @@ def test_end_aces_leave_an_ace_inside_a_wrap_around_run_at_its_plain_value() -> 
 
 
 def test_set_can_take_its_fourth_card() -> None:
-    assert layoff_error(table_meld("8S 8H 8D"), cards("8C"), STANDARD, high=False) is None
+    assert layoff_cards_problem(table_meld("8S 8H 8D"), cards("8C"), STANDARD, high=False) is None
 
 
 def test_set_cannot_take_a_fifth_card_with_two_decks() -> None:
-    error = layoff_error(table_meld("8C 8S 8H 8D"), cards("8S"), STANDARD, high=False)
+    error = layoff_cards_problem(table_meld("8C 8S 8H 8D"), cards("8S"), STANDARD, high=False)
     assert error is not None
 
 
 def test_set_lay_off_must_match_rank_and_be_a_new_suit() -> None:
-    assert layoff_error(table_meld("8S 8H 8D"), cards("9C"), STANDARD, high=False) is not None
-    error = layoff_error(table_meld("8S 8H 8D"), cards("8S"), STANDARD, high=False)
+    assert (
+        layoff_cards_problem(table_meld("8S 8H 8D"), cards("9C"), STANDARD, high=False) is not None
+    )
+    error = layoff_cards_problem(table_meld("8S 8H 8D"), cards("8S"), STANDARD, high=False)
     assert error == "a set cannot hold two cards of the same suit"
 
 
 @pytest.mark.parametrize("text", ["4H", "8H", "3H 4H", "8H 9H", "4H 8H", "2H 3H 4H 8H 9H"])
 def test_run_grows_at_either_end(text: str) -> None:
-    assert layoff_error(table_meld("5H 6H 7H"), cards(text), STANDARD, high=False) is None
+    assert layoff_cards_problem(table_meld("5H 6H 7H"), cards(text), STANDARD, high=False) is None
 
 
 def test_run_lay_off_must_join_an_end_without_a_gap() -> None:
     run = table_meld("5H 6H 7H")
-    assert layoff_error(run, cards("9H"), STANDARD, high=False) is not None
-    assert layoff_error(run, cards("3H"), STANDARD, high=False) is not None
-    assert layoff_error(run, cards("6H"), STANDARD, high=False) is not None
+    assert layoff_cards_problem(run, cards("9H"), STANDARD, high=False) is not None
+    assert layoff_cards_problem(run, cards("3H"), STANDARD, high=False) is not None
+    assert layoff_cards_problem(run, cards("6H"), STANDARD, high=False) is not None
 
 
 def test_run_lay_off_must_be_of_the_runs_suit() -> None:
-    error = layoff_error(table_meld("5H 6H 7H"), cards("8S"), STANDARD, high=False)
+    error = layoff_cards_problem(table_meld("5H 6H 7H"), cards("8S"), STANDARD, high=False)
     assert error == "every card laid off on a run must be of the run's suit"
 
 
@@ -290,15 +292,15 @@ def test_high_ace_laid_off_on_queen_king_counts_15() -> None:
 
 
 def test_ace_on_queen_king_is_not_said_high() -> None:
-    error = layoff_error(table_meld("JS QS KS"), cards("AS"), STANDARD, high=True)
+    error = layoff_cards_problem(table_meld("JS QS KS"), cards("AS"), STANDARD, high=True)
     assert error is not None
     assert "either end" in error
 
 
 def test_ace_on_two_to_king_goes_low_or_high_as_said() -> None:
     run = table_meld("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")
-    assert layoff_error(run, cards("AS"), STANDARD, high=False) is None
-    assert layoff_error(run, cards("AS"), STANDARD, high=True) is None
+    assert layoff_cards_problem(run, cards("AS"), STANDARD, high=False) is None
+    assert layoff_cards_problem(run, cards("AS"), STANDARD, high=True) is None
     low = lay_off(run, "AS", 1)
     high = lay_off(run, "AS", 1, high=True)
     assert (low.low, low.high, low.cards[0]) == (1, 13, Card("AS"))
@@ -327,13 +329,17 @@ def test_ace_with_cards_up_to_the_king_goes_low_or_high_as_said() -> None:
 def test_run_cannot_hold_an_ace_at_both_ends() -> None:
     low_run = table_meld("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS")
     full = lay_off(low_run, "KS", 0)
-    assert layoff_error(full, cards("AS"), STANDARD, high=True) is not None
-    assert layoff_error(full, cards("AS"), STANDARD, high=False) is not None
+    assert layoff_cards_problem(full, cards("AS"), STANDARD, high=True) is not None
+    assert layoff_cards_problem(full, cards("AS"), STANDARD, high=False) is not None
 
 
 def test_high_is_only_for_cards_that_could_go_at_either_end_of_a_run() -> None:
-    assert layoff_error(table_meld("5H 6H 7H"), cards("8H"), STANDARD, high=True) is not None
-    assert layoff_error(table_meld("AC AD AH"), cards("AS"), STANDARD, high=True) is not None
+    assert (
+        layoff_cards_problem(table_meld("5H 6H 7H"), cards("8H"), STANDARD, high=True) is not None
+    )
+    assert (
+        layoff_cards_problem(table_meld("AC AD AH"), cards("AS"), STANDARD, high=True) is not None
+    )
 
 
 def test_lay_off_keeps_each_cards_owner_in_run_order() -> None:
@@ -385,10 +391,10 @@ def test_every_meld_the_rules_allow_is_generated(hand: list[Card]) -> None:
         canonical_meld(combo)
         for size in range(3, 6)
         for combo in combinations(hand, size)
-        if meld_error(canonical_meld(combo), STANDARD) is None
+        if meld_cards_problem(canonical_meld(combo), STANDARD) is None
     }
     assert {m for m in generated if len(m) < 6} == allowed
-    assert all(meld_error(m, STANDARD) is None for m in generated)
+    assert all(meld_cards_problem(m, STANDARD) is None for m in generated)
 
 
 @given(table_melds(), hands())
@@ -401,7 +407,7 @@ def test_every_lay_off_the_rules_allow_is_generated(meld: TableMeld, hand: list[
         for size in range(1, 4)
         for combo in set(combinations(sorted(hand), size))
         for high in (False, True)
-        if layoff_error(meld, combo, STANDARD, high=high) is None
+        if layoff_cards_problem(meld, combo, STANDARD, high=high) is None
     }
     assert {g for g in generated if len(g[0]) < 4} == allowed
 

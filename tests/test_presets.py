@@ -39,7 +39,7 @@ from rummy500 import (
     parse_cards,
     presets,
 )
-from rummy500.melds.check import meld_error
+from rummy500.melds.check import meld_cards_problem
 from rummy500.melds.shape import canonical_meld
 from rummy500.presets import PRESETS, Preset
 from rummy500.toolkit import JOKER, make_deck
@@ -446,9 +446,9 @@ def test_persian_four_jokers_melded_together_score_double() -> None:
 
 def test_persian_aces_are_only_high() -> None:
     config = presets.get("persian")
-    assert meld_error(canonical_meld(parse_cards("AC 2C 3C")), config) is not None
-    assert meld_error(canonical_meld(parse_cards("QC KC AC")), config) is None
-    assert meld_error(canonical_meld(parse_cards("AC 2C 3C")), RuleConfig()) is None
+    assert meld_cards_problem(canonical_meld(parse_cards("AC 2C 3C")), config) is not None
+    assert meld_cards_problem(canonical_meld(parse_cards("QC KC AC")), config) is None
+    assert meld_cards_problem(canonical_meld(parse_cards("AC 2C 3C")), RuleConfig()) is None
 
 
 def test_rummy_1000() -> None:

@@ -31,7 +31,7 @@ from rummy500 import (
     new_game,
 )
 from rummy500.core.cards import JOKER_AS
-from rummy500.melds.check import meld_error
+from rummy500.melds.check import meld_cards_problem
 from rummy500.toolkit import JOKER, make_deck
 
 #: Two wild jokers a deck, at most one joker in a meld (the defaults).
@@ -71,8 +71,11 @@ def test_without_jokers_no_joker_is_in_the_game() -> None:
             table=with_jokers.table,
             phase=Phase.PLAY,
         )
-    assert meld_error(cards("5S JK=6S 7S"), RuleConfig()) == "this game is played without jokers"
-    assert meld_error(cards("5S JK=6S 7S"), WILD) is None
+    assert (
+        meld_cards_problem(cards("5S JK=6S 7S"), RuleConfig())
+        == "this game is played without jokers"
+    )
+    assert meld_cards_problem(cards("5S JK=6S 7S"), WILD) is None
 
 
 # -- text forms -------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 
 from helpers_positions import build, cards, refused, texts
 from rummy500 import Aces, Card, CardValues, Layoff, Meld, Phase, RuleConfig
-from rummy500.melds.check import meld_error
+from rummy500.melds.check import meld_cards_problem
 
 STANDARD = RuleConfig()
 #: The online game's house rule: "runs allowed past the king ... jack-queen-king-ace-two".
@@ -63,7 +63,7 @@ def test_a_wrapping_run_holds_each_rank_at_most_once() -> None:
     two_decks = build(WRAP, ["7S 9C 9D", None, None, None, None], table=[(spades, 1)])
     assert texts(two_decks, Layoff) == []
     refused(two_decks, "layoff 0 7S", "extend the run")
-    assert meld_error(cards("QS KS AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS"), WRAP) is not None
+    assert meld_cards_problem(cards("QS KS AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS"), WRAP) is not None
 
 
 def test_a_run_may_be_laid_off_across_the_ace() -> None:

@@ -51,7 +51,7 @@ from rummy500.core.errors import CardError, ConfigError, StateError
 from rummy500.game.actionlayout import ActionRange
 from rummy500.game.actions import ActionSpace
 from rummy500.game.worlds import KnownCardsReader, WorldSampler, known_cards, sample_world
-from rummy500.melds.check import meld_error
+from rummy500.melds.check import meld_cards_problem
 from rummy500.melds.putdown import put_down as _put_down
 from rummy500.melds.search import possible_layoffs, possible_melds
 from rummy500.melds.shape import canonical_meld, run_shape
@@ -144,7 +144,7 @@ def explain_meld(cards: Sequence[int], config: RuleConfig) -> str | None:
             f"not {_errors.describe_value(cards)}"
         )
     # Card() words the error for an item that is no card (a bad id, a wrong type).
-    return meld_error(canonical_meld([Card(card) for card in cards]), config)
+    return meld_cards_problem(canonical_meld([Card(card) for card in cards]), config)
 
 
 def run_distances(config: RuleConfig) -> tuple[tuple[int, ...], ...]:

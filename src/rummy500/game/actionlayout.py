@@ -17,7 +17,7 @@ from typing import Final
 import attrs
 
 from rummy500.core.cards import CARDS, JOKER_AS, Card
-from rummy500.melds.check import meld_error
+from rummy500.melds.check import meld_cards_problem
 from rummy500.melds.shape import canonical_meld, run_shape
 from rummy500.rules.config import RuleConfig
 
@@ -144,7 +144,7 @@ class ActionLayout:
                                     for s in suits
                                 ]
                             )
-                            if meld_error(cards, cfg) is None:
+                            if meld_cards_problem(cards, cfg) is None:
                                 sets.append(cards)
         _set(self, "sets", tuple(sets))
         _set(self, "set_ids", {cards: joker_sets + i for i, cards in enumerate(sets)})

@@ -29,7 +29,7 @@ from rummy500.game.conversion import converter
 from rummy500.game.record import GameRecord
 from rummy500.game.state import Phase, PlayerView, State
 from rummy500.game.valuecodecs import format_1_table
-from rummy500.melds.check import meld_error
+from rummy500.melds.check import meld_cards_problem
 from rummy500.play.events import Event, event_problem, quoted_event
 from rummy500.play.moves import Layoff, Move
 from rummy500.play.position import FIELDS, Position
@@ -142,7 +142,7 @@ def _structure_state(value: Any, _: type) -> State:
     # A meld's validity depends on the rules, so it is checked here rather than in the table
     # meld hook; checking before validate() lets the error name the meld and its place.
     for i, meld in enumerate(state.table):
-        problem = meld_error(meld.cards, state.config)
+        problem = meld_cards_problem(meld.cards, state.config)
         if problem is not None:
             shown = " ".join(c.ascii for c in meld.cards)
             raise SerializationError(f"table meld $.table[{i}]: {shown} is not a meld: {problem}")

@@ -15,12 +15,12 @@ from rummy500.rules.choices import Aces
 from rummy500.rules.config import RuleConfig
 
 __all__ = [
-    "layoff_error",
-    "meld_error",
+    "layoff_cards_problem",
+    "meld_cards_problem",
 ]
 
 
-def meld_error(cards: Sequence[int], config: RuleConfig) -> str | None:
+def meld_cards_problem(cards: Sequence[int], config: RuleConfig) -> str | None:
     """Why ``cards`` (in canonical order) are not a valid new meld, or ``None`` if they are."""
     n = len(cards)
     limits = meld_limits(config)
@@ -86,7 +86,7 @@ def _joker_problem(
     return None
 
 
-def layoff_error(
+def layoff_cards_problem(
     meld: TableMeld, cards: Sequence[int], config: RuleConfig, *, high: bool
 ) -> str | None:
     """Why ``cards`` cannot be laid off on ``meld`` together, or ``None`` if they can.

@@ -16,7 +16,7 @@ from rummy500.core.errors import (
     describe_value,
     is_whole,
 )
-from rummy500.melds.check import layoff_error, meld_error
+from rummy500.melds.check import layoff_cards_problem, meld_cards_problem
 from rummy500.melds.shape import _JOKER, canonical_meld
 from rummy500.melds.table import (
     TableMeld,
@@ -148,7 +148,7 @@ def put_down(
         if high is not False:
             raise IllegalMoveError("'high' applies only to a lay-off")
         cards = canonical_meld(cards)
-        problem = meld_error(cards, config)
+        problem = meld_cards_problem(cards, config)
     else:
         if not is_whole(onto):
             raise StateError(f"put_down's onto must be a table meld id, not {describe_value(onto)}")
@@ -158,7 +158,7 @@ def put_down(
             raise IllegalMoveError(missing_meld(on_table, meld_id))
         if not isinstance(high, bool):
             raise StateError(f"put_down's high must be True or False, not {describe_value(high)}")
-        problem = layoff_error(on_table[index], cards, config, high=high)
+        problem = layoff_cards_problem(on_table[index], cards, config, high=high)
     if problem is not None:
         raise IllegalMoveError(problem)
     return put_down_unchecked(

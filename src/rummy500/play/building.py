@@ -25,7 +25,7 @@ from rummy500.core.errors import (
     is_whole,
 )
 from rummy500.core.phases import OwedUse, Phase
-from rummy500.melds.check import meld_error
+from rummy500.melds.check import meld_cards_problem
 from rummy500.melds.shape import canonical_meld
 from rummy500.melds.table import TableMeld
 from rummy500.play.engine import end_hand, ends_before_next_draw, first_caller
@@ -354,7 +354,7 @@ def _table_meld(
     owner: int | None = None,
 ) -> TableMeld:
     ordered = canonical_meld(cards)
-    problem = meld_error(ordered, config)
+    problem = meld_cards_problem(ordered, config)
     if problem is not None:
         raise StateError(f"{' '.join(str(CARDS[c]) for c in cards)} is not a meld: {problem}")
     if len(owners) != len(cards):

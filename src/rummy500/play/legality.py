@@ -37,7 +37,7 @@ from rummy500.core.phases import DRAW_PHASE as _DRAW
 from rummy500.core.phases import GAME_OVER_PHASE as _GAME_OVER
 from rummy500.core.phases import HAND_OVER_PHASE as _HAND_OVER
 from rummy500.core.phases import PLAY_PHASE as _PLAY
-from rummy500.melds.check import layoff_error, meld_error
+from rummy500.melds.check import layoff_cards_problem, meld_cards_problem
 from rummy500.melds.putdown import (
     meld_index,
     missing_meld,
@@ -216,7 +216,7 @@ def meld_problem(s: Position, move: Meld, searched: bool = False) -> str | None:
     if s.phase != _PLAY:
         return _phase_problem(s, move)
     if not searched:
-        reason = _holds_problem(s.hands[s._current], move.melded) or meld_error(
+        reason = _holds_problem(s.hands[s._current], move.melded) or meld_cards_problem(
             move.melded, s.config
         )
         if reason is not None:
@@ -240,7 +240,7 @@ def layoff_problem(s: Position, move: Layoff, searched: bool = False) -> str | N
         index = meld_index(table, move.meld_id)
         if index < 0:
             return missing_meld(table, move.meld_id)
-        reason = layoff_error(table[index], move.laid, s.config, high=move.high)
+        reason = layoff_cards_problem(table[index], move.laid, s.config, high=move.high)
         if reason is not None:
             return reason
     return play_problem(s, move)

@@ -18,7 +18,7 @@ from collections import Counter
 from rummy500.core.cards import CARDS, JOKER
 from rummy500.core.errors import StateError
 from rummy500.core.phases import OwedUse, Phase
-from rummy500.melds.check import meld_error
+from rummy500.melds.check import meld_cards_problem
 from rummy500.play.engine import ends_without_a_take, turns_pile_over
 from rummy500.play.movegen import generate
 from rummy500.play.position import Position
@@ -99,7 +99,7 @@ def check_basics(s: Position) -> None:
         raise StateError(f"every player_history row needs one score for each of the {n} players")
     check_cards(s)
     for i, meld in enumerate(s.table):
-        problem = meld_error(meld.cards, cfg)
+        problem = meld_cards_problem(meld.cards, cfg)
         if problem is not None:
             raise StateError(f"table meld {i} is not a meld: {problem}")
         if any(not 0 <= o < n for o in meld.owners) or len(meld.owners) != len(meld.cards):
