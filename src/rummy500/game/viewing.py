@@ -8,10 +8,12 @@ position's own values.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
+
+import attrs
 
 from rummy500.core.fastbuild import Later
-from rummy500.hidden.views import SHARED_WITH_VIEW, PlayerView, build_view, shared_with_view
+from rummy500.hidden.views import PlayerView, build_view
 from rummy500.play.layout import NOTHING_OWED
 from rummy500.play.moves import Move
 from rummy500.play.position import Position
@@ -29,7 +31,8 @@ def view_of(position: Position, player: int, mover: int, legal: tuple[Move, ...]
     owing = position._owing or NOTHING_OWED
     config = game.config
     # Bots are shown a view at every move: it is built unchecked (see build_view), since
-    # the values are the state's own.
+    # the values are the state's own, and by position, in the order of the view's fields (by
+    # name, the 25 arguments cost three quarters more than the whole view does by position).
     return build_view(
         player,
         config.side_of(player, len(hands)),  # side
@@ -61,15 +64,11 @@ def view_of(position: Position, player: int, mover: int, legal: tuple[Move, ...]
 
 
 def seen_fields(position: Position, player: int, mover: int) -> dict[str, Any]:
-    """Every field of :func:`view_of` but ``legal_moves``, by name: the moves follow from the
-    rest, and listing them costs more than all of it."""
-    return {
-        "player": player,
-        "side": position.config.side_of(player, position.players),
-        "hand": position.hands[player],
-        "hand_sizes": tuple(len(h) for h in position.hands),
-        "stock_size": position.stock_size,
-        "current_player": mover,
-        **dict(zip(SHARED_WITH_VIEW, shared_with_view(position), strict=True)),
-        "log": position.seen_log(player),
-    }
+    """Every field of :func:`view_of` but ``legal_moves``, by name, from the same view: the
+    moves follow from the rest, and listing them costs more than all of it."""
+    view = view_of(position, player, mover, ())
+    return {name: getattr(view, name) for name in _SEEN}
+
+
+#: The fields of a view that the information state holds: all but the legal moves.
+_SEEN: Final = tuple(f.name for f in attrs.fields(PlayerView) if f.name != "legal_moves")

@@ -13,7 +13,6 @@ cards itself (the sampling of worlds).
 
 from __future__ import annotations
 
-import operator
 from collections import Counter
 from collections.abc import Callable
 from typing import Final, NamedTuple, TypeVar
@@ -55,11 +54,9 @@ from rummy500.play.validation import (
 from rummy500.rules.config import RuleConfig
 
 __all__ = [
-    "SHARED_WITH_VIEW",
     "PlayerView",
     "build_view",
     "position_behind_view",
-    "shared_with_view",
 ]
 
 P = TypeVar("P", bound=Position)
@@ -467,26 +464,6 @@ def _dealt_by_log(view: PlayerView, mover: int) -> tuple[list[tuple[Card, ...]],
     if witness is None:
         raise StateError(need_problem(need, mover, view.owed, view.owed_use, view.kept))
     return list(witness.hands), witness.stock
-
-
-#: The view's fields that are copied from the state under the same name.
-SHARED_WITH_VIEW: Final = tuple(
-    f.name
-    for f in attrs.fields(PlayerView)
-    if f.name
-    not in {
-        "player",
-        "side",
-        "hand",
-        "hand_sizes",
-        "stock_size",
-        "current_player",
-        "legal_moves",
-        "log",
-    }
-)
-#: Reads those fields of a state in one call (views are built at every step of a bot).
-shared_with_view: Final = operator.attrgetter(*SHARED_WITH_VIEW)
 
 
 #: Builds a :class:`PlayerView` from its fields' values, in field order, unchecked: for
