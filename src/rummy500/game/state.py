@@ -18,6 +18,7 @@ view (:mod:`rummy500.game.viewing`), the arguments of :meth:`State.from_position
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any, Final
 
 from rummy500.core.deprecation import renamed_attribute, warn
@@ -421,6 +422,9 @@ class State(Position):
         :param current: deprecated: ``current_player``.
         :raises StateError: when the position is inconsistent, saying why.
         """
+        # Every argument by name, as given: this signature is their one list, and the checker
+        # reads each from here.
+        given = SimpleNamespace(**locals())
         if current is not None:
             warn("State.from_position(current=...)", "State.from_position(current_player=...)")
             if current_player is not None:
@@ -428,30 +432,8 @@ class State(Position):
                     "current and current_player are both given: give only current_player "
                     "(current is its old name)"
                 )
-            current_player = current
-        return build_position(
-            cls,
-            config,
-            hands=hands,
-            stock=stock,
-            pile=pile,
-            table=table,
-            current_player=current_player,
-            dealer=dealer,
-            phase=phase,
-            owed=owed,
-            owed_use=owed_use,
-            kept=kept,
-            discarder=discarder,
-            turn=turn,
-            totals=totals,
-            history=history,
-            player_history=player_history,
-            hand_number=hand_number,
-            seed=seed,
-            went_out=went_out,
-            discarded_by=discarded_by,
-        )
+            given.current_player = current
+        return build_position(cls, given)
 
     def validate(self) -> None:
         """Check that this state is consistent; raise :class:`StateError` saying why not.

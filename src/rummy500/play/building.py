@@ -13,7 +13,7 @@ exactly as play does.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from rummy500.core.cards import CARDS, Card, parse_cards
 from rummy500.core.errors import (
@@ -144,66 +144,51 @@ def _rows_given(value: object, name: str) -> tuple[tuple[int, ...], ...]:
     return tuple(_numbers(row, f"{name}[{i}]") for i, row in enumerate(value))
 
 
-def build_position(
-    cls: type[P],
-    config: RuleConfig,
-    *,
-    hands: Sequence[CardsInput],
-    stock: CardsInput | None,
-    pile: CardsInput,
-    table: Sequence[TableMeldInput],
-    current_player: int | None,
-    dealer: int | None,
-    phase: Phase | None,
-    owed: int | str | None,
-    owed_use: OwedUse,
-    kept: int | str | None,
-    discarder: int | None,
-    turn: int,
-    totals: Sequence[int] | None,
-    history: Sequence[Sequence[int]],
-    player_history: Sequence[Sequence[int]] | None,
-    hand_number: int | None,
-    seed: int,
-    went_out: int | None,
-    discarded_by: int | None,
-) -> P:
+def build_position(cls: type[P], given: Any) -> P:
     """A position of class ``cls`` from the arguments of :meth:`State.from_position
-    <rummy500.State.from_position>` (see there for each), checked whole."""
-    if not isinstance(config, RuleConfig):
-        raise ConfigError(f"config must be a RuleConfig, not {describe_value(config)}")
-    if isinstance(hands, str) or not isinstance(hands, Sequence):
+    <rummy500.State.from_position>`, checked whole: ``given`` holds each argument as the
+    attribute of its name (the signature of ``from_position`` is their one list; see there for
+    each). Every value is checked here, so each is read as it was given, of any type."""
+    if not isinstance(given.config, RuleConfig):
+        raise ConfigError(f"config must be a RuleConfig, not {describe_value(given.config)}")
+    if isinstance(given.hands, str) or not isinstance(given.hands, Sequence):
         raise StateError(
-            f"hands must be a list of hands, one for each player, not {describe_value(hands)}"
+            f"hands must be a list of hands, one for each player, not {describe_value(given.hands)}"
         )
-    n = len(hands)
-    config.check_players(n)
+    n = len(given.hands)
+    given.config.check_players(n)
     for name, who in (
-        ("current_player", current_player),
-        ("dealer", dealer),
-        ("discarder", discarder),
-        ("went_out", went_out),
-        ("discarded_by", discarded_by),
+        ("current_player", given.current_player),
+        ("dealer", given.dealer),
+        ("discarder", given.discarder),
+        ("went_out", given.went_out),
+        ("discarded_by", given.discarded_by),
     ):
         _argument(name, who, f"a player from 0 to {n - 1}", _player_test(n), optional=True)
-    _argument("table", table, "a list of table melds", _is_list)
-    _argument("owed_use", owed_use, _OWED_USE_WORDS, _is_owed_use)
-    _argument("turn", turn, "a whole number of turns")
-    _argument("hand_number", hand_number, "a whole number", optional=True)
-    _argument("seed", seed, "a whole number")
-    side_totals = (0,) * config.sides(n) if totals is None else _numbers(totals, "totals")
-    record = _rows_given(history, "history")
-    player_rows = None if player_history is None else _rows_given(player_history, "player_history")
-    held = _hands(hands)
-    pile_cards = _cards(pile, "pile")
-    melds = tuple(_table_input(config, m, i) for i, m in enumerate(table))
-    number = len(record) if hand_number is None else hand_number
-    if stock is None:
+    _argument("table", given.table, "a list of table melds", _is_list)
+    _argument("owed_use", given.owed_use, _OWED_USE_WORDS, _is_owed_use)
+    _argument("turn", given.turn, "a whole number of turns")
+    _argument("hand_number", given.hand_number, "a whole number", optional=True)
+    _argument("seed", given.seed, "a whole number")
+    side_totals = (
+        (0,) * given.config.sides(n) if given.totals is None else _numbers(given.totals, "totals")
+    )
+    record = _rows_given(given.history, "history")
+    player_rows = (
+        None
+        if given.player_history is None
+        else _rows_given(given.player_history, "player_history")
+    )
+    held = _hands(given.hands)
+    pile_cards = _cards(given.pile, "pile")
+    melds = tuple(_table_input(given.config, m, i) for i, m in enumerate(given.table))
+    number = len(record) if given.hand_number is None else given.hand_number
+    if given.stock is None:
         placed = [c for h in held for c in h] + [c for m in melds for c in m.cards]
         placed += pile_cards
-        stock_cards = rest_of_deck(config, n, seed, number, placed)
+        stock_cards = rest_of_deck(given.config, n, given.seed, number, placed)
     else:
-        stock_cards = _cards(stock, "stock")
+        stock_cards = _cards(given.stock, "stock")
 
     def build(
         phase: Phase,
@@ -215,10 +200,10 @@ def build_position(
         discarder: int | None = None,
     ) -> P:
         return cls._of(
-            config=config,
-            seed=seed,
+            config=given.config,
+            seed=given.seed,
             hand_number=number,
-            dealer=(in_turn - 1) % n if dealer is None else dealer,
+            dealer=(in_turn - 1) % n if given.dealer is None else given.dealer,
             phase=phase,
             current=mover,
             hands=held,
@@ -233,43 +218,52 @@ def build_position(
             # starts with this hand (after it, in a hand built as over), at the totals given.
             history_start=0 if record else number + (phase >= Phase.HAND_OVER),
             start_totals=None if record else side_totals,
-            turn=turn,
+            turn=given.turn,
             kept=kept,
-            owed_use=OwedUse(owed_use),
+            owed_use=OwedUse(given.owed_use),
             discarder=discarder,
         )
 
-    if went_out is not None or discarded_by is not None:
+    if given.went_out is not None or given.discarded_by is not None:
         _refuse_extras(
-            went_out, discarded_by, phase=phase, owed=owed, kept=kept, discarder=discarder
+            given.went_out,
+            given.discarded_by,
+            phase=given.phase,
+            owed=given.owed,
+            kept=given.kept,
+            discarder=given.discarder,
         )
-    if went_out is not None:
-        if current_player is not None and current_player != went_out:
+    if given.went_out is not None:
+        if given.current_player is not None and given.current_player != given.went_out:
             raise StateError(
-                f"current_player is {current_player}, but went_out is {went_out}: the player "
-                "who goes out "
-                "makes the last move of the hand"
+                f"current_player is {given.current_player}, but went_out is {given.went_out}: "
+                "the player who goes out makes the last move of the hand"
             )
-        before = build(Phase.PLAY, went_out, went_out)
+        before = build(Phase.PLAY, given.went_out, given.went_out)
         check_basics(before)
         # The record before the hand is checked as given, before the hand is added to it.
         check_hand_number(before)
         check_history(before)
-        ended = end_hand(before, went_out)
+        ended = end_hand(before, given.went_out)
         state = cls._of(**ended._fields(), log=ended.log)
-    elif discarded_by is not None:
-        base = build(Phase.CALL, (discarded_by + 1) % n, discarded_by, discarder=discarded_by)
+    elif given.discarded_by is not None:
+        base = build(
+            Phase.CALL,
+            (given.discarded_by + 1) % n,
+            given.discarded_by,
+            discarder=given.discarded_by,
+        )
         check_basics(base)
-        state = base._replace(current=_first_caller(base, discarded_by, current_player))
+        state = base._replace(current=_first_caller(base, given.discarded_by, given.current_player))
     else:
-        mover = 0 if current_player is None else current_player
+        mover = 0 if given.current_player is None else given.current_player
         state = build(
-            Phase.DRAW if phase is None else _phase(phase),
+            Phase.DRAW if given.phase is None else _phase(given.phase),
             mover,
             mover,
-            owed=None if owed is None else _card(owed, "owed"),
-            kept=None if kept is None else _card(kept, "kept"),
-            discarder=discarder,
+            owed=None if given.owed is None else _card(given.owed, "owed"),
+            kept=None if given.kept is None else _card(given.kept, "kept"),
+            discarder=given.discarder,
         )
     validate(state)
     return state
