@@ -90,7 +90,7 @@ def test_side_scores_add_up_each_team() -> None:
         (
             lambda: game_result(RuleConfig(), "510 320"),  # type: ignore[arg-type]
             StateError,
-            "totals must be a sequence of whole numbers, not '510 320'",
+            "totals must be a list of whole numbers, not '510 320'",
         ),
         (
             lambda: game_result(RuleConfig(), [510, 2.5]),  # type: ignore[list-item]

@@ -56,7 +56,7 @@ from rummy500.melds.putdown import put_down as _put_down
 from rummy500.melds.search import possible_layoffs, possible_melds
 from rummy500.melds.shape import canonical_meld, run_shape
 from rummy500.melds.table import TableMeld
-from rummy500.play.building import CardsInput, TableMeldInput
+from rummy500.play.building import CardsInput, TableMeldInput, numbers_given
 from rummy500.play.events import Event
 from rummy500.play.moves import EVENT_KINDS
 from rummy500.play.scoring import GameResult, PlayerScore
@@ -211,20 +211,6 @@ def table_points(values: CardValues, table: Sequence[TableMeld], players: int) -
     return _table_points(values, table, players)
 
 
-def _whole_numbers(values: object, name: str) -> tuple[int, ...]:
-    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
-        raise StateError(
-            f"{name} must be a sequence of whole numbers, not {_errors.describe_value(values)}"
-        )
-    numbers = tuple(values)
-    for i, value in enumerate(numbers):
-        if not _errors.is_whole(value):
-            raise StateError(
-                f"{name}[{i}] must be a whole number, not {_errors.describe_value(value)}"
-            )
-    return numbers
-
-
 def game_result(
     config: RuleConfig,
     totals: Sequence[int],
@@ -254,7 +240,7 @@ def game_result(
         raise ConfigError(
             f"game_result's config must be a RuleConfig, not {_errors.describe_value(config)}"
         )
-    numbers = _whole_numbers(totals, "totals")
+    numbers = numbers_given(totals, "totals")
     players = len(numbers) * config.team_size
     if not config.min_players <= players <= config.max_players:
         raise ConfigError(
@@ -289,7 +275,7 @@ def side_scores(config: RuleConfig, per_player: Sequence[int]) -> tuple[int, ...
         raise ConfigError(
             f"side_scores's config must be a RuleConfig, not {_errors.describe_value(config)}"
         )
-    numbers = _whole_numbers(per_player, "per_player")
+    numbers = numbers_given(per_player, "per_player")
     config.check_players(len(numbers))
     return _side_scores(config, numbers)
 

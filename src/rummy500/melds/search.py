@@ -268,12 +268,12 @@ def layoffs(
         if not m & shape.ends[meld.low][meld.high]:
             return []
         return _plain_run_layoffs(meld.suit, meld.low, meld.high, m, shape)
-    set_most = meld_limits(config).set_most
+    limits = meld_limits(config)
     if meld.is_joker_set:
-        return [((JOKER,), False)] if jokers and len(meld.cards) < set_most else []
-    if len(meld.cards) >= set_most:
+        return [((JOKER,), False)] if jokers and len(meld.cards) < limits.set_most else []
+    if len(meld.cards) >= limits.set_most:
         return []
-    budget = meld_limits(config).joker_room(jokers, meld.jokers) if jokers else 0
+    budget = limits.joker_room(jokers, meld.jokers) if jokers else 0
     base = meld.low - 1
     bit = 1 << meld.low
     out: list[tuple[tuple[Card, ...], bool]] = []

@@ -35,7 +35,7 @@ from rummy500.rules.choices import Calling
 from rummy500.rules.config import RuleConfig
 from rummy500.rules.dealing import rest_of_deck
 
-__all__ = ["CardsInput", "TableMeldInput", "build_position"]
+__all__ = ["CardsInput", "TableMeldInput", "build_position", "numbers_given"]
 
 P = TypeVar("P", bound=Position)
 
@@ -128,7 +128,7 @@ def _argument(
     raise StateError(f"{name} must be {expected}{also}, not {describe_value(value)}")
 
 
-def _numbers(value: object, name: str) -> tuple[int, ...]:
+def numbers_given(value: object, name: str) -> tuple[int, ...]:
     """``value``, the argument ``name``, as a tuple of whole numbers."""
     _argument(name, value, "a list of whole numbers", _is_list)
     assert isinstance(value, Sequence)
@@ -141,7 +141,7 @@ def _rows_given(value: object, name: str) -> tuple[tuple[int, ...], ...]:
     """``value``, the argument ``name``, as rows of scores: a tuple of tuples of whole numbers."""
     _argument(name, value, "a list of rows of scores, each a list of whole numbers", _is_list)
     assert isinstance(value, Sequence)
-    return tuple(_numbers(row, f"{name}[{i}]") for i, row in enumerate(value))
+    return tuple(numbers_given(row, f"{name}[{i}]") for i, row in enumerate(value))
 
 
 def build_position(cls: type[P], given: Any) -> P:
@@ -171,7 +171,9 @@ def build_position(cls: type[P], given: Any) -> P:
     _argument("hand_number", given.hand_number, "a whole number", optional=True)
     _argument("seed", given.seed, "a whole number")
     side_totals = (
-        (0,) * given.config.sides(n) if given.totals is None else _numbers(given.totals, "totals")
+        (0,) * given.config.sides(n)
+        if given.totals is None
+        else numbers_given(given.totals, "totals")
     )
     record = _rows_given(given.history, "history")
     player_rows = (

@@ -246,8 +246,10 @@ def ends_before_next_draw(
     """Whether the hand ends, with nobody out, once ``turn`` turns are over: the turn limit is
     reached, or the stock is out under the rule that the hand then ends at once, or under the
     rule that reuses the pile when there is no pile to turn over (:func:`turns_pile_over`)."""
-    if turn >= config.turn_limit or stock_size:
-        return turn >= config.turn_limit
+    if turn >= config.turn_limit:
+        return True
+    if stock_size:
+        return False
     rule = config.empty_stock
     return rule is _STOCK_END_AT_ONCE or (rule is _STOCK_REUSE_PILE and not pile)
 
