@@ -9,13 +9,17 @@ import itertools
 import os
 import signal
 from collections.abc import Callable, Generator, Iterator, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from rummy500.simulate.games import GameOutcome, Simulation, SimulationError, play_one
 from rummy500.simulate.outfile import _in_chunks
 from rummy500.simulate.stopping import _STOP_SIGNALS, _Stop
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 #: The level Ray's log lines show from by default, ``logging.WARNING`` (its warnings, not its
 #: INFO lines), and the level from which what its workers print is kept back too,
@@ -31,6 +35,8 @@ WORKERS_PER_CORE: Final = 4
 TASKS_PER_WORKER: Final = 2
 #: How often (in seconds) a run waiting for its workers looks for a stop signal.
 _POLL: Final = 0.25
+#: How long (in seconds) a worker asked to end may take before it is killed.
+_STOPPING: Final = 5.0
 
 
 def cores() -> int:
@@ -111,11 +117,9 @@ def _play_range(simulation: Simulation, indexes: Sequence[int]) -> list[GameOutc
     return [play_one(simulation, i) for i in indexes]
 
 
-#: The simulation a worker process plays games of (set when the worker starts).
-_worker_simulation: list[Simulation] = []
-
-
-def _start_worker(simulation: Simulation) -> None:
+def _worker(simulation: Simulation, conn: Connection) -> None:
+    """A worker process: plays the game of each number the run sends, answering with its
+    outcome (or the error it raised), until the run sends ``None``."""
     # The parent decides when to stop: Ctrl-C at a terminal reaches every process of the
     # group, and the workers leave it to the parent, which then ends them with SIGTERM. The
     # parent blocked both signals while it started the workers, so that none arrives before
@@ -123,11 +127,13 @@ def _start_worker(simulation: Simulation) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
-    _worker_simulation[:] = [simulation]
-
-
-def _play_in_worker(index: int) -> GameOutcome:
-    return play_one(_worker_simulation[0], index)
+    while (index := conn.recv()) is not None:
+        try:
+            outcome: GameOutcome | BaseException = play_one(simulation, index)
+        except Exception as error:  # handed to the run, which raises it
+            outcome = error
+        conn.send(outcome)
+    conn.close()
 
 
 def _local_batches(run: _Run) -> Generator[list[GameOutcome], None, None]:
@@ -149,46 +155,78 @@ def _local_batches(run: _Run) -> Generator[list[GameOutcome], None, None]:
 
 
 def _pool_batches(run: _Run, count: int) -> Generator[list[GameOutcome], None, None]:
-    """The games played by a pool of ``count`` worker processes, as :func:`_local_batches`
-    gives them. A game is handed to the pool only as another finishes (a pool's own ``map``
-    functions would read every game number into its queue at once)."""
-    # Imported only for a pool: importing multiprocessing costs a noticeable part of the
-    # start-up of a run in one process, which never uses it.
+    """The games played by ``count`` worker processes, as :func:`_local_batches` gives them.
+    A game is handed to a worker only as another finishes, so that the games asked for are
+    never listed up front."""
+    # Imported only for worker processes: importing multiprocessing costs a noticeable part
+    # of the start-up of a run in one process, which never uses it.
     import multiprocessing
-    import queue
+    import multiprocessing.connection
 
+    # Each worker has a pipe of its own, rather than a pool's shared queues: a worker ended
+    # in the middle of a message (a run stopped by a signal) spoils only its own pipe, which
+    # the run then closes, where a pool's thread reading the shared one could wait forever.
+    workers: list[tuple[BaseProcess, Connection]] = []
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
     try:
-        pool = multiprocessing.Pool(count, _start_worker, (run.simulation,))
+        for _ in range(count):
+            conn, worker_end = multiprocessing.Pipe()
+            started = multiprocessing.Process(
+                target=_worker, args=(run.simulation, worker_end), daemon=True
+            )
+            started.start()
+            worker_end.close()  # the run then sees the end of the pipe if the worker dies
+            workers.append((started, conn))
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-    # Filled by the pool's thread that collects results; an error a game raised comes too.
-    finished: queue.SimpleQueue[GameOutcome | BaseException] = queue.SimpleQueue()
+    process_of = {conn: process for process, conn in workers}
+    playing = dict.fromkeys(process_of, 0)
 
-    def hand_out(games: int) -> int:
-        handed = 0
+    def died(conn: Connection) -> SimulationError:
+        code = process_of[conn].exitcode
+        return SimulationError(f"a worker process ended with exit code {code} before its games did")
+
+    def hand_out(conn: Connection, games: int) -> None:
         for index in itertools.islice(run.todo, games):
-            pool.apply_async(
-                _play_in_worker, (index,), callback=finished.put, error_callback=finished.put
-            )
-            handed += 1
-        return handed
+            try:
+                conn.send(index)
+            except OSError:  # the worker's end is closed: it died
+                process_of[conn].join(timeout=_STOPPING)
+                raise died(conn) from None
+            playing[conn] += 1
 
     try:
-        playing = hand_out(TASKS_PER_WORKER * count)
-        while playing:
-            try:
-                result = finished.get(timeout=_POLL)
-            except queue.Empty:
+        for conn in playing:
+            hand_out(conn, TASKS_PER_WORKER)
+        while any(playing.values()):
+            ready = multiprocessing.connection.wait(list(playing), timeout=_POLL)
+            if not ready:
                 yield []
                 continue
-            if isinstance(result, BaseException):
-                raise result
-            playing += hand_out(1) - 1
-            yield [result]
+            for conn in [c for c in playing if c in ready]:
+                try:
+                    result: GameOutcome | BaseException = conn.recv()
+                except (EOFError, OSError):  # the worker died, before or while it answered
+                    process_of[conn].join(timeout=_STOPPING)
+                    raise died(conn) from None
+                if isinstance(result, BaseException):
+                    raise result
+                playing[conn] -= 1
+                hand_out(conn, 1)
+                yield [result]
+        for conn in playing:
+            conn.send(None)
+        for process in process_of.values():
+            process.join()
     finally:
-        pool.terminate()
-        pool.join()
+        for process, conn in workers:
+            if process.is_alive():
+                process.terminate()
+            process.join(timeout=_STOPPING)
+            if process.is_alive():
+                process.kill()
+                process.join()
+            conn.close()
 
 
 def _ray_batches(run: _Run) -> Generator[list[GameOutcome], None, None]:
