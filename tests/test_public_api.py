@@ -35,7 +35,8 @@ SHARED_VOCABULARY = frozenset({"rummy500.core.errors"})
 #: The modules on the bots' side of the line: not public, but held to the same check as the
 #: bots (they import only the public API), so the bots and the observations may import them.
 BOT_SIDE = frozenset(
-    f"rummy500.bots.{name}" for name in ["greedy", "_base", "_simple", "_playout", "_search"]
+    f"rummy500.bots.{name}"
+    for name in ["greedy", "_base", "_simple", "_playout", "_search", "_names"]
 ) | {"rummy500._card_planes"}
 
 
@@ -97,6 +98,7 @@ def private_imports(source: str) -> list[str]:
         "bots._simple",
         "bots._playout",
         "bots._search",
+        "bots._names",
         "render",
         "observations",
         "_card_planes",

@@ -26,23 +26,25 @@ them. What this leaves out is the game situation (a side near the target playing
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from rummy500 import ConfigError, Deal, State, StateError
 from rummy500.core.errors import describe_value, is_count
 
 # The API reference lists these names in the order they are imported here (not sorted): the
-# protocol, the bots that do not search, the playouts, then the search bots.
+# protocol, the bots that do not search, the playouts, the search bots, then the bots by name.
 # isort: off
-from rummy500.bots._base import Bot, check_seed
+from rummy500.bots._base import Bot
 from rummy500.bots._simple import RandomBot, GreedyBot
 from rummy500.bots._playout import SCALE, Policy, playout_move, playout, hand_value
 from rummy500.bots._search import FlatMCBot, ISMCTSBot
+from rummy500.bots._names import BOT_NAMES, PARAMETERS, bot_text, make_bot
 # isort: on
 
 __all__ = [
     "BOT_NAMES",
+    "PARAMETERS",
     "SCALE",
     "Bot",
     "FlatMCBot",
@@ -50,6 +52,7 @@ __all__ = [
     "ISMCTSBot",
     "Policy",
     "RandomBot",
+    "bot_text",
     "hand_value",
     "make_bot",
     "play_game",
@@ -58,33 +61,6 @@ __all__ = [
 ]
 
 _DEAL: Final = Deal()
-
-
-#: The built-in bots by name, each made from a seed (the greedy bot ignores it). The search
-#: bots of :mod:`rummy500.search` come with modest budgets, so that a game takes seconds, not
-#: minutes: ``flatmc`` 100 playouts and ``ismcts`` 100 iterations per decision.
-BOT_NAMES: Final[dict[str, Callable[[int], Bot]]] = {
-    "random": RandomBot,
-    "greedy": lambda seed: GreedyBot(),
-    "flatmc": lambda seed: FlatMCBot(seed, playouts=100),
-    "ismcts": lambda seed: ISMCTSBot(seed, iterations=100),
-}
-
-
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A built-in bot by name (a key of :data:`BOT_NAMES`, such as ``"greedy"`` or
-    ``"ismcts"``), seeded with ``seed``.
-
-    Raises :class:`~rummy500.ConfigError` for a name that is not a built-in bot's (or
-    not a str) and a seed that is not a whole number.
-    """
-    factory = BOT_NAMES.get(name.strip().lower()) if isinstance(name, str) else None
-    if factory is None:
-        raise ConfigError(
-            f"unknown bot {describe_value(name)}: make_bot's name is one of the built-in bots, "
-            f"{', '.join(BOT_NAMES)}"
-        )
-    return factory(check_seed("make_bot", seed))
 
 
 def play_game(state: State, bots: Sequence[Bot], *, max_moves: int | None = None) -> State:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import argparse
 
-from rummy500 import __version__
-from rummy500.bots import BOT_NAMES
+from rummy500 import ConfigError, __version__
+from rummy500.bots import BOT_NAMES, bot_text
 from rummy500.core.errors import describe_value, quote_text
 from rummy500.rules.choices import MAX_PLAYERS, MIN_PLAYERS
 from rummy500.rules.config import RuleConfig, players_text
@@ -50,11 +50,21 @@ def _bot_list(text: str) -> list[str]:
     if not names:
         raise argparse.ArgumentTypeError("name at least one bot")
     for name in names:
-        if name not in BOT_NAMES:
+        if name.partition(":")[0].strip() not in BOT_NAMES:
             raise argparse.ArgumentTypeError(
                 f"unknown bot {quote_text(name)}: choose from {', '.join(BOT_NAMES)}"
             )
-    return names
+    try:
+        return [bot_text(name) for name in names]
+    except ConfigError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+_BOTS_HELP = (
+    "the bot in each seat, from seat 0, repeated as needed to fill the table; "
+    f"bots: {', '.join(BOT_NAMES)}, the search bots with a budget if wanted, as in "
+    "ismcts:iterations=25 or flatmc:seconds=0.1 (default: greedy,random)"
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -101,8 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_bot_list,
         default=["greedy", "random"],
         metavar="NAME,...",
-        help=f"the bot in each seat, from seat 0, repeated as needed to fill the table; "
-        f"bots: {', '.join(BOT_NAMES)} (default: greedy,random)",
+        help=_BOTS_HELP,
     )
     play.add_argument(
         "--seat",
@@ -161,8 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_bot_list,
         default=["greedy", "random"],
         metavar="NAME,...",
-        help=f"the bot in each seat, from seat 0, repeated as needed to fill the table; "
-        f"bots: {', '.join(BOT_NAMES)} (default: greedy,random)",
+        help=_BOTS_HELP,
     )
     sim.add_argument(
         "--games", type=_positive, default=100, metavar="N", help="games to play (default: 100)"

@@ -27,7 +27,7 @@ the other games are not played again: a line edited with care is taken for a gam
 changes the summary. Carry on only with files you trust; to trust a file that came from
 elsewhere, play its simulation again.
 
-The games run in a pool of processes, one per core unless told otherwise (never more than the
+The games run in worker processes, one per core unless told otherwise (never more than the
 games to play, nor more than :data:`WORKERS_PER_CORE` per core), or as tasks on a
 Ray cluster (``backend="ray"``, which needs the ``ray`` extra: ``pip install '.[ray]'`` in a
 checkout).

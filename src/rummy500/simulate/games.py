@@ -15,6 +15,7 @@ import attrs
 
 from rummy500 import (
     Call,
+    ConfigError,
     Phase,
     RuleConfig,
     Rummy500Error,
@@ -22,7 +23,7 @@ from rummy500 import (
     new_game,
     presets,
 )
-from rummy500.bots import BOT_NAMES, make_bot
+from rummy500.bots import BOT_NAMES, bot_text, make_bot
 from rummy500.core.errors import describe_value, is_whole, quote_text
 from rummy500.rules.configdata import config_data
 
@@ -43,8 +44,9 @@ class SimulationError(Rummy500Error):
 class Simulation:
     """What to simulate: ``games`` games of ``config`` (named ``rules``) between ``bots``.
 
-    ``bots`` names the bot in each seat (``"random"``, ``"greedy"``...), one per player. Game
-    ``i`` is played with the seed ``seed + i``.
+    ``bots`` names the bot in each seat (``"random"``, ``"greedy"``, or a bot with its budget
+    such as ``"ismcts:iterations=25"``: see :func:`~rummy500.bots.bot_text`), one per player,
+    each in its one written form. Game ``i`` is played with the seed ``seed + i``.
     """
 
     config: RuleConfig
@@ -85,7 +87,7 @@ class Simulation:
             if not isinstance(bot, str):
                 raise SimulationError(f"a bot's name is a str, not {describe_value(bot)}")
         names = [b.strip().lower() for b in bots]
-        unknown = [b for b in names if b not in BOT_NAMES]
+        unknown = [b for b in names if b.partition(":")[0].strip() not in BOT_NAMES]
         if not names or unknown:
             raise SimulationError(
                 f"unknown bot {quote_text(unknown[0])}: the built-in bots are "
@@ -93,6 +95,10 @@ class Simulation:
                 if unknown
                 else "the line-up needs a bot name for at least one seat"
             )
+        try:
+            names = [bot_text(name) for name in names]
+        except ConfigError as error:
+            raise SimulationError(str(error)) from None
         if len(names) > players:
             raise SimulationError(
                 f"{len(names)} bots for a {players}-player game: give one per seat at most"
