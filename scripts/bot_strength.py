@@ -1,29 +1,31 @@
-"""The "How strong are the bots" page: the built-in bots played head to head, from seeded games.
+"""The "How strong are the bots" page: the ladder of the built-in bots, from committed data.
 
-Two steps, one script:
+Three steps, one script:
 
-- ``python scripts/bot_strength.py collect`` plays every pair of :data:`BOTS` on one-hand games
-  of the standard rules for two players, each deal twice with the seats swapped, timing every
-  decision, and writes what it measured to ``docs/data/bot-strength.json``.
-- ``python scripts/bot_strength.py render`` writes ``docs/bot-strength.md`` from that file;
+- ``python scripts/bot_strength.py collect`` plays the ladder of :data:`PLAN` (every pair of
+  bots in every format, each deal from every seat, until each pair's win rate is known to
+  within 5 points or its cap is reached) and keeps the results in ``docs/data/ladder.json``.
+  It carries on from that file: stop it at any point (Ctrl-C) and run it again. ``--rounds N``
+  plays N rounds and stops; ``--bots``/``--formats`` play only the cells of those bots and
+  formats; ``--backend ray`` runs the games on Ray (``--address`` for a cluster).
+- ``python scripts/bot_strength.py costs`` times every bot's decisions (CPU time, one core)
+  and writes ``docs/data/bot-costs.json``.
+- ``python scripts/bot_strength.py render`` writes ``docs/bot-strength.md`` from both files;
   ``render --check`` fails when the committed page is not what the committed data gives (it
   plays no game).
 
-``collect --bots random greedy ismcts-25 --deals 1 --data FILE`` and ``render --data FILE --out
-DIR`` run the whole thing on a tiny sample in seconds, which CI does so that the script cannot
-rot.
+``collect --quick --data FILE`` plays a tiny ladder in seconds, and ``render --data FILE
+--costs FILE --out DIR`` writes its page, which CI does so that the script cannot rot.
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import platform
 import sys
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,104 +35,56 @@ except ImportError:  # run from a checkout without installing the package
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     import rummy500
 
-import attrs
-
-from rummy500 import new_game, presets
-from rummy500.bots import Bot, ISMCTSBot, make_bot
-from rummy500.simulate import SEATS, proportion
+from rummy500.bots import make_bot
+from rummy500.simulate import (
+    BACKENDS,
+    SEATS,
+    Cell,
+    CellResult,
+    Format,
+    LadderPlan,
+    LadderResults,
+    SimulationStopped,
+    run_ladder,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import generated_page
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "docs" / "data" / "bot-strength.json"
+DATA = ROOT / "docs" / "data" / "ladder.json"
+COSTS = ROOT / "docs" / "data" / "bot-costs.json"
 PAGE = ROOT / "docs" / "bot-strength.md"
-RULES = "standard"
-PLAYERS = 2
 
-#: The bots compared, weakest first as expected, each built from its seed, and how to make it.
-BOTS: dict[str, tuple[Callable[[int], Bot], str]] = {
-    "random": (lambda seed: make_bot("random", seed), 'make_bot("random")'),
-    "greedy": (lambda seed: make_bot("greedy", seed), 'make_bot("greedy")'),
-    "ismcts-25": (lambda seed: ISMCTSBot(seed, iterations=25), "ISMCTSBot(iterations=25)"),
-    "flatmc": (lambda seed: make_bot("flatmc", seed), 'make_bot("flatmc")'),
-    "ismcts-100": (lambda seed: make_bot("ismcts", seed), 'make_bot("ismcts")'),
-}
-#: What a decision of each bot costs, roughly, in milliseconds of CPU: the deals a pair plays
-#: are as many as :data:`BUDGET` affords, between :data:`MIN_DEALS` and :data:`MAX_DEALS`.
-COST = {"random": 0.1, "greedy": 0.3, "ismcts-25": 60.0, "flatmc": 240.0, "ismcts-100": 240.0}
-#: Milliseconds of CPU per pair, reckoned at 20 decisions per bot and game (a one-hand game
-#: takes 15 to 35), two games per deal: the whole run stays within about 10 minutes of CPU.
-BUDGET = 35_000.0
-MIN_DEALS = 3
-MAX_DEALS = 300
-
-
-def one_hand() -> rummy500.RuleConfig:
-    """The rules the bots play: the standard rules, a game of one hand (the higher score
-    wins; equal scores draw)."""
-    return attrs.evolve(presets.get(RULES), target=None, hands_per_game=1)
-
-
-def deals_for(first: str, second: str) -> int:
-    """How many deals the pair plays: many for the cheap bots, so that their intervals are a
-    few points wide; few for the search bots, whose games cost seconds."""
-    per_deal = 2 * 20 * (COST[first] + COST[second])
-    return max(MIN_DEALS, min(MAX_DEALS, round(BUDGET / per_deal)))
-
-
-def play(first: str, second: str, seed: int, swapped: bool) -> tuple[int | None, list[Any]]:
-    """Deal ``seed`` played by ``first`` and ``second`` (``first`` in seat 1 when
-    ``swapped``): the winner (0 for ``first``, 1 for ``second``, ``None`` for a draw) and, for
-    each of them, the decisions it took and the CPU seconds they took."""
-    names = [second, first] if swapped else [first, second]
-    bots = [BOTS[name][0](seed * SEATS + seat) for seat, name in enumerate(names)]
-    state = new_game(one_hand(), PLAYERS, seed)
-    decisions = [0, 0]
-    seconds = [0.0, 0.0]
-    clock = time.process_time
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state = state.apply(state.legal_moves()[0])
-            continue
-        seat = state.current_player
-        view = state.view(seat)
-        start = clock()
-        move = bots[seat].choose(view)
-        seconds[seat] += clock() - start
-        decisions[seat] += 1
-        state = state.apply(move)
-    order = [1, 0] if swapped else [0, 1]
-    winner = None if state.winner is None else order[state.winner]
-    return winner, [[decisions[s] for s in order], [seconds[s] for s in order]]
-
-
-def _play(task: tuple[str, str, int, bool]) -> tuple[int | None, list[Any]]:
-    return play(*task)
-
-
-def measure(first: str, second: str, deals: int, seed: int, workers: int) -> dict[str, Any]:
-    """Play the pair on ``deals`` deals from ``seed``, each twice with the seats swapped."""
-    tasks = [
-        (first, second, s, swapped) for s in range(seed, seed + deals) for swapped in (False, True)
-    ]
-    if workers == 1:
-        results = [_play(t) for t in tasks]
-    else:
-        with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(_play, tasks))
-    wins = [sum(w == k for w, _ in results) for k in (0, 1)]
-    games = len(results)
-    rate = proportion(wins[0], games)
-    return {
-        "deals": deals,
-        "games": games,
-        "wins": wins,
-        "draws": games - sum(wins),
-        "first_win_rate": [round(rate.value, 4), round(rate.low, 4), round(rate.high, 4)],
-        "decisions": [sum(r[0][k] for _, r in results) for k in (0, 1)],
-        "seconds": [round(sum(r[1][k] for _, r in results), 3) for k in (0, 1)],
-    }
+#: The search bots: their cells have the lower caps, their games cost seconds.
+SEARCH = frozenset({"flatmc", "ismcts"})
+#: The ladder: the built-in bots made by name, in four formats of the standard rules. The
+#: caps of the cells with a search bot are what the machine affords so far; raising a cap
+#: keeps every game played.
+PLAN = LadderPlan(
+    bots=("random", "greedy", "flatmc", "ismcts"),
+    formats=(
+        Format("2p-game", "standard", 2, None, max_deals=250, max_search_deals=8),
+        Format("2p-hand", "standard", 2, 1, max_deals=250, max_search_deals=24),
+        Format("3p-game", "standard", 3, None, max_deals=150, max_search_deals=4),
+        Format("3p-hand", "standard", 3, 1, max_deals=150, max_search_deals=12),
+    ),
+    search=SEARCH,
+)
+#: A ladder that plays in seconds, for CI.
+QUICK = LadderPlan(
+    bots=("random", "greedy", "ismcts:iterations=3"),
+    formats=(
+        Format("2p-hand", "standard", 2, 1, max_deals=8, max_search_deals=4),
+        Format("3p-hand", "standard", 3, 1, max_deals=4, max_search_deals=2),
+    ),
+    search=frozenset({"ismcts:iterations=3"}),
+    min_deals=2,
+    batch=2,
+)
+#: Decisions timed for each bot: many for the cheap bots, fewer for the search bots.
+DECISIONS = {"random": 20_000, "greedy": 20_000}
+SEARCH_DECISIONS = 400
 
 
 def machine() -> str:
@@ -144,86 +98,133 @@ def machine() -> str:
     return platform.processor() or platform.machine()
 
 
-def collect(args: argparse.Namespace) -> None:
-    """Play every pair and write the data file one pair at a time: a run stopped part way
-    keeps the pairs it finished, and the same command carries on from there."""
-    names = args.bots or list(BOTS)
-    unknown = [n for n in names if n not in BOTS]
-    if unknown:
-        raise SystemExit(f"unknown bot {unknown[0]!r}: the bots are {', '.join(BOTS)}")
+def collect(args: argparse.Namespace) -> int:
+    plan = QUICK if args.quick else PLAN
+
+    def wanted(cell: Cell) -> bool:
+        bots_ok = args.bots is None or {cell.bot, cell.rival} <= set(args.bots)
+        return bots_ok and (args.formats is None or cell.format.name in args.formats)
+
+    def told(cell: CellResult) -> None:
+        share = cell.share()
+        print(
+            f"{cell.cell.key}: {cell.deals} deals, {cell.games} games, "
+            f"{share.text(percent=True)} [{cell.status(plan)}]",
+            file=sys.stderr,
+        )
+
+    try:
+        results = run_ladder(
+            plan,
+            args.data,
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+            rounds=args.rounds,
+            only=wanted,
+            on_round=told,
+        )
+    except SimulationStopped as stop:
+        print(f"stopped ({stop}): run the same command to carry on", file=sys.stderr)
+        return 130
+    left = [c for c in results.open_cells() if wanted(c.cell)]
+    print(f"{len(left)} cells still open", file=sys.stderr)
+    return 0
+
+
+def time_bot(name: str, decisions: int) -> dict[str, Any]:
+    """The CPU time of ``decisions`` decisions of bot ``name``, in one-hand two-player games
+    against ``greedy`` from seed 0 on, the bot in each seat in turn."""
+    clock = time.process_time
+    spent = 0.0
+    made = 0
+    seed = 0
+    while made < decisions:
+        seat = seed % 2
+        bots = [make_bot(name if s == seat else "greedy", seed * SEATS + s) for s in range(2)]
+        state = rummy500.new_game(PLAN.formats[1].config(), 2, seed)
+        while not state.is_terminal() and made < decisions:
+            if state.is_chance_node():
+                state = state.apply(state.legal_moves()[0])
+                continue
+            player = state.current_player
+            view = state.view(player)
+            start = clock()
+            move = bots[player].choose(view)
+            if player == seat:
+                spent += clock() - start
+                made += 1
+            state = state.apply(move)
+        seed += 1
+    return {"decisions": made, "seconds": round(spent, 3)}
+
+
+def costs(args: argparse.Namespace) -> int:
+    plan = QUICK if args.quick else PLAN
     data: dict[str, Any] = {
-        "rules": RULES,
-        "players": PLAYERS,
-        "hands": 1,
-        "seed": args.seed,
-        "bots": {name: BOTS[name][1] for name in names},
         "machine": machine(),
         "python": platform.python_version(),
-        "pairs": {},
+        "bots": {},
     }
-    fixed = ("rules", "players", "hands", "seed", "bots")
-    if args.data.exists():
-        earlier = json.loads(args.data.read_text(encoding="utf-8"))
-        if all(earlier.get(k) == data[k] for k in fixed):
-            data["pairs"] = earlier["pairs"]
-    pairs = list(itertools.combinations(names, 2))
-    for first, second in pairs:
-        key = f"{first}/{second}"
-        deals = args.deals or deals_for(first, second)
-        if data["pairs"].get(key, {}).get("deals") == deals:
-            continue
-        start = time.monotonic()
-        data["pairs"][key] = measure(first, second, deals, args.seed, args.workers)
-        print(f"{key}: {deals} deals, {time.monotonic() - start:.0f} s", file=sys.stderr)
-        write(args.data, data, pairs)
-    write(args.data, data, pairs)
-
-
-def write(path: Path, data: dict[str, Any], pairs: Sequence[tuple[str, str]]) -> None:
-    """The data file: the parameters, then one line for each pair in the order played."""
-    data["cpu_seconds"] = round(sum(sum(p["seconds"]) for p in data["pairs"].values()), 1)
-    keys = [f"{a}/{b}" for a, b in pairs if f"{a}/{b}" in data["pairs"]]
-    generated_page.write_data(path, data, "pairs", keys)
+    for name in plan.bots:
+        wanted = args.decisions or DECISIONS.get(name, SEARCH_DECISIONS)
+        data["bots"][name] = time_bot(name, wanted)
+        print(f"{name}: {data['bots'][name]}", file=sys.stderr)
+    generated_page.write_data(args.costs, data, "bots", list(plan.bots))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     steps = parser.add_subparsers(dest="step", required=True)
-    run = steps.add_parser("collect", help="play the games and write the data file")
-    run.add_argument("--bots", nargs="*", default=None, metavar="NAME", help=", ".join(BOTS))
-    run.add_argument("--deals", type=int, default=None, help="deals per pair (default: by cost)")
-    run.add_argument("--seed", type=int, default=0, help="the first deal's seed")
-    run.add_argument("--workers", type=int, default=2, help="processes")
+    run = steps.add_parser("collect", help="play the ladder, carrying on from the data file")
+    run.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
+    run.add_argument("--bots", nargs="*", default=None, help="only the cells of these bots")
+    run.add_argument("--formats", nargs="*", default=None, help="only these formats")
+    run.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
+    run.add_argument("--backend", choices=BACKENDS, default="local")
+    run.add_argument("--address", default=None, help="the Ray cluster's address")
+    run.add_argument("--quick", action="store_true", help="a tiny ladder, for CI")
     run.add_argument("--data", type=Path, default=DATA)
-    page_step = steps.add_parser("render", help="write the page from the data file")
+    timing = steps.add_parser("costs", help="time every bot's decisions")
+    timing.add_argument("--decisions", type=int, default=None, help="decisions per bot")
+    timing.add_argument("--quick", action="store_true", help="the tiny ladder's bots")
+    timing.add_argument("--costs", type=Path, default=COSTS)
+    page_step = steps.add_parser("render", help="write the page from the data files")
+    page_step.add_argument("--quick", action="store_true", help="the tiny ladder's plan")
     page_step.add_argument("--data", type=Path, default=DATA)
+    page_step.add_argument("--costs", type=Path, default=COSTS)
     page_step.add_argument("--out", type=Path, default=None, help="a directory for the page")
     page_step.add_argument("--check", action="store_true", help="fail if the page differs")
     args = parser.parse_args(argv)
     if args.step == "collect":
-        collect(args)
-        return 0
-    data = json.loads(args.data.read_text(encoding="utf-8"))
+        return collect(args)
+    if args.step == "costs":
+        return costs(args)
+    plan = QUICK if args.quick else PLAN
+    results = LadderResults.start(plan, json.loads(args.data.read_text(encoding="utf-8")))
+    timings = json.loads(args.costs.read_text(encoding="utf-8"))
+    text = page(results, timings)
     if args.check:
         return generated_page.check_page(
-            PAGE, page(data), args.data, "python scripts/bot_strength.py render"
+            PAGE, text, args.data, "python scripts/bot_strength.py render"
         )
     out = PAGE if args.out is None else args.out / PAGE.name
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(page(data), encoding="utf-8")
+    out.write_text(text, encoding="utf-8")
     return 0
 
 
 # -- the page ----------------------------------------------------------------------------------
 
 
-def _rate(wins: int, games: int) -> str:
-    return f"{100 * wins / games:.0f}%"
+def _percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
 
 
-def _interval(rate: Sequence[float]) -> str:
-    value, low, high = rate
-    return f"{value * 100:.1f}% ({low * 100:.1f}–{high * 100:.1f})"
+def _interval(cell: CellResult) -> str:
+    share = cell.share()
+    return f"{_percent(share.value)} ({100 * share.low:.1f}–{100 * share.high:.1f})"
 
 
 def _ms(seconds: float, decisions: int) -> str:
@@ -231,117 +232,147 @@ def _ms(seconds: float, decisions: int) -> str:
     return f"{ms:.3f}" if ms < 1 else f"{ms:.1f}" if ms < 100 else f"{ms:.0f}"
 
 
-def page(data: dict[str, Any]) -> str:
-    """The Markdown of the page, from the data file's contents."""
-    pairs = data["pairs"]
-    names = list(data["bots"])
-    played: dict[tuple[str, str], tuple[int, int]] = {}
-    for key, p in pairs.items():
-        a, b = key.split("/")
-        played[a, b] = (p["wins"][0], p["games"])
-        played[b, a] = (p["wins"][1], p["games"])
-    games = sum(p["games"] for p in pairs.values())
+def _matrix(results: LadderResults, fmt: Format) -> list[str]:
+    plan = results.plan
+    found = {(c.cell.bot, c.cell.rival): c for c in results.cells if c.cell.format == fmt}
+    lines = [
+        "| wins of ↓ against → | " + " | ".join(f"`{b}`" for b in plan.bots) + " |",
+        "| --- |" + " ---: |" * len(plan.bots),
+    ]
+    for row in plan.bots:
+        entries = []
+        for col in plan.bots:
+            cell = found.get((row, col))
+            if row == col:
+                entries.append("—")
+            elif cell is None and fmt.players == 2 and (col, row) in found:
+                other = found[col, row]
+                won = sum(r.wins[1 - k] for k, r in enumerate(other.lineups))
+                entries.append(_entry(won / other.games if other.games else None, other, plan))
+            elif cell is None or not cell.games:
+                entries.append("not played")
+            else:
+                entries.append(_entry(cell.share().value, cell, plan))
+        lines.append(f"| `{row}` | " + " | ".join(entries) + " |")
+    return lines
+
+
+def _entry(value: float | None, cell: CellResult, plan: LadderPlan) -> str:
+    if value is None:
+        return "not played"
+    mark = "" if cell.status(plan) == "settled" else "?"
+    return f"{100 * value:.0f}%{mark} ({cell.games:,})"
+
+
+def page(results: LadderResults, timings: dict[str, Any]) -> str:
+    """The Markdown of the page, from the ladder's results and the bots' timings."""
+    plan = results.plan
+    games = sum(c.games for c in results.cells)
     lines = [
         "# How strong are the bots",
         "",
-        f"The built-in bots played against each other, measured: {games:,} seeded games of the "
-        f"`{data['rules']}` rules for {data['players']} players, each a game of one hand (the "
-        "higher hand score wins; equal scores draw), so that the search bots' games stay "
-        "affordable. Every pair plays the same deals from seed "
-        f"{data['seed']} on, each deal twice with the seats swapped, so that neither the cards "
-        "nor the seat favours a bot. Every win rate comes with its 95% interval (Wilson).",
+        "The built-in bots on a ladder: every pair of bots, in "
+        f"{len(plan.formats)} formats of the `standard` rules "
+        f"({'; '.join(f.text() for f in plan.formats)}), every deal played "
+        "from every seat so that neither the cards nor the seat favours a bot. A pair plays "
+        f"rounds of {plan.batch} deals until the 95% interval (Wilson) of its win rate is at "
+        f"most {100 * plan.half_width:.0f} points either side, or until its cap: then the cell "
+        "is inconclusive, marked `?` below with its game count. "
+        f"{games:,} games so far.",
         "",
-        "The data is in `docs/data/bot-strength.json`: `python scripts/bot_strength.py "
-        "collect` plays the games and writes it, and `python scripts/bot_strength.py render` "
-        "writes this page from it (see [Write a bot](write-a-bot.md) for the bots and "
-        "[Simulate many games](simulate.md) for longer matches).",
+        "The data is in `docs/data/ladder.json` and `docs/data/bot-costs.json`: "
+        "`python scripts/bot_strength.py collect` plays the ladder (on every core, or on Ray "
+        "with `--backend ray`; stopped, it carries on where it stopped), `costs` times the "
+        "bots, and `render` writes this page from the data. The ladder is "
+        "`rummy500.simulate.run_ladder`: a ladder of your own bots is a few lines (see "
+        "[Simulate many games](simulate.md#a-ladder-of-bots)).",
         "",
         "## The bots",
         "",
         "| bot | made with |",
         "| --- | --- |",
-        *(f"| `{name}` | `{made}` |" for name, made in data["bots"].items()),
+        *(f'| `{name}` | `make_bot("{name}")` |' for name in plan.bots),
         "",
         "The bots made by name have the budgets of [the built-in bots]"
         "(write-a-bot.md#the-built-in-bots): `flatmc` 100 playouts and `ismcts` 100 iterations "
         "a decision.",
         "",
-        "## Win rates",
+        "## Ratings",
         "",
-        "The share of games the row's bot won against the column's bot (draws count for "
-        "neither, so a pair's two shares may add up to less than 100%).",
+        "One rating per bot over every game of every format, on the Elo scale (`random` is 0; a "
+        "bot 400 points above another wins about ten two-player games for each it loses), "
+        "fitted as `rummy500.simulate.ratings` does: the winner of a game is chosen among its "
+        "seats in proportion to the bots' strengths. The interval holds the middle 95% of 200 "
+        "refits on resampled games.",
         "",
-        "| wins of ↓ against → | " + " | ".join(f"`{n}`" for n in names) + " |",
-        "| --- |" + " ---: |" * len(names),
+        "| bot | rating (95% interval) | games |",
+        "| --- | ---: | ---: |",
     ]
-    for row in names:
-        cells = ["—" if (row, col) not in played else _rate(*played[row, col]) for col in names]
-        lines.append(f"| `{row}` | " + " | ".join(cells) + " |")
-    lines += [
-        "",
-        "## Every pair, with its interval",
-        "",
-        "The search bots' games cost seconds each, so their pairs play fewer deals and their "
-        "intervals are wider (tens of points for the pairs of two search bots); the cheap bots' "
-        "pairs play enough for intervals a few points wide.",
-        "",
-        "| pair | games | first bot's wins (95% interval) | draws |",
-        "| --- | ---: | ---: | ---: |",
-    ]
-    for key, p in pairs.items():
-        a, b = key.split("/")
-        lines.append(
-            f"| `{a}` vs `{b}` | {p['games']} | {_interval(p['first_win_rate'])} | {p['draws']} |"
+    for rating in results.ratings(anchor="random"):
+        spread = "anchor" if rating.bot == "random" else f"{rating.low:.0f} to {rating.high:.0f}"
+        lines.append(f"| `{rating.bot}` | {rating.rating:.0f} ({spread}) | {rating.games:,} |")
+    for fmt in plan.formats:
+        fair = (
+            ""
+            if fmt.players == 2
+            else (
+                f" With {fmt.players} players the row's bot sits alone against "
+                f"{fmt.players - 1} of the column's, so its fair share is "
+                f"{100 / fmt.players:.0f}%."
+            )
         )
-    decisions = dict.fromkeys(names, 0)
-    seconds = dict.fromkeys(names, 0.0)
-    for key, p in pairs.items():
-        for name, n, s in zip(key.split("/"), p["decisions"], p["seconds"], strict=True):
-            decisions[name] += n
-            seconds[name] += s
+        lines += [
+            "",
+            f"## {fmt.text().capitalize()}",
+            "",
+            "The share of games the row's bot won against the column's bot, with the games "
+            "played; `?` marks a cell stopped at its cap before its interval was 5 points "
+            f"either side (caps: {fmt.max_deals} deals, {fmt.max_search_deals} with a search "
+            f"bot).{fair} Draws count for neither bot.",
+            "",
+            *_matrix(results, fmt),
+            "",
+            "| pair | games | wins of the first (95% interval) | draws | status |",
+            "| --- | ---: | ---: | ---: | --- |",
+        ]
+        for cell in results.cells:
+            if cell.cell.format == fmt and cell.games:
+                status = cell.status(plan)
+                lines.append(
+                    f"| `{cell.cell.bot}` vs `{cell.cell.rival}` | {cell.games:,} | "
+                    f"{_interval(cell)} | {cell.draws} | "
+                    f"{'settled' if status == 'settled' else 'inconclusive'} |"
+                )
+    bots = timings["bots"]
     lines += [
         "",
         "## Time per move",
         "",
-        "The CPU time of a bot's decision (its `choose`, forced moves included), over every "
-        f"game it played, measured on one core of the machine that wrote the data "
-        f"({data['machine']}, Python {data['python']}). It is CPU time, so other work on the "
-        "machine changes it little, but another machine gives other figures: read the order "
-        "and the ratios. The bots' decisions took "
-        f"{data['cpu_seconds'] / 60:.0f} minutes of CPU in all.",
+        "The CPU time of a bot's decision (its `choose`, forced moves included), in one-hand "
+        "games against `greedy`, measured on one core of the machine that wrote the data "
+        f"({timings['machine']}, Python {timings['python']}). It is CPU time, so other work on "
+        "the machine changes it little, but another machine gives other figures: read the "
+        "order and the ratios.",
         "",
         "| bot | moves timed | milliseconds per move |",
         "| --- | ---: | ---: |",
         *(
-            f"| `{name}` | {decisions[name]:,} | {_ms(seconds[name], decisions[name])} |"
-            for name in names
-            if decisions[name]
+            f"| `{name}` | {t['decisions']:,} | {_ms(t['seconds'], t['decisions'])} |"
+            for name, t in bots.items()
         ),
         "",
         "## Which bot for what",
         "",
         "- `random` is a baseline and a fuzzer: it plays any legal move, so it reaches "
-        "positions no sensible player would. A single hand is much luck"
-        + (
-            f" (`random` wins {_rate(*played['random', 'greedy'])} of its games against "
-            "`greedy` here)"
-            if ("random", "greedy") in played
-            else ""
-        )
-        + ", so a bot of your own should beat it clearly, not merely more often than not.",
+        "positions no sensible player would. A bot of your own should beat it clearly.",
         "- `greedy` is the cheap opponent: it puts down the most points it can and discards "
         "its highest loose card, in a fraction of a millisecond, so it is the bot for "
         "simulations of many games (the [Compare the variants](compare-variants.md) page plays "
         "it) and the first benchmark for a new bot.",
-        "- The search bots (`flatmc`, `ismcts` at its budgets) are the strong opponents, when "
-        "a game may take seconds: they beat `random` almost always, and they are the bots to "
-        "test a bot against once it beats `greedy`. Their time per move grows with the budget "
-        "(`iterations`, `playouts` or `seconds`). In one hand their edge over `greedy`, and "
-        "the differences between them, are small beside the games played here: the intervals "
-        "are wide. Over a full game the edge adds up hand after hand: in 80 full games "
-        "`ismcts` wins about five in six against `greedy` ([Evaluate a bot]"
-        "(write-a-bot.md#evaluate-a-bot)). To separate two search bots, play more deals "
-        "(`collect --deals`) or full games (`benchmarks/evaluate_bots.py`).",
+        "- The search bots (`flatmc`, `ismcts`) are the strong opponents, when a game may take "
+        "seconds; their time per move grows with the budget (`iterations`, `playouts` or "
+        '`seconds`, as in `make_bot("ismcts:iterations=400")`). Read their standing in the '
+        "tables above: a cell marked `?` has not yet played enough games to separate them.",
     ]
     return "\n".join(lines) + "\n"
 

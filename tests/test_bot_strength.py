@@ -1,112 +1,131 @@
-"""The "How strong are the bots" page is what its committed data gives, and the script that
-measures the bots gives the same figures from the same seeds."""
+"""The "How strong are the bots" page is what its committed data gives: the ladder's results
+and the bots' timings, and the script's quick ladder writes a page of its own."""
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 from helpers_scripts import load_script
+from rummy500.simulate import LadderResults, LineupResult
 
 
 def script() -> ModuleType:
     return load_script("bot_strength")
 
 
-SAMPLE: dict[str, Any] = {
-    "bots": {"random": 'make_bot("random")', "greedy": 'make_bot("greedy")'},
-    "cpu_seconds": 90.0,
-    "hands": 1,
+TIMINGS = {
     "machine": "Test CPU @ 1.00GHz",
-    "players": 2,
     "python": "3.11.7",
-    "rules": "standard",
-    "seed": 5,
-    "pairs": {
-        "random/greedy": {
-            "deals": 10,
-            "decisions": [250, 200],
-            "draws": 1,
-            "first_win_rate": [0.15, 0.0524, 0.3604],
-            "games": 20,
-            "seconds": [0.005, 0.06],
-            "wins": [3, 16],
-        }
+    "bots": {
+        "random": {"decisions": 250, "seconds": 0.005},
+        "greedy": {"decisions": 200, "seconds": 0.06},
+        "ismcts:iterations=3": {"decisions": 40, "seconds": 0.4},
     },
 }
 
 
+def sample() -> LadderResults:
+    """The quick ladder's plan with made-up results: one cell settled, one capped, one not
+    yet played."""
+    strength = script()
+    plan = strength.QUICK
+    results = LadderResults.start(plan)
+    filled = []
+    for cell in results.cells:
+        if cell.cell.key == "2p-hand|random|greedy":
+            lineups = (
+                LineupResult(("random", "greedy"), (200, 790), 10),
+                LineupResult(("greedy", "random"), (800, 200)),
+            )
+            cell = type(cell)(cell.cell, 1000, lineups)
+        elif cell.cell.key == "2p-hand|random|ismcts:iterations=3":
+            lineups = (
+                LineupResult(cell.cell.lineups()[0], (1, 3)),
+                LineupResult(cell.cell.lineups()[1], (2, 2)),
+            )
+            cell = type(cell)(cell.cell, 4, lineups)
+        filled.append(cell)
+    return LadderResults(plan, tuple(filled))
+
+
 def test_the_page_of_a_small_sample_shows_its_figures() -> None:
-    text = script().page(SAMPLE)
+    text = script().page(sample(), TIMINGS)
     tables = [line for line in text.splitlines() if line.startswith("|")]
-    assert tables == [
+    assert tables[:17] == [
         "| bot | made with |",
         "| --- | --- |",
         '| `random` | `make_bot("random")` |',
         '| `greedy` | `make_bot("greedy")` |',
-        "| wins of ↓ against → | `random` | `greedy` |",
+        '| `ismcts:iterations=3` | `make_bot("ismcts:iterations=3")` |',
+        "| bot | rating (95% interval) | games |",
         "| --- | ---: | ---: |",
-        "| `random` | — | 15% |",
-        "| `greedy` | 80% | — |",
-        "| pair | games | first bot's wins (95% interval) | draws |",
+        "| `greedy` | 239 (219 to 260) | 2,000 |",
+        "| `ismcts:iterations=3` | 95 (-130 to 276) | 8 |",
+        "| `random` | 0 (anchor) | 2,008 |",
+        "| wins of ↓ against → | `random` | `greedy` | `ismcts:iterations=3` |",
         "| --- | ---: | ---: | ---: |",
-        "| `random` vs `greedy` | 20 | 15.0% (5.2–36.0) | 1 |",
+        "| `random` | — | 20% (2,000) | 38%? (8) |",
+        "| `greedy` | 80% (2,000) | — | not played |",
+        "| `ismcts:iterations=3` | 62%? (8) | not played | — |",
+        "| pair | games | wins of the first (95% interval) | draws | status |",
+        "| --- | ---: | ---: | ---: | --- |",
+    ]
+    assert tables[17:19] == [
+        "| `random` vs `greedy` | 2,000 | 20.0% (18.3–21.8) | 10 | settled |",
+        "| `random` vs `ismcts:iterations=3` | 8 | 37.5% (13.7–69.4) | 0 | inconclusive |",
+    ]
+    assert tables[-5:] == [
         "| bot | moves timed | milliseconds per move |",
         "| --- | ---: | ---: |",
         "| `random` | 250 | 0.020 |",
         "| `greedy` | 200 | 0.300 |",
+        "| `ismcts:iterations=3` | 40 | 10.0 |",
     ]
-    assert (
-        "The built-in bots played against each other, measured: 20 seeded games of the "
-        "`standard` rules for 2 players, each a game of one hand" in text
-    )
-    assert "Every pair plays the same deals from seed 5 on" in text
     assert "(Test CPU @ 1.00GHz, Python 3.11.7)" in text
-    assert "The bots' decisions took 2 minutes of CPU in all." in text
+    assert "2,008 games so far." in text
+    assert "in 2 formats of the `standard` rules" in text
 
 
 def test_the_committed_page_is_what_the_committed_data_gives() -> None:
     strength = script()
-    data = json.loads(strength.DATA.read_text(encoding="utf-8"))
-    assert strength.PAGE.read_text(encoding="utf-8") == strength.page(data), (
+    results = LadderResults.start(
+        strength.PLAN, json.loads(strength.DATA.read_text(encoding="utf-8"))
+    )
+    timings = json.loads(strength.COSTS.read_text(encoding="utf-8"))
+    assert strength.PAGE.read_text(encoding="utf-8") == strength.page(results, timings), (
         "docs/bot-strength.md is out of date: python scripts/bot_strength.py render"
     )
     assert strength.main(["render", "--check"]) == 0
+    assert set(timings["bots"]) == set(strength.PLAN.bots)
 
 
-def test_the_committed_data_has_every_pair_of_the_bots() -> None:
+def test_the_quick_ladder_writes_its_data_and_its_page(tmp_path: Path) -> None:
     strength = script()
-    data = json.loads(strength.DATA.read_text(encoding="utf-8"))
-    names = list(strength.BOTS)
-    assert list(data["bots"]) == names
-    wanted = [f"{a}/{b}" for i, a in enumerate(names) for b in names[i + 1 :]]
-    assert list(data["pairs"]) == wanted
-    for key, pair in data["pairs"].items():
-        assert pair["deals"] == strength.deals_for(*key.split("/"))
-        assert pair["games"] == 2 * pair["deals"] == sum(pair["wins"]) + pair["draws"]
-
-
-def _collect(strength: ModuleType, path: Path) -> dict[str, Any]:
-    strength.collect(
-        argparse.Namespace(bots=["random", "greedy"], deals=3, seed=2, workers=1, data=path)
+    data, costs = tmp_path / "ladder.json", tmp_path / "costs.json"
+    assert strength.main(["collect", "--quick", "--workers", "1", "--data", str(data)]) == 0
+    assert strength.main(["costs", "--quick", "--decisions", "5", "--costs", str(costs)]) == 0
+    assert (
+        strength.main(
+            [
+                "render",
+                "--quick",
+                "--data",
+                str(data),
+                "--costs",
+                str(costs),
+                "--out",
+                str(tmp_path),
+            ]
+        )
+        == 0
     )
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
-
-
-def test_the_same_seeds_give_the_same_games(tmp_path: Path) -> None:
-    strength = script()
-    first = _collect(strength, tmp_path / "a.json")
-    second = _collect(strength, tmp_path / "b.json")
-    for data in (first, second):
-        pair = data["pairs"]["random/greedy"]
-        del data["cpu_seconds"], pair["seconds"]
-    assert first == second
-    pair = first["pairs"]["random/greedy"]
-    assert (pair["deals"], pair["games"]) == (3, 6)
-    assert sum(pair["wins"]) + pair["draws"] == 6
-    assert all(n > 0 for n in pair["decisions"])
-    assert (tmp_path / "a.json").read_text(encoding="utf-8").startswith('{\n  "bots": ')
+    results = LadderResults.start(strength.QUICK, json.loads(data.read_text(encoding="utf-8")))
+    assert results.open_cells() == []
+    page = (tmp_path / "bot-strength.md").read_text(encoding="utf-8")
+    assert page == strength.page(results, json.loads(costs.read_text(encoding="utf-8")))
+    timed = json.loads(costs.read_text(encoding="utf-8"))["bots"]
+    assert {name: t["decisions"] for name, t in timed.items()} == dict.fromkeys(
+        strength.QUICK.bots, 5
+    )

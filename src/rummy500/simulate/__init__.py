@@ -61,6 +61,7 @@ from rummy500.simulate.backends import (
     WORKERS_PER_CORE as WORKERS_PER_CORE,
     TASKS_PER_WORKER as TASKS_PER_WORKER,
     cores as cores,
+    ray_session,
 )
 from rummy500.simulate.outfile import REPLAYED as REPLAYED
 from rummy500.simulate.runner import (
@@ -70,19 +71,38 @@ from rummy500.simulate.runner import (
     Progress as Progress,
 )
 from rummy500.simulate.progress import ProgressReport, progress_bar as progress_bar
+from rummy500.simulate.ratings import LineupResult, Rating, ratings
+from rummy500.simulate.ladder import (
+    Format,
+    Cell,
+    LadderPlan,
+    CellResult,
+    LadderResults,
+    run_ladder,
+)
 # isort: on
 
 __all__ = [
+    "Cell",
+    "CellResult",
+    "Format",
     "GameOutcome",
     "HandOutcome",
     "Interval",
+    "LadderPlan",
+    "LadderResults",
+    "LineupResult",
     "Plan",
     "ProgressReport",
+    "Rating",
     "Simulation",
     "SimulationError",
     "SimulationStopped",
     "Summary",
     "play_one",
+    "ratings",
+    "ray_session",
+    "run_ladder",
     "simulate",
     "summarize",
 ]

@@ -4,6 +4,7 @@ tasks on a Ray cluster; each backend works out how many workers to use and annou
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import itertools
 import os
@@ -229,32 +230,58 @@ def _pool_batches(run: _Run, count: int) -> Generator[list[GameOutcome], None, N
             conn.close()
 
 
-def _ray_batches(run: _Run) -> Generator[list[GameOutcome], None, None]:
+def _ray() -> Any:
+    """The Ray module, or the error that says how to install it."""
     try:
         # Ray is an optional extra, imported only for this backend (and untyped here, as it
         # may not be installed where the types are checked).
-        ray: Any = importlib.import_module("ray")
+        return importlib.import_module("ray")
     except ImportError:
         raise SimulationError(
             "the ray backend needs Ray, from rummy500's ray extra: pip install '.[ray]' in a "
             "checkout of rummy500"
         ) from None
+
+
+def _start_ray(
+    ray: Any, address: str | None, workers: int | None, log_level: int, here: int | None
+) -> None:
+    # Ray refuses a CPU count for a cluster it connects to: that is the cluster's own.
+    cpus = None if here is None or workers is None else min(workers, WORKERS_PER_CORE * here)
+    ray.init(
+        address=address,
+        num_cpus=cpus,
+        include_dashboard=False,
+        logging_level=log_level,
+        log_to_driver=log_level < RAY_QUIET_LEVEL,
+    )
+
+
+@contextlib.contextmanager
+def ray_session(
+    address: str | None = None, workers: int | None = None, log_level: int = RAY_LOG_LEVEL
+) -> Iterator[None]:
+    """Ray started once for the runs of the block (on the cluster at ``address``, or a local
+    one with ``workers`` CPUs), so that each run on the ``"ray"`` backend finds it started
+    instead of starting it again (which takes seconds); it is shut down after the block. If
+    Ray is started already, the block uses it and leaves it running."""
+    ray = _ray()
+    started = not ray.is_initialized()
+    if started:
+        _start_ray(ray, address, workers, log_level, cores() if address is None else None)
+    try:
+        yield
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _ray_batches(run: _Run) -> Generator[list[GameOutcome], None, None]:
+    ray = _ray()
     started = not ray.is_initialized()
     here = cores() if started and run.address is None else None
     if started:
-        # Ray refuses a CPU count for a cluster it connects to: that is the cluster's own.
-        cpus = (
-            None
-            if here is None or run.workers is None
-            else min(run.workers, WORKERS_PER_CORE * here)
-        )
-        ray.init(
-            address=run.address,
-            num_cpus=cpus,
-            include_dashboard=False,
-            logging_level=run.ray_log_level,
-            log_to_driver=run.ray_log_level < RAY_QUIET_LEVEL,
-        )
+        _start_ray(ray, run.address, run.workers, run.ray_log_level, here)
         run.stop.take_back()  # Ray sets its own SIGTERM handler
     pending: list[Any] = []
     try:
