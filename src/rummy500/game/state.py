@@ -31,6 +31,8 @@ from rummy500.core.phases import (
     OwedUse,
     Phase,
 )
+from rummy500.drawing.composing import state_scene
+from rummy500.drawing.picture import draw
 from rummy500.game.opening import open_game
 from rummy500.game.viewing import seen_fields, view_of
 from rummy500.hidden.infotext import information_text
@@ -245,6 +247,11 @@ class State(Position):
             f"stock {self.stock_size} pile {len(self.pile)} table {len(self.table)} "
             f"totals {list(self.totals)}>"
         )
+
+    def _repr_svg_(self) -> str:
+        """The picture of the whole table seen from above, every hand face up, as Jupyter shows
+        a state (:func:`rummy500.pictures.svg` draws it from a seat, with a take marked...)."""
+        return draw(state_scene(self, self.hands, None))
 
     # -- building positions -----------------------------------------------------------------
 

@@ -23,6 +23,8 @@ from rummy500.core.cards import CARDS, JOKER, Card
 from rummy500.core.errors import ConfigError, StateError
 from rummy500.core.fastbuild import draft_builder, lazy_slot
 from rummy500.core.phases import OwedUse, Phase
+from rummy500.drawing.composing import view_scene
+from rummy500.drawing.picture import draw
 from rummy500.hidden.facts import completions, deal_meeting, mover_need, need_problem
 from rummy500.hidden.infotext import listed
 from rummy500.hidden.knowledge import HiddenReading, LogReader, deal_groups, hidden_cards
@@ -270,6 +272,11 @@ class PlayerView:
         the column sums of :attr:`history`."""
         history = self.history
         return tuple(t - sum(row[s] for row in history) for s, t in enumerate(self.totals))
+
+    def _repr_svg_(self) -> str:
+        """The picture of the table from this view's player's seat, the other hands face down,
+        as Jupyter shows a view (:func:`rummy500.pictures.svg` draws it with options)."""
+        return draw(view_scene(self, self.hand, self.player, self.hand_sizes))
 
 
 def _whole_from_view(view: PlayerView) -> Position:
