@@ -87,6 +87,9 @@ def test_each_cell_holds_the_games_of_its_lineups(tmp_path: Path) -> None:
             assert lineup.wins == tuple(winners.count(k) for k in range(len(lineup.bots)))
             assert lineup.draws == winners.count(None)
     assert [c.status(PLAN) for c in results.cells] == ["capped", "capped", "capped"]
+    # The last round of a cell plays only the deals its cap leaves.
+    odd = LadderPlan(("random", "greedy"), (HAND3,), min_deals=2, batch=3, seed=4)
+    assert [c.deals for c in run_ladder(odd, tmp_path / "odd.json", workers=1).cells] == [2, 2]
     assert results.open_cells() == []
 
 

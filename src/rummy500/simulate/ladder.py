@@ -373,16 +373,16 @@ def _play_round(
     address: str | None,
     ray_log_level: int,
 ) -> CellResult:
-    """The cell with its next ``plan.batch`` deals played from every seat."""
+    """The cell with its next ``plan.batch`` deals played from every seat (fewer if its cap
+    is nearer)."""
     fmt = cell.cell.format
     config = fmt.config()
+    deals = min(plan.batch, plan.cap(cell.cell) - cell.deals)
     folder = scratch / cell.cell.key.replace("|", "__").replace(":", "-")
     folder.mkdir(parents=True, exist_ok=True)
     lineups = []
     for k, before in enumerate(cell.lineups):
-        sim = Simulation.of(
-            config, fmt.players, list(before.bots), plan.batch, plan.seed + cell.deals
-        )
+        sim = Simulation.of(config, fmt.players, list(before.bots), deals, plan.seed + cell.deals)
         outcomes = simulate(
             sim,
             workers=workers,
@@ -392,7 +392,7 @@ def _play_round(
             ray_log_level=ray_log_level,
         )
         lineups.append(_tally(before.bots, [o.winner for o in outcomes], before))
-    return CellResult(cell.cell, cell.deals + plan.batch, tuple(lineups))
+    return CellResult(cell.cell, cell.deals + deals, tuple(lineups))
 
 
 def each_cell(results: LadderResults) -> Iterator[tuple[CellResult, str]]:
