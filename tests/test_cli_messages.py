@@ -19,7 +19,7 @@ from rummy500.render import move_words
 PLAY_USAGE = [
     "usage: rummy500 play [-h] [--preset NAME] [--seed SEED] [--players N]",
     "                     [--bots NAME,...] [--seat K] [--target N]",
-    "                     [--hand-limit N] [--ascii] [--quiet]",
+    "                     [--hand-limit N] [--ascii] [--quiet] [--save FILE]",
 ]
 
 

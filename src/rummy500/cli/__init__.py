@@ -1,5 +1,6 @@
-"""The ``rummy500`` command: watch the built-in bots play, take a seat yourself, or simulate
-many games (``rummy500 simulate``, see :mod:`rummy500.simulate`).
+"""The ``rummy500`` command: watch the built-in bots play, take a seat yourself, simulate
+many games (``rummy500 simulate``, see :mod:`rummy500.simulate`), or write the web page that
+replays a saved game (``rummy500 replay``, see :mod:`rummy500.replay`).
 
 ``rummy500 play`` plays a seeded game between the built-in bots and prints every turn, the
 public table at the start of each turn, and a score sheet after each hand. ``--seat K`` puts
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 from rummy500.cli.arguments import build_parser as build_parser
 from rummy500.cli.play import play_command
 from rummy500.cli.presets import presets_command
+from rummy500.cli.replay import replay_command
 from rummy500.cli.simulate import simulate_command
 
 __all__ = ["main"]
@@ -34,6 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return presets_command()
         if args.command == "simulate":
             return simulate_command(args)
+        if args.command == "replay":
+            return replay_command(args, args.command_parser)
         return play_command(args, args.command_parser)
     except SystemExit as exc:  # argparse exits on --help, --version and bad options
         code = exc.code

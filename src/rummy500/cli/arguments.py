@@ -141,6 +141,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print only hand results and the score sheet, not every turn",
     )
+    play.add_argument(
+        "--save",
+        default=None,
+        metavar="FILE",
+        help="write the game to FILE as a game record when it ends (or is left), for "
+        "'rummy500 replay FILE' (default: not saved)",
+    )
     sim = commands.add_parser(
         "simulate",
         help="play many games between bots and summarize them",
@@ -215,12 +222,45 @@ def build_parser() -> argparse.ArgumentParser:
         help="no progress report, and no line saying how the games are played unless fewer "
         "workers are started than asked for",
     )
+    replay = commands.add_parser(
+        "replay",
+        help="write a web page that replays a saved game",
+        description=(
+            "Write one self-contained HTML file that replays a saved game (a game record, as "
+            "'rummy500 play --save' writes it): the table at every move, seen from above or "
+            "from any seat, the list of moves and the score sheet. The page needs nothing "
+            "else, not even a network connection."
+        ),
+    )
+    replay.set_defaults(command_parser=replay)
+    replay.add_argument("game", metavar="GAME.json", help="the saved game: a game record")
+    replay.add_argument(
+        "-o",
+        "--output",
+        default=None,
+        metavar="FILE",
+        help="the page to write (default: the game's file name ending in .html)",
+    )
+    replay.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        metavar="K",
+        help="show the table from seat K at first, the other hands face down (0 is the first "
+        "seat); the page can change it (default: from above, every hand face up)",
+    )
     commands.add_parser(
         "presets",
         help="list the named rule sets",
         description="List the named rule sets that 'rummy500 play --preset NAME' accepts.",
     )
     return parser
+
+
+def seat_problem(seat: int, players: int) -> str:
+    """Why ``seat`` is not a seat of a ``players``-player game, for ``--seat``."""
+    seats = "seats 0 and 1" if players == 2 else f"seats 0 to {players - 1}"
+    return f"--seat: a {players}-player game has {seats}, not {seat}"
 
 
 def rules_players(preset: str, config: RuleConfig, players: int) -> str:

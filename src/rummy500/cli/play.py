@@ -14,9 +14,10 @@ from typing import TextIO
 
 import attrs
 
+import rummy500
 from rummy500 import presets
 from rummy500.bots import Bot, make_bot
-from rummy500.cli.arguments import rules_players
+from rummy500.cli.arguments import rules_players, seat_problem
 from rummy500.core.errors import ConfigError, IllegalMoveError, MoveParseError, Rummy500Error
 from rummy500.game.state import Phase, State, new_game
 from rummy500.play.moves import DEAL, Draw
@@ -36,11 +37,6 @@ _HELP_WORDS = frozenset({"?", "h", "help"})
 #: A move's number at the prompt: ASCII digits only (``int`` would also read other scripts'
 #: digits and underscores), and few enough of them to read quickly.
 _NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
-
-
-def _seats(players: int) -> str:
-    """The seats of a table: ``"seats 0 and 1"``, ``"seats 0 to 2"``."""
-    return "seats 0 and 1" if players == 2 else f"seats 0 to {players - 1}"
 
 
 class _Table:
@@ -77,7 +73,7 @@ class _Table:
         while not state.is_terminal():
             if state.is_chance_node():
                 self.end_hand(state)
-                state = state.apply(DEAL)
+                state = self.state = state.apply(DEAL)
                 self.start_hand(state)
                 continue
             player = state.current_player
@@ -95,7 +91,7 @@ class _Table:
                 after = state.apply(bot.choose(state.view(player)))
             if bot is None or not self.quiet:
                 self.tell_move(state, after, player)
-            state = after
+            state = self.state = after
         self.end_hand(state)
         you = [p for p, bot in enumerate(self.bots) if bot is None]
         self.say(game_result_line(state, self.names, you=you))
@@ -232,7 +228,15 @@ def play_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
         parser.error(f"--players: {rules_players(args.preset, config, players)}")
     seat: int | None = args.seat
     if seat is not None and not 0 <= seat < players:
-        parser.error(f"--seat: a {players}-player game has {_seats(players)}, not {seat}")
+        parser.error(seat_problem(seat, players))
+    save: str | None = args.save
+    if save is not None:
+        # A file that cannot be written is found out before the game, not after it.
+        try:
+            with open(save, "a", encoding="utf-8"):
+                pass
+        except OSError as exc:
+            parser.error(f"--save: cannot write {save}: {exc.strerror or exc}")
     seed: int = random.SystemRandom().randrange(10**6) if args.seed is None else args.seed
     kinds: list[str] = [args.bots[p % len(args.bots)] for p in range(players)]
     # Each bot gets its own seed, derived from the game's so the whole game replays.
@@ -268,5 +272,28 @@ def play_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
         read=input,
         echo=seat is not None and not sys.stdin.isatty(),
     )
-    table.run()
+    try:
+        table.run()
+    except KeyboardInterrupt:
+        # The game so far is saved even when the command is stopped.
+        if save is not None:
+            _saved(table.state, save, out)
+        raise
+    if save is not None and not _saved(table.state, save, out):
+        return 2
     return 0
+
+
+def _saved(state: State, path: str, out: TextIO) -> bool:
+    """Write the game that led to ``state`` to ``path`` as a game record and say so; whether
+    it was written (if not, the error is reported on stderr)."""
+    # Saving is loaded here, on its first use: a game that is not saved does without it.
+    text = rummy500.dumps(rummy500.GameRecord.from_state(state), indent=2) + "\n"
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as exc:
+        print(f"rummy500 play: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        return False
+    print(f"The game is saved in {path}: 'rummy500 replay {path}' makes a page of it.", file=out)
+    return True
