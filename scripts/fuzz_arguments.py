@@ -335,6 +335,49 @@ class World:
         return self.outcome.to_json()
 
     @cached_property
+    def ladder_format(self) -> Any:
+        """Two players, games of one hand, a deal a cell."""
+        from rummy500.simulate import Format
+
+        return Format("2p-hand", "standard", 2, 1, max_deals=1, max_search_deals=1)
+
+    @cached_property
+    def ladder_plan(self) -> Any:
+        """A ladder of the random and greedy bots in :attr:`ladder_format`, a deal a round."""
+        from rummy500.simulate import LadderPlan
+
+        return LadderPlan(("random", "greedy"), (self.ladder_format,), min_deals=1, batch=1)
+
+    @cached_property
+    def ladder_cell(self) -> Any:
+        """The one cell of :attr:`ladder_plan`."""
+        return self.ladder_plan.cells()[0]
+
+    @cached_property
+    def ladder_results(self) -> Any:
+        """:attr:`ladder_plan` before its first round."""
+        from rummy500.simulate import LadderResults
+
+        return LadderResults.start(self.ladder_plan)
+
+    @cached_property
+    def cell_result(self) -> Any:
+        """The results of :attr:`ladder_cell` before its first round."""
+        return self.ladder_results.cells[0]
+
+    @cached_property
+    def lineup_result(self) -> Any:
+        """A line-up of two bots that each won one game."""
+        from rummy500.simulate import LineupResult
+
+        return LineupResult(("random", "greedy"), (1, 1))
+
+    @cached_property
+    def lineup_results(self) -> list[Any]:
+        """:attr:`lineup_result` alone."""
+        return [self.lineup_result]
+
+    @cached_property
     def summary(self) -> Any:
         """The summary of :attr:`simulation`."""
         from rummy500.simulate import Summary
@@ -504,6 +547,7 @@ BY_CALLABLE: Final[Mapping[str, Mapping[str, object] | The | FieldsOf]] = {
     "rummy500.bots.ISMCTSBot": {"iterations": 5},
     "rummy500.bots.hand_value": {"state": The("finished")},
     "rummy500.bots.make_bot": {"name": "random"},
+    "rummy500.bots.bot_text": {"spec": "ismcts:iterations=5"},
     "rummy500.bots.play_game": {"state": The("short_game"), "bots": The("bots")},
     "rummy500.bots.playout": {"state": The("short_game")},
     "rummy500.render.game_result_line": {"state": The("finished")},
@@ -527,6 +571,29 @@ BY_CALLABLE: Final[Mapping[str, Mapping[str, object] | The | FieldsOf]] = {
         "workers": 1,
         "requested": None,
         "limit": None,
+    },
+    "rummy500.simulate.Format": FieldsOf("ladder_format"),
+    "rummy500.simulate.Cell": FieldsOf("ladder_cell"),
+    "rummy500.simulate.LadderPlan": FieldsOf("ladder_plan"),
+    "rummy500.simulate.LadderPlan.cap": {"cell": The("ladder_cell")},
+    "rummy500.simulate.CellResult": FieldsOf("cell_result"),
+    "rummy500.simulate.CellResult.status": {"plan": The("ladder_plan")},
+    "rummy500.simulate.LadderResults": FieldsOf("ladder_results"),
+    "rummy500.simulate.LadderResults.start": {"plan": The("ladder_plan")},
+    "rummy500.simulate.LadderResults.ratings": {"bootstrap": 2},
+    "rummy500.simulate.LineupResult": FieldsOf("lineup_result"),
+    "rummy500.simulate.Rating": {
+        "bot": "random",
+        "rating": 0.0,
+        "low": 0.0,
+        "high": 0.0,
+        "games": 2,
+    },
+    "rummy500.simulate.ratings": {"results": The("lineup_results"), "bootstrap": 2},
+    "rummy500.simulate.run_ladder": {
+        "plan": The("ladder_plan"),
+        "path": "ladder.json",
+        "workers": 1,
     },
     "rummy500.simulate.Simulation": FieldsOf("simulation"),
     "rummy500.simulate.Simulation.of": {"rules": "standard", "bots": ["random"], "games": 1},

@@ -518,6 +518,7 @@ TOOLKIT = [
     "make_deck", "put_down", "run_distances", "WorldSampler",
     # Added since 1.0.
     "CardsInput", "TableMeldInput", "EVENT_CLASSES", "GameResult", "game_result", "side_scores",
+    "play_out", "playout_step",
 ]  # fmt: skip
 
 #: The names that moved from the top level to the toolkit (explain_meld, run_distances and
@@ -536,6 +537,8 @@ MOVED = [
         "GameResult",
         "game_result",
         "side_scores",
+        "play_out",
+        "playout_step",
     }
 ]
 

@@ -93,6 +93,7 @@ def test_each_cell_holds_the_games_of_its_lineups(tmp_path: Path) -> None:
     assert results.open_cells() == []
 
 
+@pytest.mark.processes
 def test_a_ladder_stopped_between_rounds_carries_on_to_the_same_file(tmp_path: Path) -> None:
     whole = tmp_path / "whole.json"
     run_ladder(PLAN, whole, workers=1)
@@ -179,7 +180,7 @@ def test_ratings_from_tables_of_three_recover_the_strengths() -> None:
         ),
         (
             lambda: ratings([], bootstrap=0),
-            "bootstrap is a whole number of 1 or more, not 0",
+            "bootstrap is a whole number from 1 to 10000, not 0",
         ),
         (lambda: ratings([], seed=-1), "seed is a whole number of 0 or more, not -1"),
         (lambda: LineupResult(("a",), (1,)), "a line-up has 2 or more seats, not 1"),
@@ -251,3 +252,75 @@ def test_the_ladder_on_the_simulate_page_runs_as_written(
     assert (
         lines[0] == f"2p-hand|random|greedy 32 {results.cells[0].share().text(percent=True)} open"
     )
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: Format("a|b", "standard", 2, 1, 1, 1),
+            "a format's name is a str without '|', not 'a|b'",
+        ),
+        (
+            lambda: Format("f", "nosuch", 2, 1, 1, 1),
+            "format 'f': no preset called 'nosuch'; the presets are: standard, bicycle, pagat, "
+            "wikipedia, fosdick, house, classic, competitive, hosted, playingcards_io, "
+            "partnership, persian, rummy_1000 (or an alias of one)",
+        ),
+        (
+            lambda: Format("f", "standard", 9, 1, 1, 1),
+            "format 'f': these rules are for 2 to 8 players, not 9",
+        ),
+        (
+            lambda: Format("f", "partnership", 4, 1, 1, 1),
+            "format 'f': a ladder's games have a winner a seat, not a team: 'partnership' plays "
+            "in partnerships",
+        ),
+        (
+            lambda: Format("f", "standard", 2, 0, 1, 1),
+            "format 'f': hands is a whole number of 1 or more, or None, not 0",
+        ),
+        (
+            lambda: Format("f", "standard", 2, None, 1, "2"),
+            "format 'f': max_search_deals is a whole number of 1 or more, not '2'",
+        ),
+        (lambda: Cell("f", "a", "b"), "a cell's format is a Format, not 'f'"),  # type: ignore[arg-type]
+        (
+            lambda: LadderPlan(["random"], (HAND2,)),  # type: ignore[arg-type]
+            "a ladder's bots are a tuple of bot names, not a list",
+        ),
+        (
+            lambda: LadderPlan(("random", "greedy"), (HAND2, HAND2)),
+            "a ladder names each format once, not '2p-hand' twice",
+        ),
+        (
+            lambda: LadderPlan(("random", "greedy"), (HAND2,), half_width=0.7),
+            "a ladder's half_width is a share above 0 and at most 0.5, not 0.7",
+        ),
+        (lambda: PLAN.cap("cell"), "a ladder caps a Cell, not 'cell'"),  # type: ignore[arg-type]
+        (
+            lambda: LadderResults.start(PLAN, {"version": 1, "seed": 4, "batch": 2}),
+            "the results file is damaged: 'formats'",
+        ),
+        (
+            lambda: run_ladder(PLAN, None),  # type: ignore[arg-type]
+            "run_ladder's path is the results file (a str or a path), not None",
+        ),
+        (
+            lambda: run_ladder(PLAN, "x.json", rounds=-1),
+            "rounds is a whole number of 0 or more, or None, not -1",
+        ),
+        (
+            lambda: run_ladder(PLAN, "x.json", workers=0),
+            "workers is a whole number of 1 or more, not 0",
+        ),
+        (
+            lambda: run_ladder(PLAN, "x.json", on_round=3),  # type: ignore[arg-type]
+            "on_round is a function of a CellResult, not 3",
+        ),
+    ],
+)
+def test_a_bad_ladder_is_refused(call: object, message: str) -> None:
+    with pytest.raises(SimulationError) as caught:
+        call()  # type: ignore[operator]
+    assert str(caught.value) == message

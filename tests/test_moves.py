@@ -335,9 +335,10 @@ def test_an_unknown_preset_is_quoted_short() -> None:
 
 @pytest.mark.parametrize("size", [8000, 20000])
 def test_canonical_order_of_a_long_meld_is_fast(size: int) -> None:
-    start = time.perf_counter()
+    # CPU time, not wall time: a loaded machine slows the clock on the wall, not the work.
+    start = time.process_time()
     meld = Meld([50] * size)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert meld.melded == (Card("QS"),) * size
 
 
@@ -360,10 +361,14 @@ _TEXTS = st.one_of(
 )
 
 
-@settings(deadline=200, max_examples=300)
+@settings(deadline=None, max_examples=300)
 @given(_TEXTS)
 def test_the_parsers_are_total_and_fast_on_any_text(text: str) -> None:
     state = new_game(RuleConfig(), players=2, seed=1)
+    # Each parser within 200 ms of CPU time (a deadline on the wall clock fails on a loaded
+    # machine): a parse that grew worse than linear in its text would take seconds here.
     for parse in (Move.from_text, Card, parse_cards, state.parse_move):
+        start = time.process_time()
         with contextlib.suppress(Rummy500Error):
             parse(text)
+        assert time.process_time() - start < 0.2, parse

@@ -28,6 +28,9 @@ The names, by what they are for:
   :func:`known_cards`, :class:`KnownCardsReader`, :func:`sample_world`,
   :class:`WorldSampler` (many worlds of one view, its log read once), and
   :func:`dealer_draw_rounds` (the draw for the first deal, as a front end shows it).
+- **Playouts** (a search valuing a world by playing it on): :func:`play_out`, the hand played
+  to its end by the bots' default playout policy, and :func:`playout_step`, one move of it,
+  without listing every legal move.
 - **Cards**: :data:`CARDS` (every card by id), :data:`JOKER`, :func:`make_deck`.
 - **Events**: :data:`EVENT_CLASSES`, every class of event of the log by its kind, in the order
   the information-state vectors give them.
@@ -40,6 +43,7 @@ The names, by what they are for:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
@@ -48,8 +52,10 @@ from rummy500.core import errors as _errors
 from rummy500.core.cards import CARDS, JOKER, Card, make_deck
 from rummy500.core.deprecation import module_aliases
 from rummy500.core.errors import CardError, ConfigError, StateError
+from rummy500.core.phases import HAND_OVER_PHASE as _HAND_OVER
 from rummy500.game.actionlayout import ActionRange
 from rummy500.game.actions import ActionSpace
+from rummy500.game.state import State
 from rummy500.game.worlds import KnownCardsReader, WorldSampler, known_cards, sample_world
 from rummy500.melds.check import meld_cards_problem
 from rummy500.melds.putdown import put_down as _put_down
@@ -59,6 +65,8 @@ from rummy500.melds.table import TableMeld
 from rummy500.play.building import CardsInput, TableMeldInput, numbers_given
 from rummy500.play.events import Event
 from rummy500.play.moves import EVENT_KINDS
+from rummy500.play.playouts import play_out as _play_out
+from rummy500.play.playouts import playout_step as _playout_step
 from rummy500.play.scoring import GameResult, PlayerScore
 from rummy500.play.scoring import game_result as _game_result
 from rummy500.play.scoring import score_breakdown as _score_breakdown
@@ -85,6 +93,8 @@ __all__: list[str] = [
     "game_result",
     "known_cards",
     "make_deck",
+    "play_out",
+    "playout_step",
     "possible_layoffs",
     "possible_melds",
     "put_down",
@@ -297,3 +307,56 @@ def score_breakdown(
     the arguments are not a finished hand.
     """
     return _score_breakdown(config, hands, table, went_out=went_out, stock_ran_out=stock_ran_out)
+
+
+def play_out(state: State, rng: random.Random) -> State:
+    """The state at the end of the hand in play in ``state``, every player playing the
+    default playout policy of the search bots (:func:`rummy500.bots.playout_move`), its random
+    choices drawn from ``rng``; ``state`` itself when its hand is over.
+
+    It plays the same moves and draws the same numbers from ``rng`` as applying
+    ``playout_move`` move after move, and ends in an equal state, at a fraction of the cost:
+    each move is worked out from only what the policy weighs (the takes of one or two cards,
+    the largest meld or lay-off, the cards that may be discarded) instead of every legal move,
+    and applied without being checked again. The states between are linked by
+    :attr:`~rummy500.State.parent` as ever (:meth:`~rummy500.State.undo` steps back
+    through them).
+
+        >>> import random
+        >>> import rummy500
+        >>> end = play_out(rummy500.new_game(players=2, seed=5), random.Random(0))
+        >>> end.is_chance_node()
+        True
+
+    Raises :class:`~rummy500.StateError` for a ``state`` that is not a
+    :class:`~rummy500.State` or an ``rng`` that is not a :class:`random.Random`.
+    """
+    _check_playout("play_out", state, rng)
+    return _play_out(state, rng)
+
+
+def playout_step(state: State, rng: random.Random) -> State:
+    """The state after the default playout policy's move in ``state`` (the move is its
+    :attr:`~rummy500.State.last_move`): one step of :func:`play_out`.
+
+    Raises :class:`~rummy500.StateError` for a ``state`` that is not a
+    :class:`~rummy500.State` or whose hand is over, or an ``rng`` that is not a
+    :class:`random.Random`.
+    """
+    _check_playout("playout_step", state, rng)
+    if state.phase >= _HAND_OVER:
+        raise StateError(
+            f"playout_step plays a hand in play, but this hand is over "
+            f"(phase {state.phase.name.lower()})"
+        )
+    return _playout_step(state, rng)
+
+
+def _check_playout(function: str, state: object, rng: object) -> None:
+    """Refuse a state and a random number generator that a playout cannot play with."""
+    if not isinstance(state, State):
+        raise StateError(f"{function} plays from a State, not {_errors.describe_value(state)}")
+    if not isinstance(rng, random.Random):
+        raise StateError(
+            f"{function}'s rng must be a random.Random, not {_errors.describe_value(rng)}"
+        )

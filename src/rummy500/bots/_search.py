@@ -12,9 +12,16 @@ from typing import Final
 
 from rummy500 import ConfigError, Move, Phase, PlayerView
 from rummy500.bots._base import check_seed, need_moves
-from rummy500.bots._playout import Policy, check_policy, hand_value, playout, playout_move
+from rummy500.bots._playout import (
+    Policy,
+    check_policy,
+    hand_value,
+    playout,
+    playout_move,
+    side_values,
+)
 from rummy500.core.errors import describe_value, is_whole
-from rummy500.toolkit import WorldSampler
+from rummy500.toolkit import WorldSampler, play_out
 
 #: Read once (an enum member read from its class costs more than the test itself).
 _HAND_OVER: Final = Phase.HAND_OVER
@@ -140,8 +147,9 @@ class ISMCTSBot:
     the player who moved into it (:func:`~rummy500.bots.hand_value`). The bot plays the root
     move visited most.
 
-    Worlds are walked forward with :meth:`State.apply <rummy500.State.apply>` (each
-    position is a small new object linked to its parent): no state is ever copied. The tree
+    Worlds are walked down the tree with :meth:`State.apply <rummy500.State.apply>` and played
+    out with :func:`~rummy500.toolkit.play_out` (each position is a small new object linked to
+    its parent): no state is ever copied. The tree
     covers the current hand only. ``iterations`` and ``seconds`` bound each decision (either or
     both); ``exploration`` is the UCB1 constant; ``seed`` seeds the bot's own
     :class:`random.Random`.
@@ -188,6 +196,13 @@ class ISMCTSBot:
         root = _Node(None, view.player)
         go = self.budget.counter()
         worlds = WorldSampler(view)
+        players = len(view.hand_sizes)
+        # Each player's side, for the value of the hand to the player who moved into a node.
+        side = [view.config.side_of(p, players) for p in range(players)]
+        # The root's children by the place of their move among the view's: every world the
+        # sampler deals lists the view's very moves, which are then found without hashing them.
+        root_moves = view.legal_moves
+        at_root: list[_Node | None] = [None] * len(root_moves)
         i = 0
         while go(i):
             state = worlds.sample(rng)
@@ -195,34 +210,49 @@ class ISMCTSBot:
             while state.phase < _HAND_OVER:
                 moves = state.legal_moves()
                 children = node.children
-                fresh = [m for m in moves if m not in children]
+                if node is root and moves is root_moves:
+                    known = at_root
+                elif children:
+                    known = [children.get(m) for m in moves]
+                else:
+                    known = [None] * len(moves)
+                # The moves not yet in the tree; every child this world makes available is
+                # counted so.
+                fresh = []
+                for k, ch in enumerate(known):
+                    if ch is None:
+                        fresh.append(k)
+                    else:
+                        ch.available += 1
                 if fresh:
-                    for m in moves:
-                        if m in children:
-                            children[m].available += 1
-                    move = rng.choice(fresh)
+                    k = rng.choice(fresh)
+                    move = moves[k]
                     child = _Node(node, state.current_player)
                     child.available = 1
                     children[move] = child
+                    known[k] = child
                     node = child
                     state = state.apply(move)
                     break
                 best = -math.inf
-                pick = moves[0]
-                for m in moves:
-                    ch = children[m]
-                    ch.available += 1
+                pick = 0
+                for k, ch in enumerate(known):
+                    assert ch is not None  # every move is in the tree
                     score = ch.total / ch.visits + c * sqrt(log(ch.available) / ch.visits)
                     if score > best:
-                        best, pick = score, m
-                node = children[pick]
-                state = state.apply(pick)
-            end = playout(state, rng, policy)
-            values = hand_value(end)
+                        best, pick = score, k
+                picked = known[pick]
+                assert picked is not None
+                node = picked
+                state = state.apply(moves[pick])
+            # The default policy is played by the toolkit's play_out, without the checks of
+            # playout at every iteration.
+            end = play_out(state, rng) if policy is playout_move else playout(state, rng, policy)
+            values = side_values(end.history[-1])
             back: _Node | None = node
             while back is not None:
                 back.visits += 1
-                back.total += values[back.player]
+                back.total += values[side[back.player]]
                 back = back.parent
             i += 1
         self.last_iterations = i

@@ -91,6 +91,7 @@ from rummy500.hidden.attribution import SEARCH_WORK_CEILING
 from rummy500.hidden.facts import completions, deal_meeting, meets, need_problem
 from rummy500.hidden.knowledge import LogReader, deal_groups
 from rummy500.hidden.views import PlayerView, position_behind_view, read_hidden
+from rummy500.play.position import self_set
 
 __all__ = ["KnownCardsReader", "WorldSampler", "known_cards", "sample_world"]
 
@@ -231,7 +232,7 @@ class WorldSampler:
         True
     """
 
-    __slots__ = ("_known", "_need", "_reading", "_unseen", "view")
+    __slots__ = ("_held", "_known", "_need", "_reading", "_unseen", "view")
 
     def __init__(self, view: PlayerView) -> None:
         _check_view(view)
@@ -256,6 +257,9 @@ class WorldSampler:
                 f"{view.stock_size}"
             )
         self._known = known
+        # Each hand's known cards as one tuple, to deal the hidden ones around (the player's
+        # own hand is the view's).
+        self._held = tuple(() if p == me else tuple(known[p].elements()) for p in range(players))
         self._unseen = unseen
         self._reading = reading
         self._need = need
@@ -271,16 +275,16 @@ class WorldSampler:
         """:meth:`sample`, its warning shown ``stacklevel`` calls up (the caller's)."""
         _check_rng(rng)
         view = self.view
-        players = len(view.hand_sizes)
         me = view.player
         known = self._known
+        held = self._held
         reading = self._reading
         need = self._need
 
         def build(stock: tuple[Card, ...], dealt: list[list[Card]]) -> State:
             hands = tuple(
-                view.hand if p == me else tuple(sorted((*known[p].elements(), *dealt[p])))
-                for p in range(players)
+                view.hand if p == me else tuple(sorted((*cards, *dealt[p])))
+                for p, cards in enumerate(held)
             )
             return _state(view, hands, stock, rng)
 
@@ -352,7 +356,9 @@ def _state(
     stock: tuple[Card, ...],
     rng: random.Random,
 ) -> State:
-    return position_behind_view(
+    """The world of ``view`` with the hidden cards placed as given, its seed drawn from
+    ``rng``."""
+    world = position_behind_view(
         State,
         view,
         hands,
@@ -361,3 +367,10 @@ def _state(
         seed=rng.getrandbits(32),
         log=view.log,
     )
+    legal = view.legal_moves
+    if legal:
+        # The view's moves are its player's, who is to move: the view's check has them equal
+        # to the generator's in any world it allows, which then need not list them again (a
+        # search lists them in every world it deals, and finds the very moves it keys on).
+        self_set(world, "_legal", legal)
+    return world

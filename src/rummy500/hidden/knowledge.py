@@ -123,6 +123,7 @@ class HiddenReading:
 
     __slots__ = (
         "_caps",
+        "_cards",
         "_draws",
         "_groups",
         "_hidden",
@@ -147,6 +148,8 @@ class HiddenReading:
     ) -> None:
         self._me = me
         self._hidden = hidden
+        # The hidden cards one by one, listed once: a search splits them for every world.
+        self._cards = list(hidden.elements())
         self._slots = list(slots)
         self._stock_size = stock_size
         self._witness: list[int] | None = None
@@ -302,7 +305,7 @@ class HiddenReading:
         choice. One group, as if no pile had been turned over, when the search for a reading
         reaches its ceiling (see :attr:`relaxed`)."""
         if not self._groups or self.relaxed:
-            return [(list(self._hidden.elements()), list(self._slots))]
+            return [(self._cards[:], self._slots[:])]
         chosen = None
         if rng is not None:
             chosen = sample_reading(self._attribution(), rng, self._placements, READINGS_DRAWN)

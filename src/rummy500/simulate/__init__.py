@@ -72,14 +72,8 @@ from rummy500.simulate.runner import (
 )
 from rummy500.simulate.progress import ProgressReport, progress_bar as progress_bar
 from rummy500.simulate.ratings import LineupResult, Rating, ratings
-from rummy500.simulate.ladder import (
-    Format,
-    Cell,
-    LadderPlan,
-    CellResult,
-    LadderResults,
-    run_ladder,
-)
+from rummy500.simulate.ladderplan import Format, Cell, LadderPlan, CellResult, LadderResults
+from rummy500.simulate.ladder import run_ladder
 # isort: on
 
 __all__ = [

@@ -29,6 +29,8 @@ from rummy500.simulate.games import SimulationError
 ELO: Final = 400.0
 #: The virtual game each pair of bots is credited with, split evenly between them.
 PRIOR_GAMES: Final = 1.0
+#: The most refits an interval may take (each refits every line-up).
+MAX_BOOTSTRAP: Final = 10_000
 _TOLERANCE: Final = 1e-10
 _MAX_STEPS: Final = 10_000
 
@@ -155,9 +157,10 @@ def ratings(
     for result in results:
         if not isinstance(result, LineupResult):
             raise SimulationError(f"a result is a LineupResult, not {describe_value(result)}")
-    if not is_whole(bootstrap) or bootstrap < 1:
+    if not is_whole(bootstrap) or not 1 <= bootstrap <= MAX_BOOTSTRAP:
         raise SimulationError(
-            f"bootstrap is a whole number of 1 or more, not {describe_value(bootstrap)}"
+            f"bootstrap is a whole number from 1 to {MAX_BOOTSTRAP}, not "
+            + describe_value(bootstrap)
         )
     if not is_whole(seed) or seed < 0:
         raise SimulationError(f"seed is a whole number of 0 or more, not {describe_value(seed)}")
