@@ -64,10 +64,10 @@ SEARCH = frozenset({"flatmc", "ismcts"})
 PLAN = LadderPlan(
     bots=("random", "greedy", "flatmc", "ismcts"),
     formats=(
-        Format("2p-game", "standard", 2, None, max_deals=250, max_search_deals=8),
-        Format("2p-hand", "standard", 2, 1, max_deals=250, max_search_deals=24),
-        Format("3p-game", "standard", 3, None, max_deals=150, max_search_deals=4),
-        Format("3p-hand", "standard", 3, 1, max_deals=150, max_search_deals=12),
+        Format("2p-game", "standard", 2, None, max_deals=250, max_search_deals=16),
+        Format("2p-hand", "standard", 2, 1, max_deals=250, max_search_deals=32),
+        Format("3p-game", "standard", 3, None, max_deals=150, max_search_deals=16),
+        Format("3p-hand", "standard", 3, 1, max_deals=150, max_search_deals=32),
     ),
     search=SEARCH,
 )

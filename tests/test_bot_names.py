@@ -45,12 +45,22 @@ def test_the_parameters_make_the_bot_they_name() -> None:
     wider = make_bot("ismcts:exploration=1.5")
     assert isinstance(wider, ISMCTSBot)
     assert (wider.budget.iterations, wider.budget.deadline, wider.exploration) == (100, None, 1.5)
+    by_cpu = make_bot("ismcts:cpu_seconds=0.02")
+    assert isinstance(by_cpu, ISMCTSBot)
+    assert (by_cpu.budget.iterations, by_cpu.budget.deadline, by_cpu.budget.cpu_deadline) == (
+        None,
+        None,
+        0.02,
+    )
+    assert bot_text("ismcts:cpu_seconds=0.02:iterations=500") == (
+        "ismcts:iterations=500:cpu_seconds=0.02"
+    )
     flat = make_bot("flatmc:playouts=9", 2)
     assert isinstance(flat, FlatMCBot)
     assert (flat.seed, flat.budget.iterations, flat.budget.deadline) == (2, 9, None)
 
 
-_BUILT_IN = "random, greedy, flatmc, ismcts"
+_BUILT_IN = "random, greedy, flatmc, ismcts, learned"
 
 
 @pytest.mark.parametrize(
@@ -66,7 +76,8 @@ _BUILT_IN = "random, greedy, flatmc, ismcts"
         ),
         (
             "ismcts:depth=3",
-            "bot 'ismcts:depth=3': ismcts takes iterations, seconds, exploration, not 'depth'",
+            "bot 'ismcts:depth=3': ismcts takes iterations, seconds, cpu_seconds, exploration, not "
+            "'depth'",
         ),
         ("greedy:x=1", "bot 'greedy:x=1': greedy takes no parameters, not 'x'"),
         (

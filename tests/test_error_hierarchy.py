@@ -42,7 +42,7 @@ from rummy500.render import (
 
 STATE = new_game(players=2, seed=1)
 CONFIG = STATE.config
-BOTS = "random, greedy, flatmc, ismcts"
+BOTS = "random, greedy, flatmc, ismcts, learned"
 
 #: (what is called, the error class, the whole message).
 REFUSALS: list[tuple[Callable[[], Any], type[Rummy500Error], str]] = [
@@ -90,7 +90,7 @@ REFUSALS: list[tuple[Callable[[], Any], type[Rummy500Error], str]] = [
     (
         lambda: FlatMCBot(playouts=None),
         ConfigError,
-        "FlatMCBot needs a budget: playouts, seconds or both",
+        "FlatMCBot needs a budget: playouts, seconds or cpu_seconds (one or more)",
     ),
     (
         lambda: FlatMCBot(seconds=math.nan),

@@ -60,7 +60,8 @@ def test_a_plan_names_its_bots_in_their_written_form() -> None:
     with pytest.raises(SimulationError) as caught:
         LadderPlan(("random", "ismcts:depth=2"), (HAND2,))
     assert str(caught.value) == (
-        "bot 'ismcts:depth=2': ismcts takes iterations, seconds, exploration, not 'depth'"
+        "bot 'ismcts:depth=2': ismcts takes iterations, seconds, cpu_seconds, exploration, not "
+        "'depth'"
     )
     with pytest.raises(SimulationError) as caught:
         LadderPlan(("random", "greedy"), (HAND2,), batch=0)

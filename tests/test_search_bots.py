@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +93,21 @@ def test_a_time_budget_ends_the_search() -> None:
     bot = ISMCTSBot(0, iterations=None, seconds=0.05)
     assert bot.choose(state.view(state.current_player)) in state.legal_moves()
     assert bot.last_iterations >= 1
+
+
+def test_a_cpu_time_budget_ends_the_search_and_shows_in_the_repr() -> None:
+    state = decisions("standard", 3, seed=6, count=1)[0]
+    view = state.view(state.current_player)
+    bot = ISMCTSBot(0, iterations=None, cpu_seconds=0.05)
+    start = time.process_time()
+    assert bot.choose(view) in state.legal_moves()
+    # The search stops once its CPU time is spent (the last iteration runs to its end).
+    assert 0.05 <= time.process_time() - start < 1.0
+    assert bot.last_iterations >= 1
+    assert repr(bot) == "ISMCTSBot(0, iterations=None, cpu_seconds=0.05)"
+    flat = FlatMCBot(3, playouts=40, seconds=2.0, cpu_seconds=0.5)
+    assert repr(flat) == "FlatMCBot(3, playouts=40, seconds=2.0, cpu_seconds=0.5)"
+    assert flat.choose(view) in state.legal_moves()
 
 
 @pytest.mark.parametrize(

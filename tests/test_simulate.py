@@ -60,7 +60,7 @@ def test_a_simulation_names_its_rules_and_fills_the_table() -> None:
         (("standard", 3, ["greedy"], 2, -1), "seed is a whole number of 0 or more, not -1"),
         (
             ("standard", 3, ["greedy", "clever"], 2),
-            "unknown bot 'clever': the built-in bots are random, greedy, flatmc, ismcts",
+            "unknown bot 'clever': the built-in bots are random, greedy, flatmc, ismcts, learned",
         ),
         (("standard", 3, [], 2), "the line-up needs a bot name for at least one seat"),
         (
@@ -92,6 +92,7 @@ def test_a_game_is_the_game_its_seeds_give() -> None:
         assert hand.ended == ("went_out" if hand.went_out is not None else "stock")
 
 
+@pytest.mark.processes
 def test_the_outcomes_do_not_depend_on_the_workers() -> None:
     sim = short(games=5)
     alone = simulate(sim, workers=1)
@@ -112,6 +113,7 @@ def read(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
+@pytest.mark.processes
 def test_the_output_file_holds_the_parameters_then_each_game_in_order(tmp_path: Path) -> None:
     sim = short(games=4)
     out = tmp_path / "games.jsonl"
@@ -130,6 +132,7 @@ def test_the_output_file_holds_the_parameters_then_each_game_in_order(tmp_path: 
     }
 
 
+@pytest.mark.processes
 def test_a_stopped_run_keeps_what_finished_and_the_same_run_carries_on(tmp_path: Path) -> None:
     sim = short(games=5)
     whole = tmp_path / "whole.jsonl"
@@ -363,6 +366,7 @@ def test_the_python_on_the_simulate_page_runs_and_its_example_line_is_game_0() -
     assert shown == game
 
 
+@pytest.mark.processes
 def test_no_more_workers_start_than_games_nor_than_the_cap_per_core(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -390,6 +394,7 @@ def test_no_more_workers_start_than_games_nor_than_the_cap_per_core(
     assert plans == [Plan("local", 2, 2, 1, None, None)]
 
 
+@pytest.mark.processes
 def test_a_run_carried_on_says_how_many_games_are_left(tmp_path: Path) -> None:
     sim = short(games=3)
     out = tmp_path / "games.jsonl"

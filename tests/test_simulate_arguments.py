@@ -26,7 +26,7 @@ SHORT = attrs.evolve(RuleConfig(), hands_per_game=2)
 HUGE = "x" * 10**6
 #: How a message quotes HUGE: its first 40 characters, then an ellipsis.
 QUOTED = f"{'x' * 40!r}…"
-BOT_NAMES = "random, greedy, flatmc, ismcts"
+BOT_NAMES = "random, greedy, flatmc, ismcts, learned"
 
 
 def short(games: int = 6) -> Simulation:

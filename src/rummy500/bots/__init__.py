@@ -22,6 +22,10 @@ sides, over :data:`SCALE`. Playing on to the end of the game would cost several 
 playout (a game is several hands, each with a new deal), and the score of the hand in play is
 what a move can change: points on the table count for the player and cards left in hand against
 them. What this leaves out is the game situation (a side near the target playing safe, say).
+
+**The learned bot**, made by name (``make_bot("learned")``), plays a linear policy over the
+action ids learnt by self-play, whose parameters ship with the package; it needs numpy (the
+``rl`` extra), and without it making the bot raises :class:`~rummy500.ConfigError`.
 """
 
 from __future__ import annotations

@@ -16,18 +16,21 @@ from typing import Any, Final
 
 from rummy500 import ConfigError
 from rummy500.bots._base import Bot, check_seed
+from rummy500.bots._learned import LearnedBot
 from rummy500.bots._search import FlatMCBot, ISMCTSBot
 from rummy500.bots._simple import GreedyBot, RandomBot
 from rummy500.core.errors import describe_value
 
-#: The built-in bots by name, each made from a seed (the greedy bot ignores it). The search
-#: bots come with modest budgets, so that a game takes seconds, not minutes: ``flatmc`` 100
-#: playouts and ``ismcts`` 100 iterations per decision.
+#: The built-in bots by name, each made from a seed (the greedy and learned bots ignore it).
+#: The search bots come with modest budgets, so that a game takes seconds, not minutes:
+#: ``flatmc`` 100 playouts and ``ismcts`` 100 iterations per decision. The learned bot needs
+#: numpy (the ``rl`` extra): without it, making it raises :class:`~rummy500.ConfigError`.
 BOT_NAMES: Final[dict[str, Callable[[int], Bot]]] = {
     "random": RandomBot,
     "greedy": lambda seed: GreedyBot(),
     "flatmc": lambda seed: FlatMCBot(seed, playouts=100),
     "ismcts": lambda seed: ISMCTSBot(seed, iterations=100),
+    "learned": lambda seed: LearnedBot(),
 }
 
 #: The parameters each bot takes in its text, in the order the text is written with: those
@@ -35,10 +38,11 @@ BOT_NAMES: Final[dict[str, Callable[[int], Bot]]] = {
 PARAMETERS: Final[dict[str, tuple[str, ...]]] = {
     "random": (),
     "greedy": (),
-    "flatmc": ("playouts", "seconds"),
-    "ismcts": ("iterations", "seconds", "exploration"),
+    "flatmc": ("playouts", "seconds", "cpu_seconds"),
+    "ismcts": ("iterations", "seconds", "cpu_seconds", "exploration"),
+    "learned": (),
 }
-_BUDGETS: Final = frozenset({"playouts", "iterations", "seconds"})
+_BUDGETS: Final = frozenset({"playouts", "iterations", "seconds", "cpu_seconds"})
 #: The whole numbers among the parameters; the others may have a fraction.
 _WHOLE: Final = frozenset({"playouts", "iterations"})
 _EXAMPLE: Final = "ismcts:iterations=25"

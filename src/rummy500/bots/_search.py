@@ -1,6 +1,6 @@
 """The search bots: flat Monte Carlo (:class:`FlatMCBot`) and information-set MCTS
 (:class:`ISMCTSBot`), each planning in worlds sampled from its view and valuing them by
-playouts, within a budget of iterations, seconds or both."""
+playouts, within a budget of iterations, seconds on the clock, CPU seconds, or several."""
 
 from __future__ import annotations
 
@@ -43,32 +43,54 @@ def _number(owner: str, name: str, value: object, *, above: float | None = None)
 
 
 class _Budget:
-    """Stops a search after ``iterations`` iterations or ``seconds`` seconds, whichever comes
-    first (``None``: no limit of that kind)."""
+    """Stops a search after ``iterations`` iterations, ``seconds`` seconds on the clock or
+    ``cpu_seconds`` seconds of this process's CPU time, whichever comes first (``None``: no
+    limit of that kind). CPU time is what bots compared at equal time are given: on a loaded
+    machine, or with more processes than cores, the clock on the wall runs on while a search
+    waits for a core, and CPU time does not."""
 
-    __slots__ = ("deadline", "iterations")
+    __slots__ = ("cpu_deadline", "deadline", "iterations", "name")
 
-    def __init__(self, owner: str, name: str, iterations: object, seconds: object) -> None:
-        if iterations is None and seconds is None:
-            raise ConfigError(f"{owner} needs a budget: {name}, seconds or both")
+    def __init__(
+        self, owner: str, name: str, iterations: object, seconds: object, cpu_seconds: object
+    ) -> None:
+        if iterations is None and seconds is None and cpu_seconds is None:
+            raise ConfigError(
+                f"{owner} needs a budget: {name}, seconds or cpu_seconds (one or more)"
+            )
         if iterations is not None and (not is_whole(iterations) or iterations < 1):
             raise ConfigError(
                 f"{owner} {name} must be 1 or more (a whole number, or None), "
                 f"not {describe_value(iterations)}"
             )
+        self.name = name
         self.iterations: int | None = iterations
         self.deadline = None if seconds is None else _number(owner, "seconds", seconds, above=0)
+        self.cpu_deadline = (
+            None if cpu_seconds is None else _number(owner, "cpu_seconds", cpu_seconds, above=0)
+        )
 
     def counter(self) -> Callable[[int], bool]:
         """A test of whether iteration ``i`` (from 0) may run."""
         limit = self.iterations
-        if self.deadline is None:
+        if self.deadline is None and self.cpu_deadline is None:
             assert limit is not None
             return lambda i: i < limit
-        end = time.perf_counter() + self.deadline
-        if limit is None:
-            return lambda i: time.perf_counter() < end
-        return lambda i: i < limit and time.perf_counter() < end
+        clock, cpu = time.perf_counter, time.process_time
+        end = math.inf if self.deadline is None else clock() + self.deadline
+        cpu_end = math.inf if self.cpu_deadline is None else cpu() + self.cpu_deadline
+        most = math.inf if limit is None else limit
+        return lambda i: i < most and clock() < end and cpu() < cpu_end
+
+    def text(self) -> str:
+        """The budget as the bot's ``repr`` shows it: ``iterations=100, cpu_seconds=0.02``."""
+        parts = [f"{self.name}={self.iterations}"]
+        parts += [
+            f"{key}={value}"
+            for key, value in (("seconds", self.deadline), ("cpu_seconds", self.cpu_deadline))
+            if value is not None
+        ]
+        return ", ".join(parts)
 
 
 class FlatMCBot:
@@ -76,7 +98,8 @@ class FlatMCBot:
     playout to the end of the hand, and plays the move with the best mean value.
 
     ``playouts`` is the number of playouts per decision (shared round-robin among the legal
-    moves), ``seconds`` an optional time limit per decision; ``seed`` seeds the bot's own
+    moves), ``seconds`` an optional time limit per decision on the clock and ``cpu_seconds``
+    one in CPU time (the budget of bots compared at equal time); ``seed`` seeds the bot's own
     :class:`random.Random`, so the same bot shown the same views plays the same moves.
     """
 
@@ -88,10 +111,11 @@ class FlatMCBot:
         *,
         playouts: int | None = 200,
         seconds: float | None = None,
+        cpu_seconds: float | None = None,
         policy: Policy = playout_move,
     ) -> None:
         self.seed = check_seed("FlatMCBot", seed)
-        self.budget = _Budget("FlatMCBot", "playouts", playouts, seconds)
+        self.budget = _Budget("FlatMCBot", "playouts", playouts, seconds, cpu_seconds)
         self.policy = check_policy("FlatMCBot", policy)
         self._rng = random.Random(seed)
 
@@ -116,7 +140,7 @@ class FlatMCBot:
         return moves[max(range(len(moves)), key=lambda k: totals[k] / max(counts[k], 1))]
 
     def __repr__(self) -> str:
-        return f"FlatMCBot({self.seed}, playouts={self.budget.iterations})"
+        return f"FlatMCBot({self.seed}, {self.budget.text()})"
 
 
 class _Node:
@@ -149,10 +173,10 @@ class ISMCTSBot:
 
     Worlds are walked down the tree with :meth:`State.apply <rummy500.State.apply>` and played
     out with :func:`~rummy500.toolkit.play_out` (each position is a small new object linked to
-    its parent): no state is ever copied. The tree
-    covers the current hand only. ``iterations`` and ``seconds`` bound each decision (either or
-    both); ``exploration`` is the UCB1 constant; ``seed`` seeds the bot's own
-    :class:`random.Random`.
+    its parent): no state is ever copied. The tree covers the current hand only.
+    ``iterations``, ``seconds`` (on the clock) and ``cpu_seconds`` (this process's CPU time)
+    bound each decision (any one or more of them); ``exploration`` is the UCB1 constant;
+    ``seed`` seeds the bot's own :class:`random.Random`.
     """
 
     name: Final = "ismcts"
@@ -163,11 +187,12 @@ class ISMCTSBot:
         *,
         iterations: int | None = 300,
         seconds: float | None = None,
+        cpu_seconds: float | None = None,
         exploration: float = 0.7,
         policy: Policy = playout_move,
     ) -> None:
         self.seed = check_seed("ISMCTSBot", seed)
-        self.budget = _Budget("ISMCTSBot", "iterations", iterations, seconds)
+        self.budget = _Budget("ISMCTSBot", "iterations", iterations, seconds, cpu_seconds)
         self.exploration = _number("ISMCTSBot", "exploration", exploration)
         self.policy = check_policy("ISMCTSBot", policy)
         self._rng = random.Random(seed)
@@ -259,4 +284,4 @@ class ISMCTSBot:
         return root
 
     def __repr__(self) -> str:
-        return f"ISMCTSBot({self.seed}, iterations={self.budget.iterations})"
+        return f"ISMCTSBot({self.seed}, {self.budget.text()})"
