@@ -26,17 +26,12 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import attrs  # noqa: E402
 
-from helpers_pictures import GOLDEN, GOLDEN_DIR  # noqa: E402
-from rummy500 import RuleConfig, State, Take, pictures, presets  # noqa: E402
+from helpers_pictures import GOLDEN, GOLDEN_DIR, call_window, deepest_take  # noqa: E402
+from rummy500 import RuleConfig, State, pictures, presets  # noqa: E402
 
 __all__ = ["DOCS", "DOCS_DIR", "drawn", "main", "stale"]
 
 DOCS_DIR: Final = ROOT / "docs" / "img" / "pictures"
-
-
-def _deepest_take(state: State) -> int:
-    """The depth of the deepest legal take from the pile."""
-    return max(len(m.taken) for m in state.legal_moves() if isinstance(m, Take))
 
 
 def _middle_game() -> State:
@@ -95,18 +90,6 @@ def _wrap() -> State:
     )
 
 
-def _call() -> State:
-    """Pagat's rules: player 2 has discarded the 8♥, which fits player 0's run."""
-    return State.from_position(
-        presets.get("pagat"),
-        hands=["2S 3S 4S 9D 9C", "QH QD", "8C 4D 6C"],
-        pile="KH 8H",
-        table=[("5H 6H JK=7H", 0)],
-        discarded_by=2,
-        turn=5,
-    )
-
-
 #: Each picture of the documentation: its file's name, and how it is drawn.
 DOCS: Final[dict[str, Callable[[], str]]] = {
     "table-above": lambda: pictures.svg(_middle_game()),
@@ -115,12 +98,12 @@ DOCS: Final[dict[str, Callable[[], str]]] = {
     "dig": lambda: pictures.svg(
         _dig(),
         seat=0,
-        mark_depth=_deepest_take(_dig()),
+        mark_depth=deepest_take(_dig()),
         caption="The 9♣ makes a set at once with the 9♦ and 9♠ in hand",
     ),
     "layoff": lambda: pictures.melds_svg(_layoff().table),
     "wrap": lambda: pictures.melds_svg(_wrap().table),
-    "call": lambda: pictures.svg(_call(), seat=0, mark_depth=1),
+    "call": lambda: pictures.svg(call_window(), seat=0, mark_depth=1),
 }
 
 

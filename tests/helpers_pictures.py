@@ -35,9 +35,13 @@ def _dig() -> State:
     )
 
 
+def deepest_take(state: State) -> int:
+    """The depth of the deepest legal take from the pile (the docs' pictures mark it too)."""
+    return max(len(m.taken) for m in state.legal_moves() if isinstance(m, Take))
+
+
 def _dig_depth() -> int:
-    takes = [m for m in _dig().legal_moves() if isinstance(m, Take)]
-    return max(len(m.taken) for m in takes)
+    return deepest_take(_dig())
 
 
 def _layoffs() -> State:
@@ -106,8 +110,9 @@ def _game_over() -> State:
     )
 
 
-def _call() -> State:
-    """A call window (Pagat's rules): player 0 may call rummy on player 2's discard."""
+def call_window() -> State:
+    """A call window (Pagat's rules): player 0 may call rummy on player 2's discard (the docs'
+    picture of calling rummy too)."""
     return State.from_position(
         presets.get("pagat"),
         hands=["2S 3S 4S 9D 9C", "QH QD", "8C 4D 6C"],
@@ -134,7 +139,7 @@ GOLDEN: Final[dict[str, Callable[[], str]]] = {
     "game-over": lambda: pictures.svg(
         _game_over(), names=["Ann", "Bob", "Cleo"], caption="Cleo went out with 3♥ 4♥ 5♥ 6♥"
     ),
-    "call-window": lambda: pictures.svg(_call(), seat=0),
+    "call-window": lambda: pictures.svg(call_window(), seat=0),
 }
 
 
@@ -152,5 +157,5 @@ def positions() -> dict[str, Any]:
         "wrap": _wrap(),
         "hand_over": _hand_over(),
         "game_over": _game_over(),
-        "call": _call(),
+        "call": call_window(),
     }
