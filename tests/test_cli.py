@@ -308,6 +308,7 @@ def test_help_lists_the_play_options(capsys: pytest.CaptureFixture[str]) -> None
         assert option in out
 
 
+@pytest.mark.processes
 def test_python_dash_m_runs_the_command() -> None:
     result = subprocess.run(
         [
@@ -535,6 +536,7 @@ def test_simulate_refuses_a_file_to_carry_on_with_that_is_not_its_output_in_one_
     )
 
 
+@pytest.mark.processes
 def test_simulate_starts_no_more_workers_than_games_and_says_so(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -20,6 +20,7 @@ WITHOUT = (
 )
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("example", "extra", "hidden"),
     [

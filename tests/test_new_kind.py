@@ -247,6 +247,7 @@ def test_the_new_kind_touches_four_modules(package_with_a_new_kind: Path) -> Non
     ]
 
 
+@pytest.mark.processes
 def test_every_layer_picks_the_new_kind_up(package_with_a_new_kind: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(package_with_a_new_kind)}
     result = subprocess.run(

@@ -297,6 +297,7 @@ print(s.hands, s.stock, s.pile, s.totals)
 """
 
 
+@pytest.mark.processes
 def test_same_seed_gives_the_same_game_in_another_process() -> None:
     """Dealing and the move order do not depend on the process (string hashing, for one)."""
     here = str(Path(__file__).parent)

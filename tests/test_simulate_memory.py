@@ -83,7 +83,7 @@ def peak_memory(run: Callable[[], object]) -> int:
         tracemalloc.stop()
 
 
-@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("workers", [1, pytest.param(2, marks=pytest.mark.processes)])
 def test_a_trillion_games_are_summarized_a_few_at_a_time(
     workers: int, taken: list[int], tmp_path: Path
 ) -> None:

@@ -7,7 +7,6 @@ import json
 import os
 import random
 import re
-import resource
 import signal
 import socket
 import subprocess
@@ -21,6 +20,10 @@ import pytest
 from rummy500 import RuleConfig
 from rummy500.cli import main
 from rummy500.simulate import Plan, Simulation, SimulationError, outfile, simulate
+
+if sys.platform != "emscripten":
+    # Pyodide has no resource module: the tests that limit a process's files skip there.
+    import resource
 
 #: Short games: two hands each.
 SHORT = attrs.evolve(RuleConfig(), hands_per_game=2)
@@ -133,6 +136,7 @@ def whole_file(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     return out.read_bytes()
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_write_that_fails_part_way_ends_the_run_in_one_line(
     workers: str, tmp_path: Path, whole_file: bytes
@@ -157,6 +161,7 @@ def test_a_write_that_fails_part_way_ends_the_run_in_one_line(
     assert out.read_bytes() == whole_file
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("tqdm", [False, True])
 def test_a_write_that_fails_part_way_is_told_on_a_line_of_its_own_after_the_progress(
     tqdm: bool, tmp_path: Path
@@ -214,6 +219,7 @@ def test_a_long_file_is_put_in_order_a_part_at_a_time(
         assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl", "whole.jsonl"]
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes (os.mkfifo)")
 def test_a_file_written_again_is_made_as_any_new_file_and_beside_what_is_there(
     tmp_path: Path, whole_file: bytes
 ) -> None:

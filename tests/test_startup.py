@@ -101,14 +101,17 @@ def _run(code: str, *arguments: str) -> list[str]:
     return result.stdout.splitlines()
 
 
+@pytest.mark.processes
 def test_importing_the_package_and_the_command_line_leaves_optional_work_for_first_use() -> None:
     assert _run(_IMPORT_ONLY) == ["[]", "[0, 0, 0, 0]"]
 
 
+@pytest.mark.processes
 def test_importing_the_package_and_the_command_line_leaves_saving_and_logging_unloaded() -> None:
     assert _run(_LEFT_FOR_FIRST_USE) == ["[]", "[]", "high_only True"]
 
 
+@pytest.mark.processes
 def test_a_simulation_written_to_a_file_and_carried_on_with_leaves_saving_unloaded(
     tmp_path: Path,
 ) -> None:
@@ -134,6 +137,7 @@ def test_the_names_of_saving_come_from_serialize_and_are_listed() -> None:
         _ = rummy500.saving
 
 
+@pytest.mark.processes
 def test_the_first_saves_in_a_fresh_process_write_the_same_text_and_load_back() -> None:
     state = new_game(players=3, seed=11)
     bot = RandomBot(5)
