@@ -445,6 +445,24 @@ def test_record_of_a_game_over_several_hands() -> None:
     assert loads(dumps(record), GameRecord).replay() == final
 
 
+def test_record_replays_without_the_undo_chain() -> None:
+    line = random_line(3, 2)
+    record = GameRecord.from_state(line[-1])
+    replayed = record.replay(undo=False)
+    assert replayed == line[-1]
+    assert dumps(replayed) == dumps(line[-1])
+    assert replayed.move_stack == (record.moves[-1],)
+    assert replayed.undo() == line[-2]
+    assert replayed.undo().move_stack == ()
+
+
+def test_record_replay_refuses_an_undo_that_is_not_a_bool() -> None:
+    record = GameRecord.from_state(random_line(2, 5)[3])
+    with pytest.raises(StateError) as caught:
+        record.replay(undo=1)  # type: ignore[arg-type]
+    assert str(caught.value) == "replay's undo must be True or False, not 1"
+
+
 def test_record_of_a_mid_game_state_and_of_the_opening() -> None:
     line = random_line(4, 21)
     for state in (line[0], line[17]):

@@ -96,16 +96,24 @@ class GameRecord:
         """The opening state: ``new_game(config, players, seed, dealer=dealer)``."""
         return new_game(self.config, self.players, self.seed, dealer=self.dealer)
 
-    def replay(self) -> State:
+    def replay(self, *, undo: bool = True) -> State:
         """Play every move from the opening state and return the final state.
 
+        With ``undo=False`` each move is applied to the position before it detached
+        (:meth:`State.detached <rummy500.State.detached>`), so no chain of positions is kept:
+        the final state can undo its last move only. A long game loaded where memory or the
+        stack is small (in a browser) needs that.
+
         Raises :class:`~rummy500.IllegalMoveError` naming the first move that is illegal
-        where the record plays it.
+        where the record plays it, and :class:`~rummy500.StateError` if ``undo`` is not a
+        bool.
         """
+        if not isinstance(undo, bool):
+            raise StateError(f"replay's undo must be True or False, not {describe_value(undo)}")
         state = self.start()
         for number, move in enumerate(self.moves, 1):
             try:
-                state = state.apply(move)
+                state = (state if undo else state.detached()).apply(move)
             except IllegalMoveError as exc:
                 raise IllegalMoveError(
                     f"move {number} of the record, '{move.text(ascii=True)}': {exc}"
