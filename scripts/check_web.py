@@ -36,10 +36,22 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
-__all__ = ["CHROMIUM_ARGS", "Visit", "bundle_folder", "compare", "main", "visit"]
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+__all__ = [
+    "CHROMIUM_ARGS",
+    "TIMEOUT",
+    "Visit",
+    "bundle_folder",
+    "compare",
+    "main",
+    "open_page",
+    "visit",
+]
 
 #: Chromium's options: no sandbox (CI runs as root), no GPU, and none of the connections it
 #: makes of its own accord (updates, sync, first-run pages).
@@ -71,6 +83,13 @@ class Visit:
     served: list[tuple[str, int]] = field(default_factory=list)
     #: The console's errors and the page's uncaught exceptions.
     errors: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        """Every request that went anywhere but 127.0.0.1, then every console error and
+        uncaught exception, one a line."""
+        local = "http://127.0.0.1:"
+        left = [f"a request left 127.0.0.1: {u}" for u in self.requested if not u.startswith(local)]
+        return left + self.errors
 
 
 def bundle_folder(site: Path) -> Path:
@@ -112,16 +131,22 @@ class _RecordingHandler(http.server.SimpleHTTPRequestHandler):
         """Log nothing: the report is the output."""
 
 
-def visit(site: Path, page: str, *, chromium: str) -> Visit:
-    """Open ``page`` of ``site`` in a new headless Chromium and wait for its report."""
+@contextmanager
+def open_page(
+    site: Path, page: str, *, chromium: str, seen: Visit, width: int = 1280, height: int = 720
+) -> Iterator[Page]:
+    """``page`` of ``site`` (served on 127.0.0.1) opened in a new headless Chromium with a
+    window of ``width`` by ``height`` pixels, and loaded. Every request is noted in
+    ``seen.requested`` (and refused unless it is to the site), every file sent in
+    ``seen.served``, and the console's errors and the page's uncaught exceptions in
+    ``seen.errors``."""
     from playwright.sync_api import Request, Route, sync_playwright  # a docs extra, only here
 
-    result = Visit(report={}, status="")
-    with _serve(site, result.served) as base, sync_playwright() as playwright:
+    with _serve(site, seen.served) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=chromium, headless=True, args=list(CHROMIUM_ARGS)
         )
-        context = browser.new_context()
+        context = browser.new_context(viewport={"width": width, "height": height})
 
         def only_local(route: Route) -> None:
             if route.request.url.startswith(base):
@@ -130,7 +155,7 @@ def visit(site: Path, page: str, *, chromium: str) -> Visit:
                 route.abort()
 
         def noted(request: Request) -> None:
-            result.requested.append(request.url)
+            seen.requested.append(request.url)
 
         context.route("**/*", only_local)
         context.on("request", noted)
@@ -138,18 +163,25 @@ def visit(site: Path, page: str, *, chromium: str) -> Visit:
         tab.on(
             "console",
             lambda message: (
-                result.errors.append(f"console: {message.text}")
-                if message.type == "error"
-                else None
+                seen.errors.append(f"console: {message.text}") if message.type == "error" else None
             ),
         )
-        tab.on("pageerror", lambda error: result.errors.append(f"uncaught: {error}"))
+        tab.on("pageerror", lambda error: seen.errors.append(f"uncaught: {error}"))
         tab.goto(base + page, wait_until="load")
+        try:
+            yield tab
+        finally:
+            browser.close()
+
+
+def visit(site: Path, page: str, *, chromium: str) -> Visit:
+    """Open ``page`` of ``site`` in a new headless Chromium and wait for its report."""
+    result = Visit(report={}, status="")
+    with open_page(site, page, chromium=chromium, seen=result) as tab:
         tab.wait_for_function("document.body.dataset.state !== 'starting'", timeout=TIMEOUT * 1000)
         result.status = tab.inner_text("#status")
         if tab.evaluate("document.body.dataset.state") == "done":
             result.report = json.loads(tab.get_attribute("#result", "data-json") or "{}")
-        browser.close()
     return result
 
 
@@ -190,11 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     seen = visit(args.site, page, chromium=args.chromium)
     print(f"opened {page} in headless Chromium in {time.perf_counter() - started:.1f} s")
     failures = [f"the page failed: {seen.status}"] if not seen.report else []
-    local = "http://127.0.0.1:"
-    failures += [
-        f"a request left 127.0.0.1: {u}" for u in seen.requested if not u.startswith(local)
-    ]
-    failures += seen.errors
+    failures += seen.problems()
     if seen.report:
         report, timings = seen.report, seen.report["timings"]
         games, seconds = _cpython_games(folder)

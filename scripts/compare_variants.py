@@ -19,10 +19,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import statistics
 import sys
 import time
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -37,22 +35,32 @@ import attrs
 
 from rummy500 import presets
 from rummy500.rules.choices import PlayerTable
-from rummy500.simulate import GameOutcome, Simulation, mean, proportion, simulate
+from rummy500.simulate import Simulation, simulate
 
-# The table of differences reads the rules as the Variants page does (a sibling script).
+# The table of differences reads the rules as the Variants page does (a sibling script), and
+# the figures are those the "Try a variant" page computes in the browser (web/src).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "src"))
 import gen_variants
 import generated_page
+from variant_figures import (
+    BOT,
+    MINUTES_PER_HAND,
+    SCORE_BIN,
+    SECONDS_PER_TURN,
+    below_zero,
+    figures,
+    minutes,
+    rounded_minutes,
+)
+from variant_figures import interval_text as _num
+from variant_figures import share_text as _pct
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "docs" / "data" / "compare-variants.json"
 PAGE = ROOT / "docs" / "compare-variants.md"
 PLOTS = ROOT / "docs" / "img" / "compare"
 PLAYER_COUNTS = (2, 3, 4)
-#: Every seat plays the same bot, so that seats differ only by where they sit.
-BOT = "greedy"
-#: Hand scores are counted in bins this wide.
-SCORE_BIN = 10
 
 
 def allowed(name: str) -> list[int]:
@@ -66,47 +74,6 @@ def allowed(name: str) -> list[int]:
             continue
         counts.append(n)
     return counts
-
-
-def _interval(hits: int, trials: int) -> list[float]:
-    i = proportion(hits, trials)
-    return [round(i.value, 4), round(i.low, 4), round(i.high, 4)]
-
-
-def _mean(values: Sequence[float]) -> list[float]:
-    i = mean(values)
-    return [round(i.value, 3), round(i.low, 3), round(i.high, 3)]
-
-
-def figures(simulation: Simulation, outcomes: Sequence[GameOutcome]) -> dict[str, Any]:
-    """What ``outcomes`` say, as JSON data: shares and means with their 95% intervals
-    (``[value, low, high]``) and the histograms the plots draw."""
-    config, n = simulation.config, simulation.players
-    games = len(outcomes)
-    first_wins = sum(
-        g.winner is not None and g.winner == config.side_of(g.first_player, n) for g in outcomes
-    )
-    hands = [h for g in outcomes for h in g.hands]
-    scores = [s for h in hands for s in h.player_scores]
-    endings = Counter(h.ended for h in hands)
-    return {
-        "games": games,
-        "sides": config.sides(n),
-        "first_player_wins": _interval(first_wins, games),
-        "draws": _interval(sum(g.winner is None for g in outcomes), games),
-        "hands_per_game": _mean([len(g.hands) for g in outcomes]),
-        "decisions_per_game": _mean([g.decisions for g in outcomes]),
-        "turns_per_hand": _mean([h.turns for h in hands]),
-        "going_out": _interval(endings["went_out"], len(hands)),
-        "stock_exhausted": _interval(endings["stock"], len(hands)),
-        "calls_per_hand": _mean([h.calls for h in hands]),
-        "hand_score": _mean(scores),
-        "hand_score_sd": round(statistics.stdev(scores), 2) if len(scores) > 1 else 0.0,
-        "hands_histogram": sorted(Counter(len(g.hands) for g in outcomes).items()),
-        "score_histogram": sorted(
-            Counter(math.floor(s / SCORE_BIN) * SCORE_BIN for s in scores).items()
-        ),
-    }
 
 
 def collect(args: argparse.Namespace) -> None:
@@ -180,11 +147,6 @@ def render_step(args: argparse.Namespace) -> int:
 
 # -- the page ----------------------------------------------------------------------------------
 
-#: A real table's pace, for the minutes a game takes: an estimate, not a measurement. A turn
-#: (draw, any melds, a discard) at a sociable table takes about this many seconds...
-SECONDS_PER_TURN = 20
-#: ... and every hand costs about this many minutes besides, to shuffle, deal and count.
-MINUTES_PER_HAND = 2
 #: Presets grouped by what their rules change, with the player count whose figures tell it.
 FAMILIES: tuple[tuple[str, tuple[str, ...], tuple[int, ...], str], ...] = (
     (
@@ -231,43 +193,6 @@ FAMILY_FIGURES = (
     ("mean hand score", "hand_score", 0),
     ("calls per hand", "calls_per_hand", 2),
 )
-NBSP = "\u00a0"
-
-
-def _half(interval: Sequence[float]) -> float:
-    """The wider side of a 95% interval: ``± half`` covers all of it."""
-    value, low, high = interval
-    return max(value - low, high - value)
-
-
-def _up(value: float, digits: int) -> str:
-    """``value`` rounded up at ``digits`` decimals, so that a ``±`` never narrows an interval
-    (the small allowance keeps float noise from rounding an exact value up a step)."""
-    scale = 10**digits
-    return f"{math.ceil(value * scale - 1e-6) / scale:.{digits}f}"
-
-
-def _num(interval: Sequence[float], digits: int = 1) -> str:
-    """``value ± half`` on one line (non-breaking spaces)."""
-    return f"{interval[0]:.{digits}f}{NBSP}±{NBSP}{_up(_half(interval), digits)}"
-
-
-def _pct(interval: Sequence[float]) -> str:
-    """A share as ``value% ± half``, on one line."""
-    return f"{interval[0] * 100:.1f}%{NBSP}±{NBSP}{_up(_half(interval) * 100, 1)}"
-
-
-def minutes(result: dict[str, Any]) -> float:
-    """The estimated minutes a game takes at a real table (:data:`SECONDS_PER_TURN`,
-    :data:`MINUTES_PER_HAND`), from the hands and turns the bots played."""
-    hands, turns = result["hands_per_game"][0], result["turns_per_hand"][0]
-    return float(hands * (turns * SECONDS_PER_TURN / 60 + MINUTES_PER_HAND))
-
-
-def below_zero(result: dict[str, Any]) -> float:
-    """The share of players' hand scores below zero."""
-    histogram = result["score_histogram"]
-    return float(sum(c for b, c in histogram if b < 0) / sum(c for _, c in histogram))
 
 
 def stock_after_deal(name: str, players: int) -> int:
@@ -466,7 +391,7 @@ def guide(data: dict[str, Any]) -> list[str]:
             results,
             [
                 ("hands", lambda r: f"{r['hands_per_game'][0]:.1f}"),
-                ("minutes", lambda r: f"{5 * round(minutes(r) / 5):.0f}"),
+                ("minutes", lambda r: f"{rounded_minutes(r)}"),
             ],
         ),
         "",
@@ -476,7 +401,7 @@ def guide(data: dict[str, Any]) -> list[str]:
                 results,
                 n,
                 lambda k: minutes(results[k]),
-                lambda r: f"about {5 * round(minutes(r) / 5):.0f} minutes",
+                lambda r: f"about {rounded_minutes(r)} minutes",
             )
             for n in counts
         )
@@ -555,7 +480,8 @@ def page(data: dict[str, Any]) -> str:
         f"it allows them), {games:,} seeded games with the built-in `{data['bot']}` bot in "
         f"every seat (seeds {data['seed']} to {data['seed'] + games - 1}). The bots are the "
         "same everywhere, so the differences come from the rules; how people play would shift "
-        "every figure, but not much the order of the rule sets.",
+        "every figure, but not much the order of the rule sets. To measure a rule set of your "
+        "own the same way, in your browser, see [Try a variant](try-a-variant.md).",
         "",
         "This page is written by `python scripts/compare_variants.py render` from "
         "`docs/data/compare-variants.json`, which `python scripts/compare_variants.py collect` "

@@ -12,10 +12,11 @@ the site's ``play/``, through ``docs/_ext/play_bundle.py``):
     that ``web/requirements-browser.txt`` pins with their hashes.
 ``bundle.json``
     The versions, and the wheels in the order they are installed.
-``loader.mjs``, ``worker.mjs``, ``client.mjs``, ``selftest.*``
+``loader.mjs``, ``worker.mjs``, ``client.mjs``, ``selftest.*``, ``play.*``, ``table*.py``, ...
     The files of ``web/src/``: the modules that start Python from those files (in a page, in a
-    Web Worker), and a page that plays seeded games with them (``scripts/check_web.py`` opens
-    it in headless Chromium).
+    Web Worker), a page that plays seeded games with them (``scripts/check_web.py`` opens it
+    in headless Chromium), and the code of the "Play in the browser" and "Try a variant"
+    pages of the documentation (their scripts, styles and the Python they run).
 
 At run time nothing is fetched from anywhere but the site: no CDN, no package index.
 
