@@ -19,6 +19,8 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Sequence
+from typing import Any
 
 from search_job import decision_views
 
@@ -26,6 +28,10 @@ import rummy500
 from rummy500 import PlayerView
 from rummy500.bots import ISMCTSBot
 from rummy500.toolkit import sample_world
+
+#: OpenSpiel's decisions are every this-many-th real choice of random games: a random hand of
+#: ``gin_rummy`` has about 125 of them, so a hundred decisions span four hands.
+OPEN_SPIEL_STRIDE = 5
 
 
 def time_sample_world(views: list[PlayerView], calls: int) -> float:
@@ -48,24 +54,70 @@ def time_ismcts(views: list[PlayerView], iterations: int) -> float:
     return done / (time.process_time() - start)
 
 
+def open_spiel_bot(game: Any, simulations: int, seed: int) -> Any:
+    """OpenSpiel's Python IS-MCTS on ``game``: ``simulations`` per search, one random rollout
+    per simulation, its random numbers seeded from ``seed`` (the worlds it deals come from
+    OpenSpiel's own unseeded sampler)."""
+    import numpy as np  # optional: only the OpenSpiel figures need it
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
+    return ismcts.ISMCTSBot(
+        game,
+        evaluator,
+        uct_c=2.0,
+        max_simulations=simulations,
+        random_state=np.random.RandomState(seed + 1),
+        allow_inconsistent_action_sets=True,
+    )
+
+
+def open_spiel_decisions(count: int, seed: int, stride: int = OPEN_SPIEL_STRIDE) -> list[Any]:
+    """``count`` states of seeded ``gin_rummy`` games played by random legal actions: every
+    ``stride``-th state whose player has a real choice (two or more legal actions, as
+    ``decision_views`` takes them), so that they spread over whole hands."""
+    import pyspiel  # optional: only the OpenSpiel figures need it
+
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(f"gin_rummy/{seed}")
+    states: list[Any] = []
+    choices = 0
+    state = game.new_initial_state()
+    while len(states) < count:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        elif state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+        else:
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                if choices % stride == 0:
+                    states.append(state.clone())
+                choices += 1
+            state.apply_action(legal[rng.randrange(len(legal))])
+    return states
+
+
+def search_open_spiel(states: Sequence[Any], simulations: int, seed: int) -> tuple[int, float]:
+    """OpenSpiel's IS-MCTS (``open_spiel_bot(..., seed)``) choosing at each of ``states``, real
+    choices all: the simulations run and the CPU seconds the searches took."""
+    bot = open_spiel_bot(states[0].get_game(), simulations, seed)
+    start = time.process_time()
+    for state in states:
+        bot.step(state)
+    return len(states) * simulations, time.process_time() - start
+
+
 def time_openspiel(decisions: int, simulations: int) -> float | None:
     """OpenSpiel Python IS-MCTS simulations per second of CPU time on ``gin_rummy``."""
     try:
         import numpy as np
         import pyspiel
-        from open_spiel.python.algorithms import ismcts, mcts
     except ImportError:
         return None
     game = pyspiel.load_game("gin_rummy")
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
-    bot = ismcts.ISMCTSBot(
-        game,
-        evaluator,
-        uct_c=2.0,
-        max_simulations=simulations,
-        random_state=np.random.RandomState(1),
-        allow_inconsistent_action_sets=True,
-    )
+    bot = open_spiel_bot(game, simulations, 0)
     rng = np.random.RandomState(2)
     state = game.new_initial_state()
     done = 0
@@ -86,6 +138,7 @@ def time_openspiel(decisions: int, simulations: int) -> float | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Print the figures: determinization and search, then OpenSpiel's IS-MCTS beside ours."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer calls: a smoke test")
     args = parser.parse_args(argv)

@@ -20,7 +20,8 @@ in the CPU time of the child), and both must find the same visits at every root.
 ISMCTS no slower than at the baseline (1.0): the ratio to OpenSpiel's Python IS-MCTS that the
 speed targets quote moves with the machine (the baseline's own ratio was 3.15 on the machine
 the targets were set on, 2.5 to 3.1 in three runs on another), so it is held against the
-baseline searching the same positions in the same run.
+baseline searching the same positions in the same run. ``bench_search_peers.py`` measures the
+ratio to OpenSpiel for both builds in one run, with this module's baseline and search job.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -148,13 +150,16 @@ def _simulate(python: str, games: int, seed: int, output: Path) -> float:
     return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
-def _search(python: str, seed: int, workdir: Path) -> dict[str, Any]:
-    """Run ``search_job.py`` under ``python``: its simulations, CPU seconds and digest."""
+def run_search_job(
+    python: str, seed: int, workdir: Path, views: int = VIEWS, iterations: int = ITERATIONS
+) -> dict[str, Any]:
+    """Run ``search_job.py`` under ``python`` in ``workdir`` (``views`` searches of
+    ``iterations`` simulations): its simulations, CPU seconds and digest."""
     job = subprocess.run(
         [
             python,
             str(HERE / "search_job.py"),
-            *("--views", str(VIEWS), "--iterations", str(ITERATIONS)),
+            *("--views", str(views), "--iterations", str(iterations)),
             *("--seed", str(seed)),
         ],
         env=_child_env(workdir),
@@ -196,6 +201,31 @@ def _install_baseline(commit: str, workdir: Path) -> str:
         [python, "-m", "pip", "install", "--quiet", str(checkout)], check=True, capture_output=True
     )
     return python
+
+
+@contextmanager
+def baseline_install(commit: str) -> Iterator[tuple[str, Path]]:
+    """``commit``'s pure build, installed into a throwaway virtual environment from a git
+    worktree: its Python and a work directory for the runs, removed with the worktree on
+    leaving."""
+    with tempfile.TemporaryDirectory(prefix="rummy500-bot-play-") as tmp:
+        workdir = Path(tmp)
+        try:
+            yield _install_baseline(commit, workdir), workdir
+        finally:
+            subprocess.run(
+                [
+                    "git",
+                    "-C",
+                    str(ROOT),
+                    "worktree",
+                    "remove",
+                    "--force",
+                    str(workdir / "baseline"),
+                ],
+                check=False,
+                capture_output=True,
+            )
 
 
 def _alternate(
@@ -246,7 +276,7 @@ def _compare_search(base_python: str, rounds: int, seed: int, workdir: Path) -> 
     found: dict[str, set[str]] = {"new": set(), "base": set()}
 
     def timed(name: str, python: str) -> float:
-        result = _search(python, seed, workdir)
+        result = run_search_job(python, seed, workdir)
         found[name].add(result["digest"])
         return float(result["cpu_seconds"])
 
@@ -259,31 +289,14 @@ def _compare_search(base_python: str, rounds: int, seed: int, workdir: Path) -> 
 def bench_bot_play(rounds: int, games: int, seed: int, baseline: str = BASELINE) -> BotPlayResult:
     """Time greedy simulation (``games`` games from ``seed``) and search under this Python and
     under ``baseline``'s pure build, alternating ``rounds`` times."""
-    with tempfile.TemporaryDirectory(prefix="rummy500-bot-play-") as tmp:
-        workdir = Path(tmp)
-        try:
-            base_python = _install_baseline(baseline, workdir)
-            simulate = _unless_failed(
-                f"{games} games",
-                lambda: _compare_simulate(base_python, rounds, games, seed, workdir),
-            )
-            search = _unless_failed(
-                SEARCH_WORK, lambda: _compare_search(base_python, rounds, seed, workdir)
-            )
-        finally:
-            subprocess.run(
-                [
-                    "git",
-                    "-C",
-                    str(ROOT),
-                    "worktree",
-                    "remove",
-                    "--force",
-                    str(workdir / "baseline"),
-                ],
-                check=False,
-                capture_output=True,
-            )
+    with baseline_install(baseline) as (base_python, workdir):
+        simulate = _unless_failed(
+            f"{games} games",
+            lambda: _compare_simulate(base_python, rounds, games, seed, workdir),
+        )
+        search = _unless_failed(
+            SEARCH_WORK, lambda: _compare_search(base_python, rounds, seed, workdir)
+        )
     return BotPlayResult(baseline, simulate, search)
 
 
