@@ -43,14 +43,18 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
 
 __all__ = [
+    "CHROMIUM_ARGS",
     "RST_PATTERNS",
     "Finding",
     "main",
     "pages",
     "report",
     "rst_problems",
+    "serve",
 ]
 
 #: The window the pages are checked at: a common laptop screen.
@@ -172,10 +176,23 @@ def pages(site: Path) -> list[str]:
     return out
 
 
+#: Chromium's options: no sandbox (CI runs as root), no GPU, and none of the connections it
+#: makes of its own accord (updates, sync, first-run pages).
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+)
+
+
 @contextmanager
-def serve(site: Path) -> Iterator[str]:
-    """Serve ``site`` on a free local port for the duration; yields its base address."""
-    handler = functools.partial(_QuietHandler, directory=str(site))
+def serve(site: Path, served: list[tuple[str, int]] | None = None) -> Iterator[str]:
+    """Serve ``site`` on a free port of 127.0.0.1 for the duration; yields its base address.
+    Each file sent is noted in ``served`` (its path and size), if given."""
+    handler = functools.partial(_QuietHandler, served, directory=str(site))
     server = _QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -188,6 +205,19 @@ def serve(site: Path) -> Iterator[str]:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def __init__(self, served: list[tuple[str, int]] | None, *args: Any, **kwargs: Any) -> None:
+        self._served = served
+        super().__init__(*args, **kwargs)
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        """Send the file, noting its path and size if asked to."""
+        if self._served is None:
+            super().copyfile(source, outputfile)
+            return
+        data = source.read()
+        outputfile.write(data)
+        self._served.append((unquote(urlsplit(self.path).path), len(data)))
+
     def log_message(self, format: str, *args: object) -> None:
         """Log nothing: the findings are the output."""
 
@@ -216,7 +246,9 @@ def measure(
     broken: list[Finding] = []
     rst: list[Finding] = []
     with serve(site) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, headless=True)
+        browser = playwright.chromium.launch(
+            executable_path=chromium, headless=True, args=list(CHROMIUM_ARGS)
+        )
         page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
         local = base.rstrip("/")
         page.route(

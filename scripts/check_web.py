@@ -23,21 +23,19 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
-import http.server
 import json
 import platform
 import runpy
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import unquote, urlsplit
+
+from check_layout import CHROMIUM_ARGS, serve
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -53,16 +51,6 @@ __all__ = [
     "visit",
 ]
 
-#: Chromium's options: no sandbox (CI runs as root), no GPU, and none of the connections it
-#: makes of its own accord (updates, sync, first-run pages).
-CHROMIUM_ARGS = (
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-)
 #: How long the page may take to start Python and play, in seconds.
 TIMEOUT = 300
 #: The gzip level the transfer is estimated with: a common default of web servers.
@@ -101,37 +89,6 @@ def bundle_folder(site: Path) -> Path:
 
 
 @contextmanager
-def _serve(root: Path, served: list[tuple[str, int]]) -> Iterator[str]:
-    """Serve ``root`` on a free port of 127.0.0.1, noting each file sent in ``served``."""
-    handler = functools.partial(_RecordingHandler, served, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
-
-
-class _RecordingHandler(http.server.SimpleHTTPRequestHandler):
-    def __init__(self, served: list[tuple[str, int]], *args: Any, **kwargs: Any) -> None:
-        self._served = served
-        super().__init__(*args, **kwargs)
-
-    def copyfile(self, source: Any, outputfile: Any) -> None:
-        """Send the file, noting its path and size."""
-        data = source.read()
-        outputfile.write(data)
-        self._served.append((unquote(urlsplit(self.path).path), len(data)))
-
-    def log_message(self, format: str, *args: object) -> None:
-        """Log nothing: the report is the output."""
-
-
-@contextmanager
 def open_page(
     site: Path, page: str, *, chromium: str, seen: Visit, width: int = 1280, height: int = 720
 ) -> Iterator[Page]:
@@ -142,7 +99,7 @@ def open_page(
     ``seen.errors``."""
     from playwright.sync_api import Request, Route, sync_playwright  # a docs extra, only here
 
-    with _serve(site, seen.served) as base, sync_playwright() as playwright:
+    with serve(site, seen.served) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=chromium, headless=True, args=list(CHROMIUM_ARGS)
         )

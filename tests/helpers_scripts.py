@@ -1,4 +1,5 @@
-"""Load a script of ``scripts/`` as a module, for the tests of what it writes."""
+"""Load a script of ``scripts/`` or a module of ``web/src/`` (neither is a package) as a module,
+for the tests of what it does."""
 
 from __future__ import annotations
 
@@ -7,17 +8,33 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+REPO = Path(__file__).resolve().parent.parent
+SCRIPTS = REPO / "scripts"
+#: The Python the browser pages run.
+WEB_SRC = REPO / "web" / "src"
 
 
-def load_script(name: str) -> ModuleType:
-    """The script ``scripts/<name>.py``, loaded once and kept as module ``name``."""
+def _load(folder: Path, name: str) -> ModuleType:
+    """``folder/<name>.py``, loaded once and kept as module ``name``; the folder goes on the
+    path too, since its modules import each other by name."""
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+    spec = importlib.util.spec_from_file_location(name, folder / f"{name}.py")
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def load_script(name: str) -> ModuleType:
+    """The script ``scripts/<name>.py``, loaded once and kept as module ``name``."""
+    return _load(SCRIPTS, name)
+
+
+def load_web(name: str) -> ModuleType:
+    """The module ``web/src/<name>.py``, loaded once and kept as module ``name``."""
+    return _load(WEB_SRC, name)

@@ -16,19 +16,12 @@ from typing import Any
 import pytest
 
 from helpers_replay import PLAY_ARGS, run, unpack
+from helpers_scripts import load_script
 from rummy500 import replay
 
 CHROMIUM = Path("/usr/bin/chromium")
-#: Chromium's options: no sandbox (the tests may run as root), and nothing started that would
-#: reach the network by itself.
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
+#: Chromium's options, as the scripts that check the site in a browser give them.
+ARGS = list(load_script("check_layout").CHROMIUM_ARGS)
 
 if not CHROMIUM.exists():
     pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)

@@ -7,7 +7,6 @@ The two files are no package: they are loaded by path, as the worker loads them 
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import io
 import sys
 from pathlib import Path
@@ -17,11 +16,11 @@ from typing import Any
 import pytest
 
 import rummy500
+from helpers_scripts import load_web
 from rummy500 import Deal, GameRecord, State, presets
 from rummy500.bots import GreedyBot, make_bot
 from rummy500.cli import main
 
-WEB_SRC = Path(__file__).resolve().parents[1] / "web" / "src"
 NEW = {
     "intent": "new",
     "preset": "standard",
@@ -31,21 +30,8 @@ NEW = {
 }
 
 
-def _load(name: str) -> ModuleType:
-    """``web/src/<name>.py`` as the module ``name`` (``table`` imports ``table_json``)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, WEB_SRC / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-table_json = _load("table_json")
-table = _load("table")
+table_json = load_web("table_json")
+table = load_web("table")
 
 
 @pytest.fixture(autouse=True)
@@ -365,7 +351,7 @@ def test_a_file_that_is_not_a_game_is_refused_with_the_librarys_sentence() -> No
     assert ask(intent="load", text='{"players": 3}', opponents=[]) == but(
         first,
         refusal="cannot load GameRecord at $: the game record document has no 'format' field "
-        '(this library writes "format": 4)',
+        '(this library writes "format": 5)',
     )
 
 

@@ -5,38 +5,17 @@ at a time, and their figures, the same as the "Compare the variants" page comput
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import attrs
 import pytest
 
 import rummy500
-from helpers_scripts import load_script
+from helpers_scripts import load_script, load_web
 from rummy500 import ConfigError, RuleConfig, presets
 from rummy500.simulate import Simulation, SimulationError, simulate
 
-WEB_SRC = Path(__file__).resolve().parent.parent / "web" / "src"
 NBSP = "\u00a0"
-
-
-def load_web(name: str) -> ModuleType:
-    """``web/src/<name>.py``, loaded by its path once and kept as module ``name`` (web/src is
-    no package: its modules import each other by name, so it goes on the path too)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    if str(WEB_SRC) not in sys.path:
-        sys.path.insert(0, str(WEB_SRC))
-    spec = importlib.util.spec_from_file_location(name, WEB_SRC / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 variant_figures = load_web("variant_figures")

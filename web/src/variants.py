@@ -40,6 +40,7 @@ __all__ = [
     "DEFAULT_GAMES",
     "MAX_GAMES",
     "ROWS",
+    "Row",
     "Games",
     "Result",
     "Session",
@@ -127,58 +128,37 @@ class Games:
 
 # -- the results ---------------------------------------------------------------------------
 
-#: The rows of the results table: a label, the figure as the "Compare the variants" page writes
+#: A row of the results table: a label, the figure as the "Compare the variants" page writes
 #: it, its value, and whether it is a share (its bar then runs from 0% to 100%; any other
 #: figure's bar is drawn against the larger of the two values of its row).
-ROWS: Final[tuple[tuple[str, Callable[[Result], str], Callable[[Result], float], bool], ...]] = (
-    (
-        "hands per game",
-        lambda r: interval_text(r["hands_per_game"], 2),
-        lambda r: r["hands_per_game"][0],
-        False,
-    ),
+Row = tuple[str, Callable[[Result], str], Callable[[Result], float], bool]
+
+
+def _interval_row(label: str, key: str, digits: int = 1) -> Row:
+    """The row of a figure kept with its 95% interval under ``key``."""
+    return (label, lambda r: interval_text(r[key], digits), lambda r: r[key][0], False)
+
+
+def _share_row(label: str, key: str) -> Row:
+    """The row of a share kept with its 95% interval under ``key``."""
+    return (label, lambda r: share_text(r[key]), lambda r: r[key][0], True)
+
+
+#: The rows of the results table, in the order of the "Compare the variants" page.
+ROWS: Final[tuple[Row, ...]] = (
+    _interval_row("hands per game", "hands_per_game", 2),
     (
         "minutes a game (an estimate)",
         lambda r: f"about {rounded_minutes(r)}",
         rounded_minutes,
         False,
     ),
-    (
-        "turns per hand",
-        lambda r: interval_text(r["turns_per_hand"]),
-        lambda r: r["turns_per_hand"][0],
-        False,
-    ),
-    (
-        "hands ended by going out",
-        lambda r: share_text(r["going_out"]),
-        lambda r: r["going_out"][0],
-        True,
-    ),
-    (
-        "hands ended by the stock running out",
-        lambda r: share_text(r["stock_exhausted"]),
-        lambda r: r["stock_exhausted"][0],
-        True,
-    ),
-    (
-        "first player wins",
-        lambda r: share_text(r["first_player_wins"]),
-        lambda r: r["first_player_wins"][0],
-        True,
-    ),
-    (
-        "games drawn at the hand limit",
-        lambda r: share_text(r["draws"]),
-        lambda r: r["draws"][0],
-        True,
-    ),
-    (
-        "mean hand score per player",
-        lambda r: interval_text(r["hand_score"]),
-        lambda r: r["hand_score"][0],
-        False,
-    ),
+    _interval_row("turns per hand", "turns_per_hand"),
+    _share_row("hands ended by going out", "going_out"),
+    _share_row("hands ended by the stock running out", "stock_exhausted"),
+    _share_row("first player wins", "first_player_wins"),
+    _share_row("games drawn at the hand limit", "draws"),
+    _interval_row("mean hand score per player", "hand_score"),
     (
         "spread of a hand score (sd)",
         lambda r: f"{r['hand_score_sd']:.1f}",
@@ -186,12 +166,7 @@ ROWS: Final[tuple[tuple[str, Callable[[Result], str], Callable[[Result], float],
         False,
     ),
     ("hand scores below 0", lambda r: f"{below_zero(r) * 100:.0f}%", below_zero, True),
-    (
-        "calls per hand",
-        lambda r: interval_text(r["calls_per_hand"], 2),
-        lambda r: r["calls_per_hand"][0],
-        False,
-    ),
+    _interval_row("calls per hand", "calls_per_hand", 2),
 )
 
 
