@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from aec_steps import random_steps
+from bench_search import open_spiel_bot
 from search_job import ITERATIONS, decision_views
 from timing import Ratio, Slice, Workload, interleave, median_rate, progress, slices_json
 
@@ -195,18 +196,9 @@ def open_spiel_simulations(seed: int) -> Iterator[int]:
     yields the simulations of each search."""
     import numpy as np  # optional: the row is left out without OpenSpiel
     import pyspiel
-    from open_spiel.python.algorithms import ismcts, mcts
 
     game = pyspiel.load_game("gin_rummy")
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
-    bot = ismcts.ISMCTSBot(
-        game,
-        evaluator,
-        uct_c=2.0,
-        max_simulations=ITERATIONS,
-        random_state=np.random.RandomState(seed + 1),
-        allow_inconsistent_action_sets=True,
-    )
+    bot = open_spiel_bot(game, ITERATIONS, seed)
     rng = np.random.RandomState(seed + 2)
     state = game.new_initial_state()
     while True:
