@@ -412,6 +412,16 @@ function fail(error) {
   console.error(error);
 }
 
+/** The glue's sources by file name, fetched from beside this module. */
+async function fetchGlue() {
+  const sources = await Promise.all(GLUE.map(async (name) => {
+    const response = await fetch(new URL(name, import.meta.url));
+    if (!response.ok) throw new Error(`${name} answered ${response.status}`);
+    return [name, await response.text()];
+  }));
+  return Object.fromEntries(sources);
+}
+
 async function start() {
   build();
   app.dataset.state = "starting";
@@ -419,17 +429,16 @@ async function start() {
   const ticker = setInterval(() => {
     ui.status.textContent = `Starting Python in a Web Worker… ${Math.round((performance.now() - started) / 1000)} s`;
   }, 500);
+  // The glue is fetched while Python starts, so that it is at hand once Python is up (a
+  // failure is awaited below, after Python's own).
+  const glue = fetchGlue();
+  glue.catch(() => {});
   try {
     python = await PythonWorker.start(new URL(".", import.meta.url));
     clearInterval(ticker);
     ui.status.textContent = "Python is up; loading rummy500 and the table…";
     // The glue's modules become files of the worker's Python, imported as any other.
-    const sources = {};
-    for (const name of GLUE) {
-      const response = await fetch(new URL(name, import.meta.url));
-      if (!response.ok) throw new Error(`${name} answered ${response.status}`);
-      sources[name] = await response.text();
-    }
+    const sources = await glue;
     const choices = await python.run(`
 import json, pathlib, sys
 folder = pathlib.Path("/home/pyodide/play")
