@@ -1,11 +1,13 @@
 """The browser bundle's pins and the tools around it: the wheels pinned with their hashes, the
-Pyodide npm package pinned exactly, the counts of the tests under Pyodide, the files their
-processes share, and the comparison of the self-test page's games with CPython's."""
+Pyodide npm package pinned exactly, the wheels repacked with their bytecode, the counts of the
+tests under Pyodide, the files their processes share, and the comparison of the self-test page's
+games with CPython's."""
 
 from __future__ import annotations
 
 import json
 import tomllib
+import zipfile
 from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
@@ -185,4 +187,102 @@ def test_without_npm_the_bundle_says_what_it_needs(
     assert str(caught.value) == (
         "npm was not found: the browser bundle installs Pyodide with `npm ci` in web/, which "
         "needs Node.js 18 or newer with npm (on Debian or Ubuntu: apt-get install nodejs npm)."
+    )
+
+
+def test_a_record_line_holds_the_files_urlsafe_sha256_without_padding_and_its_size() -> None:
+    assert web_bundle.record_line("pkg/a.py", b"x = 1\n") == (
+        "pkg/a.py,sha256=nia_NpkRxFwkPGhBR7I_yeHc_PJX0pmhxjIBam_NM_Q,6"
+    )
+    assert web_bundle.record_line("pkg/py.typed", b"") == (
+        "pkg/py.typed,sha256=47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU,0"
+    )
+
+
+def test_a_record_lists_the_files_in_order_then_itself_without_a_hash() -> None:
+    files = {"pkg/a.py": b"x = 1\n", "pkg/__pycache__/a.cpython-314.pyc": b"PYC-a"}
+    assert web_bundle.wheel_record(files, "pkg-1.0.dist-info/RECORD") == (
+        b"pkg/a.py,sha256=nia_NpkRxFwkPGhBR7I_yeHc_PJX0pmhxjIBam_NM_Q,6\n"
+        b"pkg/__pycache__/a.cpython-314.pyc,sha256=eMJUsHTpVXYCfRzcwaEn8ZN0VJiG4jZetxRFnugj57s,5\n"
+        b"pkg-1.0.dist-info/RECORD,,\n"
+    )
+
+
+def tiny_wheel(folder: Path) -> Path:
+    """A pure wheel of two modules, as a build backend writes it."""
+    wheel = folder / "pkg-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("pkg/__init__.py", b"")
+        archive.writestr("pkg/a.py", b"x = 1\n")
+        archive.writestr("pkg-1.0.dist-info/METADATA", b"Name: pkg\n")
+        archive.writestr("pkg-1.0.dist-info/RECORD", b"stale\n")
+    return wheel
+
+
+def compiled(folder: Path, **modules: bytes) -> Path:
+    """A folder of .pyc files, as scripts/web_bytecode.mjs writes them."""
+    for name, data in modules.items():
+        path = folder / "pkg" / "__pycache__" / f"{name}.cpython-314.pyc"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return folder
+
+
+def test_a_wheel_gets_its_bytecode_beside_its_sources_and_a_record_of_every_file(
+    tmp_path: Path,
+) -> None:
+    bytecode = compiled(tmp_path / "bytecode", __init__=b"", a=b"PYC-a")
+    out = web_bundle.add_bytecode(tiny_wheel(tmp_path), bytecode, tmp_path / "out" / "pkg.whl")
+    with zipfile.ZipFile(out) as archive:
+        files = {info.filename: archive.read(info) for info in archive.infolist()}
+        assert {info.date_time for info in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+    assert files == {
+        "pkg/__init__.py": b"",
+        "pkg/a.py": b"x = 1\n",
+        "pkg-1.0.dist-info/METADATA": b"Name: pkg\n",
+        "pkg/__pycache__/__init__.cpython-314.pyc": b"",
+        "pkg/__pycache__/a.cpython-314.pyc": b"PYC-a",
+        "pkg-1.0.dist-info/RECORD": (
+            b"pkg/__init__.py,sha256=47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU,0\n"
+            b"pkg/a.py,sha256=nia_NpkRxFwkPGhBR7I_yeHc_PJX0pmhxjIBam_NM_Q,6\n"
+            b"pkg-1.0.dist-info/METADATA,sha256=fzrr8gQ293qMDbIOMlWE_mScuYsgWmgJOF2fayAVj7w,10\n"
+            b"pkg/__pycache__/__init__.cpython-314.pyc,"
+            b"sha256=47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU,0\n"
+            b"pkg/__pycache__/a.cpython-314.pyc,"
+            b"sha256=eMJUsHTpVXYCfRzcwaEn8ZN0VJiG4jZetxRFnugj57s,5\n"
+            b"pkg-1.0.dist-info/RECORD,,\n"
+        ),
+    }
+
+
+def test_bytecode_that_does_not_match_the_wheels_modules_is_refused(tmp_path: Path) -> None:
+    bytecode = compiled(tmp_path / "bytecode", a=b"PYC-a", b=b"PYC-b")
+    with pytest.raises(web_bundle.BundleError) as caught:
+        web_bundle.add_bytecode(tiny_wheel(tmp_path), bytecode, tmp_path / "out.whl")
+    assert str(caught.value) == (
+        f"the bytecode under {bytecode} does not match the modules of pkg-1.0-py3-none-any.whl: "
+        "no .pyc for ['pkg/__init__.py'], no module for ['pkg/b.py']."
+    )
+
+
+def test_a_wheel_compiled_before_for_the_same_pyodide_is_taken_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runtime = web_bundle.Runtime(tmp_path, "314.0.8", "3.14.2", "pyemscripten_2026_0_wasm32")
+    wheel = tiny_wheel(tmp_path)
+    kept = tmp_path / "pyodide-314.0.8" / wheel.name
+    kept.parent.mkdir()
+    kept.write_bytes(b"compiled before")
+
+    def no_run(*args: object, **kwargs: object) -> str:
+        raise AssertionError("Pyodide was run for a wheel compiled before.")
+
+    monkeypatch.setattr(web_bundle, "_run", no_run)
+    assert web_bundle.bytecode_wheel(wheel, runtime) == kept
+    platform = tmp_path / "pkg-1.0-cp314-cp314-pyemscripten_2026_0_wasm32.whl"
+    with pytest.raises(web_bundle.BundleError) as caught:
+        web_bundle.bytecode_wheel(platform, runtime)
+    assert str(caught.value) == (
+        "pkg-1.0-cp314-cp314-pyemscripten_2026_0_wasm32.whl is not a pure wheel: only a pure "
+        "wheel is compiled here."
     )

@@ -4,7 +4,9 @@
  * A thin client: table.py (run in the worker, beside rummy500) holds the game and answers
  * every request with the whole table as JSON; this module only draws that answer and sends
  * what the person clicked or typed ({intent: "meld", hand: [0, 3, 4]}, say). It finds its
- * element, #play-app, in the page and builds the game's controls inside it.
+ * element, #play-app, in the page and builds the game's controls inside it. The page loads it
+ * as an async module right after that element, so it starts the worker as soon as it and
+ * client.mjs are fetched, without waiting for the rest of the page or the theme's scripts.
  *
  * The element's data-state says where the page is, for people and for scripts/check_play.py:
  * "starting" while Python starts, "busy" while Python works or the bots play, "ready" when it
@@ -423,9 +425,12 @@ async function fetchGlue() {
 }
 
 async function start() {
+  const started = performance.now();
+  // The worker first: Python's start is most of the wait, and nothing else needs it yet.
+  const starting = PythonWorker.start(new URL(".", import.meta.url));
+  starting.catch(() => {});
   build();
   app.dataset.state = "starting";
-  const started = performance.now();
   const ticker = setInterval(() => {
     ui.status.textContent = `Starting Python in a Web Worker… ${Math.round((performance.now() - started) / 1000)} s`;
   }, 500);
@@ -434,7 +439,7 @@ async function start() {
   const glue = fetchGlue();
   glue.catch(() => {});
   try {
-    python = await PythonWorker.start(new URL(".", import.meta.url));
+    python = await starting;
     clearInterval(ticker);
     ui.status.textContent = "Python is up; loading rummy500 and the table…";
     // The glue's modules become files of the worker's Python, imported as any other.
