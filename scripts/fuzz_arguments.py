@@ -494,6 +494,7 @@ BY_CALLABLE: Final[Mapping[str, Mapping[str, object] | The | FieldsOf]] = {
     "rummy500.CardValues.flat": {"ace": 15, "low_cards": 5},
     # An ace, so that ``end`` counts.
     "rummy500.CardValues.points": {"card": Card("AS")},
+    "rummy500.Ending": {"how": "abandoned", "player": 1, "during_hand": True},
     "rummy500.Layoff": {"meld_id": 0, "laid": _ONE_CARD},
     "rummy500.Meld": {"melded": The("meld_cards")},
     "rummy500.PlayerTable": {"values": (0, 0, 13, 7, 7, 7, 7, 7, 7)},
@@ -530,7 +531,9 @@ BY_CALLABLE: Final[Mapping[str, Mapping[str, object] | The | FieldsOf]] = {
     "rummy500.toolkit.put_down": {"table": ()},
     "rummy500.toolkit.side_scores": {"per_player": (40, -10, 25)},
     "rummy500.presets.Preset": FieldsOf("preset"),
+    "rummy500.events.Abandoned": {"player": 1, "totals": (0, 0, 0)},
     "rummy500.events.Called": {"player": 1, "taken": The("meld_cards")},
+    "rummy500.events.Cancelled": {"totals": (0, 0, 0)},
     "rummy500.events.Dealt": FieldsOf("dealt"),
     "rummy500.events.Drew": {"card": None},
     "rummy500.events.HandEnded": {

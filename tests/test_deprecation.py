@@ -507,7 +507,7 @@ TOP_LEVEL = [
     "MoveParseError", "SerializationError", "StateError", "dumps", "loads", "to_data",
     "from_data", "GameRecord", "__version__", "COMPILED", "toolkit",
     # Added since 1.0.
-    "SearchLimitError", "RelaxedWorldWarning",
+    "SearchLimitError", "RelaxedWorldWarning", "Ending",
 ]  # fmt: skip
 
 #: The names of rummy500.toolkit.

@@ -283,7 +283,7 @@ def test_a_format_3_state_with_where_its_record_starts_is_refused() -> None:
 
 def test_a_saved_state_writes_where_its_record_starts() -> None:
     data = to_data(State.from_position(PAGAT, **DOCS_POSITION))
-    assert (data["format"], data["history_start"], data["start_totals"]) == (4, 2, [85, 120, 40])
+    assert (data["format"], data["history_start"], data["start_totals"]) == (5, 2, [85, 120, 40])
     data["start_totals"] = None
     with pytest.raises(SerializationError) as info:
         from_data(data, State)

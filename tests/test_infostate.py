@@ -67,16 +67,16 @@ def test_the_layout_is_the_observation_then_the_history() -> None:
     )
     assert HISTORY == space.history == 24
     # The observation's 557 numbers, ten card planes, a draw count per seat, the event count,
-    # and 24 rows of a seat (3), a kind (11) and a card plane (53).
-    assert space.size == 557 + 10 * CARD_COLUMNS + 3 + 1 + 24 * (3 + 11 + 53) == 2699
-    assert space.shape == (2699,)
+    # and 24 rows of a seat (3), a kind (13) and a card plane (53).
+    assert space.size == 557 + 10 * CARD_COLUMNS + 3 + 1 + 24 * (3 + 13 + 53) == 2747
+    assert space.shape == (2747,)
     observation = ObservationSpace.of(STANDARD, 3)
     assert parts[: len(OBSERVATION_PARTS)] == observation.layout()
     assert space.observations is observation
     assert InformationStateSpace.of(STANDARD, 3) is space
     assert InformationStateSpace.of(STANDARD, 3, history=24) is space
     short = InformationStateSpace.of(STANDARD, 3, history=2)
-    assert short.size == 2699 - 22 * 67
+    assert short.size == 2747 - 22 * 69
     assert short.layout()[-1].name == "event_1"
     none = InformationStateSpace.of(presets.get("partnership"), 4, history=0)
     assert none.layout()[-1].name == "events"
@@ -98,6 +98,9 @@ def test_the_event_kinds_are_the_registry_s_in_the_order_of_the_vectors() -> Non
         "discard",
         "reshuffle",
         "hand_over",
+        # The early ends of a game came after the others, which kept their columns.
+        "abandon",
+        "cancel",
     )
 
 
@@ -248,7 +251,7 @@ def test_the_history_parts_hold_what_the_layout_says() -> None:
     assert values(mine, space, "event_6") == row(1, "take", "JS", "KH")
     assert values(mine, space, "event_8") == row(0, "draw", "2C")
     for i in range(9, 24):
-        assert values(mine, space, f"event_{i}") == [0.0] * 67
+        assert values(mine, space, f"event_{i}") == [0.0] * 69
     # Player 1 counts seats from themself: player 2 is seat 1, player 0 seat 2. They know
     # what the table knows of their own hand (the K♥), and see only their own draws.
     theirs = space.information_state_for(state, 1)
@@ -315,8 +318,8 @@ def test_older_events_leave_the_window_newest_first() -> None:
     assert [values(early, space, f"event_{i}") for i in range(4)] == [
         row(0, "discard", "KH"),
         row(0, "draw", "2C"),
-        [0.0] * 67,
-        [0.0] * 67,
+        [0.0] * 69,
+        [0.0] * 69,
     ]
 
 
@@ -486,7 +489,7 @@ def test_the_layout_on_the_page_is_the_layout_of_the_code() -> None:
         "| part | start | size | what it holds |",
         "| --- | ---: | ---: | --- |",
         *rows,
-        f"| `event_1` to `event_23` | {history[13].start} | 23 × 67 | the same for the events "
+        f"| `event_1` to `event_23` | {history[13].start} | 23 × 69 | the same for the events "
         "before, each one further back |",
     ]
     assert f"under the standard rules, {space.size} numbers" in text

@@ -186,7 +186,7 @@ def joined_state() -> State:
 def test_a_saved_state_keeps_meld_ids_owners_and_the_highest_id() -> None:
     state = joined_state()
     data = to_data(state)
-    assert data["format"] == 4
+    assert data["format"] == 5
     assert data["table"] == [
         {
             "id": 0,
@@ -262,7 +262,7 @@ def test_a_format_1_record_names_melds_by_place_and_loads_by_id() -> None:
     state = played_until_a_layoff_off_its_place()
     record = GameRecord.from_state(state)
     data = to_data(record)
-    assert data["format"] == 4
+    assert data["format"] == 5
     # Format 1 wrote a lay-off with the meld's place on the table.
     old_moves = []
     for before, move in zip(state_line(record), record.moves, strict=True):

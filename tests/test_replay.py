@@ -290,7 +290,7 @@ def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
         (
             '{"a": 1}',
             "cannot load GameRecord at $: the game record document has no 'format' field "
-            '(this library writes "format": 4)',
+            '(this library writes "format": 5)',
         ),
         (
             "[1, 2]",

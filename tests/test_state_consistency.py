@@ -299,7 +299,7 @@ def test_a_saved_state_of_another_format_is_refused() -> None:
         loads(json.dumps(data), State)
     assert str(caught.value) == (
         "cannot load State at $: unsupported state format 1.0: this library reads formats 1, 2, "
-        "3 and 4"
+        "3, 4 and 5"
     )
 
 

@@ -33,7 +33,7 @@ from rummy500.core.errors import (
     SerializationError,
     StateError,
 )
-from rummy500.core.phases import OwedUse
+from rummy500.core.phases import Ending, OwedUse
 from rummy500.game import state as _state
 from rummy500.game.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game
 from rummy500.melds import shape as _melds
@@ -147,6 +147,7 @@ __all__ = [
     "ConfigError",
     "DeepestCard",
     "EmptyStock",
+    "Ending",
     "FirstDealer",
     "GameRecord",
     "IllegalMoveError",

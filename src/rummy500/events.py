@@ -4,7 +4,8 @@ Every state keeps the log of the hand in play (:attr:`State.log <rummy500.State.
 and each player's view holds it as that player saw it
 (:attr:`PlayerView.log <rummy500.PlayerView.log>`). The log is the event stream a front
 end follows: one event per move, and one for what play does by itself (a hand dealt, the pile
-turned over as a new stock, a hand scored).
+turned over as a new stock, a hand scored) or what ends the game from outside play (a player
+who left, a host who cancelled it).
 
 Each event, its text and what it hides from the other players (nothing where none is said):
 
@@ -20,6 +21,11 @@ Each event, its text and what it hides from the other players (nothing where non
 * :class:`Declined`, ``P0 decline``.
 * :class:`Reshuffled`, ``pile turned over: stock 23``: hides nothing (the order is secret).
 * :class:`HandEnded`, ``hand 0 over, P1 out: scores 64 -5 -10; totals 64 -5 -10``.
+* :class:`Abandoned`, ``P1 left: game abandoned; totals 64 -5 -10``: the game ended early, a
+  player having left (:meth:`State.abandon <rummy500.State.abandon>`), with the totals of the
+  hands finished.
+* :class:`Cancelled`, ``game cancelled by the host; totals 64 -5 -10``: the game ended early,
+  cancelled by the host (:meth:`State.cancel <rummy500.State.cancel>`).
 
 A player's own events read like their moves (``P1 layoff 2 9♠`` is the text of the move
 ``layoff 2 9♠``, played by player 1). Events are small immutable values: equal events are

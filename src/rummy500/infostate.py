@@ -20,7 +20,8 @@ sizes), and goes on with *history parts* read from the log of the hand as the pl
   draws; and the cards the viewer drew from the stock (the viewer's own draws only: nobody sees
   another player's);
 * the last ``history`` events of the hand, newest first, one fixed-width row each: the acting
-  seat one-hot (the dealer for a deal; none for the pile turned over or the hand's end), the
+  seat one-hot (the dealer for a deal, the player who left for an abandoned game; none for the
+  pile turned over, the hand's end or a cancelled game), the
   event's kind one-hot (in the order of :data:`EVENT_KINDS`), and a card plane of the cards the
   event shows this player; rows past the start of the hand are zeros. Then the number of
   events of the hand so far.
@@ -56,7 +57,7 @@ __all__ = ["EVENT_KINDS", "HISTORY", "MAX_HISTORY", "InformationStateSpace"]
 #: The number of recent events an :class:`InformationStateSpace` holds unless told otherwise.
 HISTORY: Final = 24
 #: The longest window of events a space holds. Every vector is a new copy of the window (one row
-#: of ``players + 64`` numbers an event), and a space keeps the windows of its last few logs
+#: of ``players + 66`` numbers an event), and a space keeps the windows of its last few logs
 #: for each player: 4096 events make a vector of about 1.2 MB with 8 players, where a hand of
 #: random play runs to about a hundred events. (A billion rows would not fit in memory.)
 MAX_HISTORY: Final = 4096
@@ -230,13 +231,10 @@ class InformationStateSpace(VectorLayout):
         first_row = len(new) - self.history  # the first of the new events with a row
         for i, event in enumerate(new):
             kind = event.kind
-            # The acting seat, counted from ``me`` (the dealer of a deal; none, -1, for the pile
-            # turned over and the end of the hand).
-            seat: int = (
-                -1
-                if kind == "reshuffle" or kind == "hand_over"
-                else (getattr(event, "dealer" if kind == "deal" else "player") - me) % n
-            )
+            # The acting seat, counted from ``me`` (the dealer of a deal; none, -1, for an event
+            # of no player: the pile turned over, the end of the hand, a cancelled game).
+            actor = getattr(event, "dealer" if kind == "deal" else "player", None)
+            seat: int = -1 if actor is None else (actor - me) % n
             shown = event.cards
             if kind == "take" or kind == "call":
                 start = taken + seat * CARD_COLUMNS

@@ -18,6 +18,7 @@ from rummy500 import (
     Decline,
     Discard,
     Draw,
+    Ending,
     FirstDealer,
     IllegalMoveError,
     Layoff,
@@ -225,10 +226,14 @@ def dealer_draw_lines(state: State, names: Sequence[str], *, ascii: bool = False
 def hand_result_lines(state: State, names: Sequence[str], *, ascii: bool = False) -> list[str]:
     """How the hand that just ended scored: each player's table points minus hand points.
 
-    ``state`` is the state right after the hand ended (hand over, or game over).
+    ``state`` is the state right after the hand ended (hand over, or game over). A hand cut
+    short by the early end of the game is not scored, and its one line says so.
     """
     _check("hand_result_lines", state, names)
     number = state.hand_number + 1  # hands are numbered from 1 on the score sheet
+    ending = state.ending
+    if ending is not None and ending.during_hand:
+        return [f"Hand {number} is not scored: {_who_ended(ending, names)} during it."]
     if state.went_out is not None:
         how = f"{names[state.went_out]} went out"
     else:
@@ -328,12 +333,23 @@ def _team_score_sheet(state: State, names: Sequence[str]) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
+def _who_ended(ending: Ending, names: Sequence[str]) -> str:
+    """Who ended a game early, and how: ``"P1 left"``, ``"the host cancelled the game"``."""
+    if ending.player is None:
+        return "the host cancelled the game"
+    return f"{names[ending.player]} left"
+
+
 def game_result_line(state: State, names: Sequence[str], *, you: Collection[int] = ()) -> str:
-    """How the game ended, in one line: who won with how many points, or that it is drawn.
+    """How the game ended, in one line: who won with how many points, that it is drawn, or
+    that it ended early with nobody winning.
 
     ``state`` is the final state (game over). ``you`` holds the seats spoken to as "you", for
     the verb ("You win", "P1 wins"). A game that ran to ``hand_limit`` hands says so; a draw
-    (a tie at the top when the hand limit was reached) names the sides tied.
+    (a tie at the top when the hand limit was reached) names the sides tied; a game that ended
+    early (:attr:`State.ending <rummy500.play.position.Position.ending>`) says who ended it and
+    when, with the totals: ``"The game is over: P1 left during hand 3, which is not scored, so
+    nobody wins (totals: P0 120, P1 85, P2 -20)."``
     """
     _check("game_result_line", state, names)
     if (
@@ -348,6 +364,19 @@ def game_result_line(state: State, names: Sequence[str], *, you: Collection[int]
     if not state.is_terminal():
         raise StateError(f"the game is not over: {state!r}")
     sides = side_names(state, names)
+    ending = state.ending
+    if ending is not None:
+        number = state.hand_number + 1
+        when = (
+            f"during hand {number}, which is not scored,"
+            if ending.during_hand
+            else f"after hand {number},"
+        )
+        totals = ", ".join(f"{s} {t}" for s, t in zip(sides, state.totals, strict=True))
+        return (
+            f"The game is over: {_who_ended(ending, names)} {when} so nobody wins "
+            f"(totals: {totals})."
+        )
     config = state.config
     players = state.players
     hands = state.hand_number + 1

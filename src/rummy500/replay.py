@@ -99,15 +99,18 @@ class _Move(NamedTuple):
     notes: tuple[str, ...]
 
 
-def _positions(record: GameRecord) -> list[State]:
-    """Every position of the game, from its start to its end (one more than the moves)."""
-    state = record.replay()
+def _positions(record: GameRecord) -> tuple[list[State], State]:
+    """Every position of the game, from its start to its last move (one more than the moves),
+    and the final state: the last position, or the game ended early there."""
+    final = state = record.replay()
+    if final.ending is not None and final.parent is not None:
+        state = final.parent  # an early end is no move: the line stops at the last one
     line = [state]
     while state.parent is not None and state.last_move is not None:
         state = state.parent
         line.append(state)
     line.reverse()
-    return line
+    return line, final
 
 
 def _move(before: State, after: State, names: Sequence[str]) -> _Move:
@@ -312,8 +315,8 @@ def replay_html(
         record = game
     else:
         raise StateError(f"replay_html replays a GameRecord or a State, not {describe_value(game)}")
-    positions = _positions(record)
-    start, final = positions[0], positions[-1]
+    positions, final = _positions(record)
+    start = positions[0]
     # The seat and the names are checked, and refused, as the pictures check them.
     scene_of(start, seat=seat, names=names)
     shown = list(names) if names is not None else [f"P{p}" for p in range(record.players)]
@@ -328,7 +331,8 @@ def replay_html(
                 names=shown,
                 caption=_caption(moves, number, vantage),
             )
-            for number, state in enumerate(positions)
+            # The last picture shows the game's end, an early one too.
+            for number, state in enumerate([*positions[:-1], final])
         ]
         for vantage in vantages
     ]

@@ -116,9 +116,10 @@ __getattr__ = module_aliases(
 )
 
 #: Every class of event of a hand's log by its :attr:`Event.kind <rummy500.events.Event.kind>`:
-#: the events of the kinds of move (each :attr:`Move.event <rummy500.Move.event>`) and of play
-#: itself (a deal, the pile turned over, a hand scored), in the order the information-state
-#: vectors give them (:data:`rummy500.infostate.EVENT_KINDS`).
+#: the events of the kinds of move (each :attr:`Move.event <rummy500.Move.event>`), of play
+#: itself (a deal, the pile turned over, a hand scored) and of the early ends of a game (a
+#: player who left, a host who cancelled it), in the order the information-state vectors give
+#: them (:data:`rummy500.infostate.EVENT_KINDS`).
 EVENT_CLASSES: Final[Mapping[str, type[Event]]] = MappingProxyType(EVENT_KINDS)
 
 

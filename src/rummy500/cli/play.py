@@ -1,6 +1,7 @@
 """``rummy500 play``: a seeded game at the terminal between the built-in bots, or with the person
 at the keyboard in one seat: the table that prints each turn, each hand's result and the score
-sheet, and asks that person for their moves."""
+sheet, and asks that person for their moves. A person who leaves (``q``, or the end of the input)
+abandons the game, as a player who leaves an online table does: ``--save`` records it so."""
 
 from __future__ import annotations
 
@@ -67,7 +68,8 @@ class _Table:
         print(line, file=self.out)
 
     def run(self) -> bool:
-        """Play to the end of the game; ``False`` if the human player left first."""
+        """Play to the end of the game; ``False`` if the human player left first, which
+        abandons it (:meth:`State.abandon <rummy500.State.abandon>`)."""
         state = self.state
         self.start_hand(state)
         while not state.is_terminal():
@@ -85,6 +87,7 @@ class _Table:
             if bot is None:
                 after = self.ask(state)
                 if after is None:
+                    self.state = state.abandon(player)
                     self.say("Game abandoned.")
                     return False
             else:

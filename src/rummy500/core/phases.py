@@ -1,17 +1,20 @@
-"""Where a game stands: the phase of a turn, and how a card owed this turn must be used.
+"""Where a game stands: the phase of a turn, how a card owed this turn must be used, and how a
+game ended early.
 
-These small enums sit low in the package so that the move generator, the transitions and the
+These small values sit low in the package so that the move generator, the transitions and the
 state all speak of phases without importing one another.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Final
+from typing import Final, Literal
 
-from rummy500.core.errors import StateError, quote_value
+import attrs
 
-__all__ = ["CHANCE", "TERMINAL", "OwedUse", "Phase"]
+from rummy500.core.errors import StateError, describe_value, is_whole, quote_value
+
+__all__ = ["CHANCE", "TERMINAL", "Ending", "OwedUse", "Phase", "hand_scored"]
 
 #: :attr:`State.current_player` between hands, when the next move is the deal (a chance event).
 CHANCE: Final = -1
@@ -65,6 +68,61 @@ _WORDS: Final = {
     OwedUse.MELD: "go into a new meld",
     OwedUse.LAYOFF: "be laid off",
 }
+
+
+@attrs.frozen
+class Ending:
+    """How a game ended early, cut short from outside rather than played out (the online
+    game's rule: "A player who leaves and is not back before their reconnect time runs out ends
+    the game for everyone, and so does a host who cancels").
+
+    ``how`` is ``"abandoned"`` (``player`` left) or ``"cancelled"`` (by the host: ``player`` is
+    ``None``). ``during_hand`` says whether a hand was in play, which is then left unscored,
+    rather than the game ending between two hands. :meth:`State.abandon
+    <rummy500.State.abandon>` and :meth:`State.cancel <rummy500.State.cancel>` end a game so
+    and give it as :attr:`State.ending <rummy500.play.position.Position.ending>`; a game
+    played out has no ending of this kind (``None``). A value that does not fit raises
+    :class:`~rummy500.StateError`.
+
+        >>> str(Ending("abandoned", 1, during_hand=True))
+        'abandoned by P1 during a hand, which is not scored'
+    """
+
+    how: Literal["abandoned", "cancelled"]
+    player: int | None
+    during_hand: bool
+
+    def __attrs_post_init__(self) -> None:
+        if self.how not in ("abandoned", "cancelled"):
+            raise StateError(
+                f"an ending is 'abandoned' or 'cancelled', not {describe_value(self.how)}"
+            )
+        player = self.player
+        if self.how == "abandoned" and not (is_whole(player) and player >= 0):
+            raise StateError(
+                "an abandoned game names the player who left, a whole number from 0, not "
+                + describe_value(player)
+            )
+        if self.how == "cancelled" and player is not None:
+            raise StateError(
+                f"a cancelled game names no player (the host cancels it), not {quote_value(player)}"
+            )
+        if not isinstance(self.during_hand, bool):
+            raise StateError(
+                f"an ending's during_hand is True or False, not {describe_value(self.during_hand)}"
+            )
+
+    def __str__(self) -> str:
+        who = f"abandoned by P{self.player}" if self.how == "abandoned" else "cancelled by the host"
+        when = "during a hand, which is not scored" if self.during_hand else "between hands"
+        return f"{who} {when}"
+
+
+def hand_scored(phase: Phase, ending: Ending | None) -> bool:
+    """Whether the hand of a position in ``phase`` that ended as ``ending`` says (``None``: not
+    early) is over and scored: once it is over, unless the game ended early during it."""
+    return phase >= Phase.HAND_OVER and (ending is None or not ending.during_hand)
+
 
 # Each member once more as a module constant, for the hot paths (the move generator, the
 # rule predicates, the transitions, the meld search): Python 3.11 finds a member on its

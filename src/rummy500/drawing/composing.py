@@ -13,7 +13,7 @@ from typing import Final, Protocol
 
 from rummy500.core.cards import Card
 from rummy500.core.errors import ConfigError, StateError, describe_value, is_whole, quote_value
-from rummy500.core.phases import OwedUse, Phase
+from rummy500.core.phases import Ending, OwedUse, Phase, hand_scored
 from rummy500.drawing.scene import MeldScene, Scene, SeatScene, depth_problem
 from rummy500.melds.table import TableMeld
 from rummy500.rules.config import RuleConfig
@@ -76,6 +76,8 @@ class Shown(Protocol):
     def kept(self) -> Card | None: ...
     @property
     def discarder(self) -> int | None: ...
+    @property
+    def ending(self) -> Ending | None: ...
 
 
 def seen_hands(
@@ -166,7 +168,10 @@ def compose(
         stock_size=shown.stock_size,
         side_names=side_names,
         totals=shown.totals,
-        hand_scores=shown.history[-1] if not playing and shown.history else None,
+        # A hand cut short by the early end of the game has no scores.
+        hand_scores=shown.history[-1]
+        if hand_scored(phase, shown.ending) and shown.history
+        else None,
         target=config.target,
         phase=phase,
         mover=shown.current_player if playing else None,
@@ -181,6 +186,7 @@ def compose(
         discarder=shown.discarder,
         mark_depth=mark_depth,
         caption=caption,
+        ending=shown.ending,
     )
 
 

@@ -17,7 +17,7 @@ import attrs
 
 from rummy500.core.cards import Card
 from rummy500.core.errors import StateError
-from rummy500.core.phases import OwedUse, Phase
+from rummy500.core.phases import Ending, OwedUse, Phase
 
 __all__ = [
     "MeldScene",
@@ -102,6 +102,8 @@ class Scene:
     discarder: int | None
     mark_depth: int | None = None
     caption: str = ""
+    #: How the game ended early, if it did (a player left, or the host cancelled it).
+    ending: Ending | None = None
 
     def __attrs_post_init__(self) -> None:
         problem = _problem(self)
@@ -127,6 +129,7 @@ def _problem(scene: Scene) -> str | None:
         ("dealer", scene.dealer),
         ("went_out", scene.went_out),
         ("discarder", scene.discarder),
+        ("the player who left", None if scene.ending is None else scene.ending.player),
     ):
         if who is not None and not 0 <= who < n:
             return f"{name} is player {who}, but the players are 0 to {n - 1}"
@@ -168,10 +171,17 @@ _DOING: Final = {
 
 def status(scene: Scene) -> str:
     """Where the game stands, in a line: ``"P1 to draw"``, ``"P0 may call rummy on P2's
-    discard"``, ``"Hand over: P0 went out"``, ``"Game over: P1 wins"``."""
+    discard"``, ``"Hand over: P0 went out"``, ``"Game over: P1 wins"``, ``"Game over: P2 left,
+    nobody wins"``."""
     names = [seat.name for seat in scene.seats]
     phase = scene.phase
     if phase is Phase.GAME_OVER:
+        ending = scene.ending
+        if ending is not None:
+            who = (
+                "cancelled by the host" if ending.player is None else f"{names[ending.player]} left"
+            )
+            return f"Game over: {who}, nobody wins"
         if scene.winner is None:
             return "Game over: a draw"
         return f"Game over: {scene.side_names[scene.winner]} wins"

@@ -134,10 +134,11 @@ def legal_mask(actions: ActionSpace, state: State) -> npt.NDArray[np.int8]:
 
 def stopped_by_limit(state: State) -> bool:
     """Whether ``state`` is a game over that was cut off rather than played out to a result:
-    a draw (the ``hand_limit`` reached with a tie at the top: the only way a game ends
-    without a winner) or a last hand stopped by ``turn_limit``, nobody out. Gymnasium and
-    PettingZoo call such an ending a *truncation*; every other end of a game is a
-    *termination*."""
+    a draw (the ``hand_limit`` reached with a tie at the top), a last hand stopped by
+    ``turn_limit``, nobody out, or a game ended early from outside (a player who left, a host
+    who cancelled it: :attr:`State.ending <rummy500.play.position.Position.ending>`), the only
+    ways a game ends without a winner but the draw. Gymnasium and PettingZoo call such an
+    ending a *truncation*; every other end of a game is a *termination*."""
     if not state.is_terminal():
         return False
     return state.winner is None or (
@@ -147,7 +148,7 @@ def stopped_by_limit(state: State) -> bool:
 
 def outcome(state: State, player: int) -> float:
     """``player``'s reward at the end of the game: +1 if their side won, -1 if another side
-    won, 0 for a draw (and 0 while the game goes on)."""
+    won, 0 for a draw or a game ended early with no winner (and 0 while the game goes on)."""
     if not state.is_terminal() or state.winner is None:
         return 0.0
     side = state.config.side_of(player, state.players)

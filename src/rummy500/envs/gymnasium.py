@@ -44,6 +44,15 @@ false) when a limit of the rules cut it off: a draw, which only ``hand_limit`` g
 last hand played with a tie at the top), or a last hand stopped by ``turn_limit``. The
 reward is the same either way (0 for the draw, the leader's side winning a hand cut off).
 
+The online game's early ends come from outside play: :meth:`~Rummy500GymEnv.abandon` (a
+player, the learner or a bot, left and was not back before their reconnect time ran out) and
+:meth:`~Rummy500GymEnv.cancel` (the host cancelled the game) end it at once with no winner, as
+:meth:`State.abandon <rummy500.State.abandon>` does. Gymnasium calls an episode cut off from
+outside a *truncation*: each returns what :meth:`~Rummy500GymEnv.step` would, with reward 0,
+``terminated`` false, ``truncated`` true and ``info["ending"]`` the :class:`~rummy500.Ending`;
+the next call is :meth:`~Rummy500GymEnv.reset`. Behind ``gymnasium.make``'s wrappers, call them
+on the environment itself: ``game.unwrapped.abandon(1)``.
+
 ``scaled_observations=True`` gives the vectors of
 :meth:`ObservationSpace.scaled <rummy500.observations.ObservationSpace.scaled>` (every number
 from -1 to 1, the ``Box`` bounds with them) rather than the raw counts, sizes and totals
@@ -60,7 +69,7 @@ rules that stop after one hand, such as ``attrs.evolve(config, target=None, hand
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import gymnasium
@@ -68,7 +77,16 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from rummy500 import ActionError, ConfigError, Deal, IllegalMoveError, RuleConfig, State, new_game
+from rummy500 import (
+    ActionError,
+    ConfigError,
+    Deal,
+    IllegalMoveError,
+    RuleConfig,
+    State,
+    StateError,
+    new_game,
+)
 from rummy500.bots import Bot, make_bot
 from rummy500.core.errors import describe_value, is_count
 from rummy500.envs._common import (
@@ -237,6 +255,31 @@ class Rummy500GymEnv(gymnasium.Env[Vector, np.int64]):
         truncated = stopped_by_limit(game)
         info = {"action_mask": self._mask(game)}
         return self._observe(game), reward, self._over and not truncated, truncated, info
+
+    def abandon(self, player: int) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+        """End the episode at once because ``player`` (a seat: the learner's or a bot's) left
+        and was not back before their reconnect time ran out: what :meth:`step` returns, the
+        episode truncated with reward 0 (see the module's description). Raises
+        :class:`~rummy500.StateError` for a seat that is not one, and when the episode is over
+        already."""
+        return self._end_early(lambda game: game.abandon(player))
+
+    def cancel(self) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+        """End the episode at once because the host cancelled the game, as :meth:`abandon`
+        does."""
+        return self._end_early(State.cancel)
+
+    def _end_early(
+        self, end: Callable[[State], State]
+    ) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+        """End the episode by ``end``, which ends the game early: truncated, reward 0."""
+        if self._over:
+            raise StateError("the episode is over: there is no game left to end; call reset()")
+        game = self._game = end(self.game)
+        self._over = True
+        self._show()
+        info = {"action_mask": self._mask(game), "ending": game.ending}
+        return self._observe(game), 0.0, False, True, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Which action ids are legal now, as booleans (sb3-contrib's ``MaskablePPO`` calls

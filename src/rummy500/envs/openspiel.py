@@ -63,7 +63,10 @@ seed: information states and observations are built from what the player sees of
 
 **Rewards.** Only at the end of the game: +1 for each player of the winning side, -1 for every
 other player, 0 for everyone in a drawn game, as in the other environments of
-:mod:`rummy500.envs`. The game is therefore general-sum (with two sides it sums to 0).
+:mod:`rummy500.envs`. The game is therefore general-sum (with two sides it sums to 0). The
+online game's early ends, ``state.abandon(player)`` and ``state.cancel()`` (a player left, the
+host cancelled: no actions, applied from outside), make the state terminal with no winner:
+every return is 0, as in a drawn game.
 
 **Observations.** ``information_state_string`` is
 :meth:`State.information_state_string <rummy500.State.information_state_string>` (the log of
@@ -90,7 +93,7 @@ of thousands), ``max_game_length`` is ``2**31 - 1``, which no game played comes 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import numpy as np
@@ -431,6 +434,25 @@ class Rummy500State(pyspiel.State):  # type: ignore[misc]
         if state is None:
             return [0.0] * self._shared.players
         return [outcome(state, p) for p in range(self._shared.players)]
+
+    def abandon(self, player: int) -> None:
+        """End the game at once: ``player`` left and was not back before their reconnect time
+        ran out (:meth:`State.abandon <rummy500.State.abandon>`). The state is then terminal,
+        every return 0; ``history()`` does not hold it, as it is no action. Raises
+        :class:`~rummy500.StateError` before the first deal, once the game is over, or for a
+        player not in the game."""
+        self._end_early(lambda state: state.abandon(player))
+
+    def cancel(self) -> None:
+        """End the game at once: the host cancelled it, as :meth:`abandon` ends it."""
+        self._end_early(State.cancel)
+
+    def _end_early(self, end: Callable[[State], State]) -> None:
+        state = self._state
+        if state is None:
+            raise StateError("nothing is dealt yet: a game ends early once its first hand is dealt")
+        self._state = state = end(state)
+        self._player = player_to_move(state)
 
     def rewards(self) -> list[float]:
         """The rewards of the last action: the returns at the end of the game, 0 before."""

@@ -36,6 +36,13 @@ the top) or a last hand stopped by ``turn_limit``. An illegal action ends
 the game at once: the player who chose it gets -1, the others 0, and its info holds
 ``"illegal_action": True``.
 
+The online game's early ends come from outside play: :meth:`~Rummy500AECEnv.abandon` (an agent
+left and was not back before their reconnect time ran out) and :meth:`~Rummy500AECEnv.cancel`
+(the host cancelled the game) end it at once with no winner, as :meth:`State.abandon
+<rummy500.State.abandon>` does. PettingZoo calls an episode cut off from outside a
+*truncation*: every agent is truncated, every reward is 0, each info holds ``"ending"`` (the
+:class:`~rummy500.Ending`), and each agent steps with ``None`` as at any other end.
+
 ``reset(seed=s)`` seeds a :class:`random.Random` that draws each game's seed, so the same
 seed gives the same games, one after another, on every ``reset()`` that follows.
 ``render_mode="ansi"`` makes :meth:`~Rummy500AECEnv.render` return the game as text (the public
@@ -54,6 +61,7 @@ that stop after one hand, such as ``attrs.evolve(config, target=None, hands_per_
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -244,6 +252,31 @@ class Rummy500AECEnv(AECEnv[str, Observation, Action]):
             self._finish(player, truncated=stopped_by_limit(game))
         else:
             self.agent_selection = self.possible_agents[game.current_player]
+        self._show()
+
+    def abandon(self, agent: str) -> None:
+        """End the game at once because ``agent`` left and was not back before their reconnect
+        time ran out: every agent is truncated, with reward 0 and ``"ending"`` in its info (see
+        the module's description); the agent selected stays selected. Raises
+        :class:`~rummy500.StateError` for anything but one of :attr:`possible_agents`, and
+        when the episode is over already."""
+        seat = self._seat_of(agent)
+        self._end_early(lambda game: game.abandon(seat))
+
+    def cancel(self) -> None:
+        """End the game at once because the host cancelled it, as :meth:`abandon` does."""
+        self._end_early(State.cancel)
+
+    def _end_early(self, end: Callable[[State], State]) -> None:
+        """End the episode by ``end``, which ends the game early: every agent truncated."""
+        game = self.game  # raises before the first reset
+        if not self.agents or any(self.terminations.values()) or any(self.truncations.values()):
+            raise StateError("the episode is over: there is no game left to end; call reset()")
+        self._game = game = end(game)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.infos = {agent: {"ending": game.ending} for agent in self.agents}
+        self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
         self._show()
 
     def _finish(self, player: int, *, truncated: bool = False) -> None:

@@ -37,17 +37,39 @@ from rummy500.play.position import FIELDS, Position
 __all__ = ["FORMAT_VERSION", "READ_FORMATS"]
 
 #: The version of the document format, written as ``"format"`` in state and record documents.
-FORMAT_VERSION: Final = 4
+FORMAT_VERSION: Final = 5
 
 #: The format versions :func:`~rummy500.game.serialize.loads` and
 #: :func:`~rummy500.game.serialize.from_data` read. Format 1 has no meld ids and no
 #: ``player_history`` in a state (see "Format 1" in :mod:`rummy500.game.serialize`); formats 1
 #: and 2 have no log of the hand in a state (see "Format 2"); formats 1 to 3 have no
-#: ``history_start`` and ``start_totals`` in a state (see "Format 3").
-READ_FORMATS: Final = (1, 2, 3, 4)
+#: ``history_start`` and ``start_totals`` in a state (see "Format 3"); formats 1 to 4 have no
+#: ``ending`` in a state or a game record (see "Format 4").
+READ_FORMATS: Final = (1, 2, 3, 4, 5)
 
 #: The fields of a state that came with format 4: where the record of the game starts.
 _RECORD_START: Final = ("history_start", "start_totals")
+
+#: The field of a state and a game record that came with format 5: how the game ended early.
+#: It is written only for a game that did (none is ``None``), so the document of any other
+#: game holds what format 4 held.
+_ENDING: Final = "ending"
+
+
+def _check_ending_format(version: int, data: dict[str, Any], what: str) -> None:
+    """Refuse an ``ending`` in a document of a format before it came."""
+    if version < 5 and _ENDING in data:
+        raise SerializationError(
+            f"a format {version} {what} has no ending field: how a game ended early came with "
+            "format 5"
+        )
+
+
+def _without_no_ending(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with its ``ending`` left out when there is none."""
+    if data.get(_ENDING, True) is None:
+        del data[_ENDING]
+    return data
 
 
 def _check_format(value: Any, what: str) -> tuple[int, dict[str, Any]]:
@@ -102,7 +124,8 @@ def _state_codec() -> tuple[type, Callable[[Any], dict[str, Any]], Callable[[Any
 
 def _unstructure_state(state: State) -> dict[str, Any]:
     document, write, _ = _state_codec()
-    return {"format": FORMAT_VERSION, **write(document(**state._fields(), log=state.log))}
+    fields = write(document(**state._fields(), log=state.log))
+    return {"format": FORMAT_VERSION, **_without_no_ending(fields)}
 
 
 def _structure_state(value: Any, _: type) -> State:
@@ -126,6 +149,7 @@ def _structure_state(value: Any, _: type) -> State:
             f"a format {version} state has no {' or '.join(given)} field: where the record of "
             "the game starts came with format 4"
         )
+    _check_ending_format(version, data, "state")
     # A state saved before format 3 loads with an empty log, as a position built directly.
     document, _write, read = _state_codec()
     fields = attrs.asdict(read(data, document), recurse=False)
@@ -191,6 +215,19 @@ def _structure_view(value: Any, _: type) -> PlayerView:
         raise SerializationError(f"inconsistent view: {exc}") from exc
 
 
+@cache
+def _view_writer() -> Callable[[Any], dict[str, Any]]:
+    """The function writing the fields of a :class:`PlayerView`."""
+    write: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(PlayerView, converter)
+    return write
+
+
+def _unstructure_view(view: PlayerView) -> dict[str, Any]:
+    # As in a state, an ending is written only for a game that ended early.
+    return _without_no_ending(_view_writer()(view))
+
+
+converter.register_unstructure_hook(PlayerView, _unstructure_view)
 converter.register_structure_hook(PlayerView, _structure_view)
 converter.register_unstructure_hook(State, _unstructure_state)
 converter.register_structure_hook(State, _structure_state)
@@ -205,11 +242,12 @@ def _record_codec() -> tuple[Callable[[Any], dict[str, Any]], Callable[[Any, Any
 
 
 def _unstructure_record(record: GameRecord) -> dict[str, Any]:
-    return {"format": FORMAT_VERSION, **_record_codec()[0](record)}
+    return {"format": FORMAT_VERSION, **_without_no_ending(_record_codec()[0](record))}
 
 
 def _structure_record(value: Any, _: type) -> GameRecord:
     version, data = _check_format(value, "game record")
+    _check_ending_format(version, data, "game record")
     record: GameRecord = _record_codec()[1](data, GameRecord)
     if version == 1 and record.config.join_melds:
         record = attrs.evolve(record, moves=_lay_offs_by_id(record))

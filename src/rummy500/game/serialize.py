@@ -32,11 +32,19 @@ field ``meld_id`` of :class:`~rummy500.events.Melded` and :class:`~rummy500.even
 ``"meld"``). A state holds every field that takes part in equality (not the undo chain: ``parent``
 and ``last_move``), so the loaded state compares ``==`` to the saved one, and the ``"log"`` of the
 hand, so it keeps what its players saw. A player view holds each of its fields, its log as that
-player saw it included. State and game-record documents start with ``"format": 4``
-(:data:`FORMAT_VERSION`). A loaded player view is checked by :meth:`PlayerView.validate
-<rummy500.PlayerView.validate>` (its hand sorted first): an inconsistent one raises
-``SerializationError`` ("inconsistent view: ..."). Keys come in a fixed order, so equal objects
-always give the same text.
+player saw it included. A game that ended early (:meth:`State.abandon <rummy500.State.abandon>`,
+:meth:`State.cancel <rummy500.State.cancel>`) has an ``"ending"`` in its state, its players'
+views and its game record (after the moves): ``{"how": "abandoned", "player": 1,
+"during_hand": true}``, or ``"how": "cancelled"`` with ``"player": null`` for a game the host
+cancelled; any other game has none, so its documents hold what format 4 held. State and
+game-record documents start with ``"format": 5`` (:data:`FORMAT_VERSION`). A loaded player view
+is checked by :meth:`PlayerView.validate <rummy500.PlayerView.validate>` (its hand sorted first):
+an inconsistent one raises ``SerializationError`` ("inconsistent view: ..."). Keys come in a
+fixed order, so equal objects always give the same text.
+
+**Format 4.** Documents of format 4 still load. They have no ``"ending"`` (how a game ended early
+came with format 5): a format 4 state or game record is of a game played out or still going on,
+and one that holds an ``"ending"`` is refused.
 
 **Format 3.** Documents of format 3 still load. A format 3 state has no ``"history_start"`` and no
 ``"start_totals"`` (where the record of the game starts: see :attr:`State.history_start
@@ -71,8 +79,10 @@ kept as saved: that each event names players of the game and that a deal deals e
 is checked, not what the events did.
 
 **Game records.** A :class:`GameRecord` is the compact way to save a game: the rules, player count,
-seed (and dealer, if one was chosen) and every move since :func:`~rummy500.game.state.new_game`.
-:meth:`GameRecord.replay` rebuilds the final state, with its undo chain.
+seed (and dealer, if one was chosen), every move since :func:`~rummy500.game.state.new_game`, and
+the game's early end if it had one. :meth:`GameRecord.replay` rebuilds the final state, with its
+undo chain (an early end is applied after the moves, so the final state's :meth:`State.undo
+<rummy500.State.undo>` gives the position it ended).
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ from rummy500.game.viewing import seen_fields, view_of
 from rummy500.hidden.infotext import information_text
 from rummy500.hidden.views import PlayerView
 from rummy500.play.building import CardsInput, TableMeldInput, build_position
-from rummy500.play.engine import apply, explain_illegal, is_legal
+from rummy500.play.engine import apply, end_early, explain_illegal, is_legal
 from rummy500.play.events import Event
 from rummy500.play.memory import SWEEP_TURNS, LineMemory
 from rummy500.play.movegen import generate
@@ -117,6 +117,22 @@ class State(Position):
             raise IllegalMoveError("there is no move to undo: this state was built directly")
         return parent
 
+    def abandon(self, player: int) -> State:
+        """The game over at once because ``player`` left and was not back before their
+        reconnect time ran out, which ends it for everyone (the online game's rule). Nobody
+        wins, and the hand in play, if any, is not scored: the totals are those of the hands
+        finished. :attr:`ending` says how it ended, the :attr:`log` ends with an
+        :class:`~rummy500.events.Abandoned` event, and :meth:`undo` gives this state back.
+        Not a move: no legal move list holds it. :class:`StateError` for a game already over
+        or a player not in it."""
+        self._check_player(player)
+        return end_early(self, "abandoned", player)
+
+    def cancel(self) -> State:
+        """The game over at once because the host cancelled it: as :meth:`abandon`, with no
+        player named (an :class:`~rummy500.events.Cancelled` event)."""
+        return end_early(self, "cancelled", None)
+
     def detached(self) -> State:
         """This position with no undo history, so that the positions before it can be freed.
 
@@ -175,7 +191,9 @@ class State(Position):
         """The moves from the start of the recorded line of play to this state, oldest first
         (python-chess's name): the moves :meth:`undo` steps back through."""
         out: list[Move] = []
-        node: Position | None = self
+        # An early end of the game is no move: the line is the moves before it.
+        early = self.ending is not None and self.last_move is None
+        node: Position | None = self.parent if early else self
         while node is not None and node.last_move is not None:
             out.append(node.last_move)
             node = node.parent

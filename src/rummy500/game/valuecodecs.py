@@ -1,10 +1,11 @@
 """The JSON form of the values that saved documents hold, registered on the converter of
 :mod:`rummy500.game.conversion`: configs (with their value classes and enums), phases, cards,
-moves, the events of a log and table melds.
+moves, the events of a log, table melds and the early end of a game.
 
 A card is its ASCII text and a move its ASCII text form; an event is an object with its kind
 under ``"event"`` and its fields; a table meld is its id, owner, cards and each card's owner
-(:mod:`rummy500.game.serialize` describes the format). A config is written by
+(:mod:`rummy500.game.serialize` describes the format); an early end is its ``how``, ``player``
+and ``during_hand``. A config is written by
 :mod:`rummy500.rules.configdata` and read back field by field.
 """
 
@@ -27,7 +28,7 @@ from rummy500.core.errors import (
     StateError,
     quote_value,
 )
-from rummy500.core.phases import OwedUse, Phase
+from rummy500.core.phases import Ending, OwedUse, Phase
 from rummy500.game.conversion import converter, read_fields, structure_enum
 from rummy500.melds.table import TableMeld
 from rummy500.play.events import Event
@@ -235,3 +236,24 @@ def format_1_table(table: Any) -> Any:
 
 converter.register_unstructure_hook(TableMeld, _unstructure_table_meld)
 converter.register_structure_hook(TableMeld, _structure_table_meld)
+
+_ENDING_FIELDS: Final = ("how", "player", "during_hand")
+
+
+def _unstructure_ending(ending: Ending) -> dict[str, Any]:
+    return {"how": ending.how, "player": ending.player, "during_hand": ending.during_hand}
+
+
+def _structure_ending(value: Any, _: type) -> Ending:
+    data = read_fields(value, _ENDING_FIELDS, "an ending")
+    player = data["player"]
+    how: Any = converter.structure(data["how"], str)  # Ending refuses any other word
+    return Ending(
+        how,
+        None if player is None else converter.structure(player, int),
+        converter.structure(data["during_hand"], bool),
+    )
+
+
+converter.register_unstructure_hook(Ending, _unstructure_ending)
+converter.register_structure_hook(Ending, _structure_ending)

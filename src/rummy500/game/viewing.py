@@ -60,6 +60,7 @@ def view_of(position: Position, player: int, mover: int, legal: tuple[Move, ...]
         game.dealer_draw,
         # The log, read off this state when first asked for (see PlayerView.log).
         Later(Position.seen_log, position, player),
+        standing.ending,
     )
 
 

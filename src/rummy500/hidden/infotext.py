@@ -40,6 +40,7 @@ def information_text(seen: Mapping[str, Any]) -> str:
         f"totals {_score_rows([seen['totals']])}; history {_score_rows(seen['history'])}; "
         f"player history {_score_rows(seen['player_history'])}",
         f"first-dealer draw: {listed(seen['dealer_draw'])}",
+        *([f"ended early: {seen['ending']}"] if seen["ending"] is not None else []),
         f"hand sizes {_score_rows([sizes])}; stock {seen['stock_size']}",
         f"pile: {listed(seen['pile'])}",
         f"owed {_maybe(seen['owed'])} ({seen['owed_use'].name.lower()}); kept "

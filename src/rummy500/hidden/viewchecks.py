@@ -11,7 +11,8 @@ field; :func:`check_view_mover`: the player to move is one of the players in a h
 **The log against the view** (:func:`log_problem`): the events show only cards of the game's
 decks, the deal opens the hand's log and agrees with the view, the viewer's own cards replay to
 their hand, every meld named was laid down before and is on the table, and the hand's end is
-the last event, of a hand that is over, with its scores.
+the last event, of a hand that is over, with its scores (only the early end of the game may
+follow it, which is then the last event, as the view's ending says).
 
 **A finished hand's scores** (:func:`score_problem`): the viewer's own hand and the table are
 in sight, and a player who went out holds no cards, so a side whose hands are all known scores
@@ -27,10 +28,12 @@ from typing import Any, Final
 
 from rummy500.core.cards import JOKER, Card, format_cards
 from rummy500.core.errors import StateError, describe_value, is_count, is_whole
-from rummy500.core.phases import CHANCE, TERMINAL, OwedUse, Phase
+from rummy500.core.phases import CHANCE, TERMINAL, Ending, OwedUse, Phase, hand_scored
 from rummy500.melds.table import TableMeld
 from rummy500.play.events import (
+    Abandoned,
     Called,
+    Cancelled,
     Dealt,
     Declined,
     Discarded,
@@ -101,6 +104,7 @@ _VIEW_TYPES: Final[dict[str, tuple[Any, str]]] = {
     "winner": _PLAYER_OR_NONE,
     "dealer_draw": _CARDS,
     "log": (lambda value: isinstance(value, tuple), "a tuple of events"),
+    "ending": (lambda value: value is None or isinstance(value, Ending), "an Ending or None"),
 }
 
 
@@ -148,6 +152,7 @@ def log_problem(
     last_scores: Sequence[int] | None,
     totals: Sequence[int],
     winner: int | None,
+    ending: Ending | None = None,
 ) -> str | None:
     """Why the hand's ``log`` (events already known to be well formed for the game's players)
     contradicts the view it is part of, or ``None``.
@@ -155,10 +160,24 @@ def log_problem(
     Every event shows cards of the game's ``deck`` only; a pile is turned over only under
     ``empty_stock`` reuse_pile; a deal opens the log, of this hand and dealer; a decline ends
     the hand and the hand's end is the last event, in a hand that is over, with the view's
-    scores, totals and winner. When the log opens with the deal, the viewer's own cards dealt,
-    drawn and taken, less those they played, are their ``hand``, every meld laid off on or
-    joined was laid down before in the hand, and the melds laid down are the table's.
+    scores, totals and winner, but for the early end of the game (``ending``), which is the
+    last event when it is there, naming the view's ending and totals. When the log opens with
+    the deal, the viewer's own cards dealt, drawn and taken, less those they played, are their
+    ``hand``, every meld laid off on or joined was laid down before in the hand, and the melds
+    laid down are the table's.
     """
+    last = len(log) - 1
+    end = log[-1] if log else None
+    if isinstance(end, Abandoned | Cancelled):
+        found = _early_end_problem(end, last, ending, totals)
+        if found is not None:
+            return found
+        last -= 1
+    elif ending is not None and end is not None:
+        return (
+            f"the game was {ending}, but the last event of the log, log[{last}]"
+            f"{quoted_event(end)}, is not its end"
+        )
     # The decks hold every standard card: only a joker can be missing from them.
     jokerless = not deck[JOKER]
     for i, event in enumerate(log):
@@ -181,19 +200,22 @@ def log_problem(
                 f"empty_stock reuse_pile, not {config.empty_stock.value}"
             )
         if kind is HandEnded:
-            if phase < Phase.HAND_OVER:
+            if not hand_scored(phase, ending):
+                state = "" if ending is None else f", and the game was {ending}"
                 return (
                     f"{_at(i, event)} ends the hand, but the view is of a hand in play (phase "
-                    f"{phase.name.lower()})"
+                    f"{phase.name.lower()}{state})"
                 )
-            if i != len(log) - 1:
+            if i != last:
                 return f"{_at(i, event)} ends the hand, but events follow it"
             assert isinstance(event, HandEnded)
             found = _end_problem(
-                event, i, hand_number, went_out, last_scores, totals, phase, winner
+                event, i, hand_number, went_out, last_scores, totals, phase, winner, ending
             )
             if found is not None:
                 return found
+        if (kind is Abandoned or kind is Cancelled) and i != len(log) - 1:
+            return f"{_at(i, event)} ends the game, but events follow it"
         if kind is Declined and (i + 1 >= len(log) or type(log[i + 1]) is not HandEnded):
             return (
                 f"{_at(i, event)} declines, which ends the hand, but the hand's end does not "
@@ -228,9 +250,11 @@ def _end_problem(
     totals: Sequence[int],
     phase: Phase,
     winner: int | None,
+    ending: Ending | None,
 ) -> str | None:
-    """Why the hand's end in the log disagrees with the view of the hand just over."""
-    over = phase == Phase.GAME_OVER
+    """Why the hand's end in the log disagrees with the view of the hand just over (a game
+    that ended early between hands was not over when the hand ended)."""
+    over = phase == Phase.GAME_OVER and ending is None
     checks: list[tuple[str, object, object]] = [
         ("hand number", event.hand_number, hand_number),
         ("player out", event.went_out, went_out),
@@ -243,6 +267,25 @@ def _end_problem(
     for name, logged, shown in checks:
         if logged != shown:
             return f"{_at(i, event)} gives the {name} as {logged}, but the view as {shown}"
+    return None
+
+
+def _early_end_problem(
+    event: Abandoned | Cancelled, i: int, ending: Ending | None, totals: Sequence[int]
+) -> str | None:
+    """Why the early end of the game in the log disagrees with the view's ``ending`` and
+    ``totals``."""
+    if ending is None:
+        return f"{_at(i, event)} ends the game early, but the view's game did not end early"
+    player = event.player if isinstance(event, Abandoned) else None
+    checks: list[tuple[str, object, object]] = [
+        ("end", "abandoned" if isinstance(event, Abandoned) else "cancelled", ending.how),
+        ("player who left", player, ending.player),
+        ("totals", list(event.totals), list(totals)),
+    ]
+    for name, said, shown in checks:
+        if said != shown:
+            return f"{_at(i, event)} gives the {name} as {said}, but the view as {shown}"
     return None
 
 

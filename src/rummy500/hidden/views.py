@@ -22,7 +22,7 @@ import attrs
 from rummy500.core.cards import CARDS, JOKER, Card
 from rummy500.core.errors import ConfigError, StateError
 from rummy500.core.fastbuild import draft_builder, lazy_slot
-from rummy500.core.phases import OwedUse, Phase
+from rummy500.core.phases import Ending, OwedUse, Phase, hand_scored
 from rummy500.drawing.composing import view_scene
 from rummy500.drawing.picture import draw
 from rummy500.hidden.facts import completions, deal_meeting, mover_need, need_problem
@@ -110,6 +110,9 @@ class PlayerView:
     #: A view from :meth:`State.view <rummy500.State.view>` reads it off the state on
     #: its first read (many players never look), keeping the state until then.
     log: tuple[Event, ...] = ()
+    #: How the game ended early (see :attr:`State.ending
+    #: <rummy500.play.position.Position.ending>`), public to every player.
+    ending: Ending | None = None
 
     def __attrs_post_init__(self) -> None:
         # Views built by State.view skip __init__ (and this): their values are the state's.
@@ -130,7 +133,8 @@ class PlayerView:
         with the other hands and the stock as many as the decks hold); and all that
         :meth:`State.validate <rummy500.State.validate>` checks of what the view shows
         (the table melds and their ids, the turn, the hand number, the owed, kept card and
-        discarder for the phase, the scores and their history, who went out and who won, the
+        discarder for the phase, the scores and their history, who went out and who won, an
+        early end of the game (over, with no winner, the hand it cut short unscored), the
         first dealer's draw). The ``legal_moves`` are those of the player when they are to move,
         and none otherwise. The :attr:`log`'s events name only players of the game and show only
         cards, and only what the player saw. The log agrees with the view (see
@@ -205,7 +209,7 @@ class PlayerView:
         # Where the record starts is read off the rows (start_totals): check their widths first.
         check_score_rows(config.sides(n), self.totals, self.history)
         deck = Counter(config.deck(n))
-        over = self.phase >= Phase.HAND_OVER
+        over = hand_scored(self.phase, self.ending)
         problem = log_problem(
             self.log,
             config=config,
@@ -220,6 +224,7 @@ class PlayerView:
             last_scores=self.history[-1] if over and self.history else None,
             totals=self.totals,
             winner=self.winner,
+            ending=self.ending,
         )
         if problem is not None:
             raise StateError(problem)
@@ -230,11 +235,12 @@ class PlayerView:
         check_turn(whole)
         check_hand_number(whole)
         # The record of a hand just over is checked as the next hand's would be: its last
-        # row's scores depend on the hands the player cannot see.
+        # row's scores depend on the hands the player cannot see (a hand cut short by an
+        # early end has none: its record is checked as the hand's own).
         record = (
             whole
             if whole.phase < Phase.HAND_OVER
-            else whole._replace(phase=Phase.DRAW, hand_number=whole.hand_number + 1)
+            else whole._replace(phase=Phase.DRAW, hand_number=whole.hand_number + over, ending=None)
         )
         check_history(record)
         check_player_history(record)
@@ -262,8 +268,8 @@ class PlayerView:
         """The number of the first hand :attr:`history` records (see
         :attr:`State.history_start <rummy500.play.position.Position.history_start>`): read off the
         hand number and the rows of the history, so it is not a field of its own."""
-        finished = self.hand_number + 1 if self.phase >= Phase.HAND_OVER else self.hand_number
-        return finished - len(self.history)
+        scored = hand_scored(self.phase, self.ending)
+        return self.hand_number + scored - len(self.history)
 
     @property
     def start_totals(self) -> tuple[int, ...]:
@@ -395,6 +401,7 @@ def position_behind_view(
         kept=view.kept,
         owed_use=view.owed_use,
         discarder=view.discarder,
+        ending=view.ending,
         log=log,
     )
 

@@ -7,23 +7,25 @@ in :mod:`rummy500.play.legality` about any other move, refuses an illegal one wi
 otherwise builds the successor. :func:`is_legal` and :func:`explain_illegal` answer the same
 way, so the cache makes them faster but never different. Every successor is built by
 :meth:`Position._next <rummy500.play.position.Position._next>`, so the engine never names the
-``State`` class.
+``State`` class. A game also ends early, from outside play (:func:`end_early`: a player left,
+or the host cancelled it).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from typing import Final, TypeVar, cast
+from typing import Final, Literal, TypeVar, cast
 
 from rummy500.core.cards import Card
-from rummy500.core.errors import IllegalMoveError
+from rummy500.core.errors import IllegalMoveError, StateError
 from rummy500.core.phases import CALL_PHASE as _CALL
 from rummy500.core.phases import DRAW_PHASE as _DRAW
 from rummy500.core.phases import GAME_OVER_PHASE as _GAME_OVER
 from rummy500.core.phases import HAND_OVER_PHASE as _HAND_OVER
 from rummy500.core.phases import PLAY_PHASE as _PLAY
 from rummy500.core.phases import USE_ANY as _USE_ANY
+from rummy500.core.phases import Ending
 from rummy500.melds.putdown import physical, put_down_unchecked
 from rummy500.melds.table import TableMeld
 from rummy500.play.legality import PLAYABLE, problem
@@ -52,6 +54,7 @@ from rummy500.rules.dealing import deal_hand, reshuffled_pile
 
 __all__ = [
     "apply",
+    "end_early",
     "end_hand",
     "ends_before_next_draw",
     "ends_without_a_take",
@@ -363,6 +366,29 @@ def end_hand(s: P, went_out: int | None) -> P:
         s, None, s.hands, s.pile, s.table, went_out=went_out, stock_ran_out=went_out is None
     )
     return cast(P, ended)
+
+
+def end_early(s: P, how: Literal["abandoned", "cancelled"], player: int | None) -> P:
+    """``s`` with the game over at once, ``how`` it ended early (``"abandoned"`` by ``player``,
+    who left, or ``"cancelled"`` by the host, ``player`` ``None``): there is no winner, and the
+    hand in play, if any, is not scored, so the totals are those of the hands finished.
+
+    The hands, the stock, the pile and the table stay as they lie; nothing is owed or kept any
+    more. The result's parent is ``s``, with no move in between. A game already over raises
+    :class:`~rummy500.StateError`; ``player`` is not checked against the players here.
+    """
+    phase = s.phase
+    if phase == _GAME_OVER:
+        ended = s._standing.ending
+        won = s._standing.winner
+        over = str(ended) if ended is not None else "drawn" if won is None else f"won by side {won}"
+        verb = "abandon" if how == "abandoned" else "cancel"
+        raise StateError(f"the game is already over ({over}): there is no game left to {verb}")
+    ending = Ending(how, player, phase < _HAND_OVER)
+    standing = s._standing.moved_on(ending=ending)
+    return s._next(
+        None, _GAME_OVER, s._current, s.hands, s.stock_size, s.pile, s.table, standing=standing
+    )
 
 
 def _end_hand(

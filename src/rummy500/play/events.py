@@ -21,7 +21,9 @@ from rummy500.core.fastbuild import slot_builder
 from rummy500.rules.choices import MAX_PLAYERS
 
 __all__ = [
+    "Abandoned",
     "Called",
+    "Cancelled",
     "Dealt",
     "Declined",
     "Discarded",
@@ -326,6 +328,34 @@ class HandEnded(Event):
         return text
 
 
+@attrs.frozen
+class Abandoned(Event):
+    """``player`` left and was not back in time: the game is over at once, with no winner.
+
+    The hand in play, if any, is not scored: ``totals`` are the running totals of the hands
+    finished (see :meth:`State.abandon <rummy500.State.abandon>`).
+    """
+
+    kind: ClassVar[str] = "abandon"
+    player: int
+    totals: tuple[int, ...]
+
+    def text(self, *, ascii: bool = False) -> str:
+        return f"P{self.player} left: game abandoned; totals {_numbers(self.totals)}"
+
+
+@attrs.frozen
+class Cancelled(Event):
+    """The host cancelled the game: it is over at once, with no winner, and ``totals`` are those
+    of the hands finished (see :meth:`State.cancel <rummy500.State.cancel>`)."""
+
+    kind: ClassVar[str] = "cancel"
+    totals: tuple[int, ...]
+
+    def text(self, *, ascii: bool = False) -> str:
+        return f"game cancelled by the host; totals {_numbers(self.totals)}"
+
+
 #: The events of the package's own kinds of move and of play itself, by :attr:`Event.kind`, in
 #: the order the information-state vectors give them (the registry of kinds of move adds the
 #: events of any other kind after these: :data:`rummy500.play.moves.EVENT_KINDS`).
@@ -343,6 +373,10 @@ BUILT_IN_EVENTS: Final[dict[str, type[Event]]] = {
         Discarded,
         Reshuffled,
         HandEnded,
+        # The early ends of a game come after the others: the kind columns of the
+        # information-state rows keep their places.
+        Abandoned,
+        Cancelled,
     )
 }
 

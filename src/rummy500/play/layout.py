@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 import attrs
 
 from rummy500.core.cards import Card
-from rummy500.core.phases import OwedUse, Phase
+from rummy500.core.phases import Ending, OwedUse, Phase
 from rummy500.melds.table import TableMeld
 from rummy500.play.events import Event
 from rummy500.play.moves import Move
@@ -49,7 +49,8 @@ class Standing:
     ``stock_cards`` is the order of the stock as dealt (or as reshuffled from the pile): a
     position's stock is its first ``stock_size`` cards, so a draw copies no cards.
     ``player_history`` is each player's score of the last finished hands; in a game without
-    partnerships it is the very ``history`` object, so it costs nothing to keep. ``log`` is
+    partnerships it is the very ``history`` object, so it costs nothing to keep. ``ending`` is
+    how the game ended early, if it did (a player left, or the host cancelled it). ``log`` is
     what happened in the hand before the first position of an undo chain (see
     :attr:`Position.log <rummy500.play.position.Position.log>`): only that position's standing
     needs it.
@@ -63,6 +64,7 @@ class Standing:
     winner: int | None = None
     stock_cards: tuple[Card, ...] = attrs.field(default=(), eq=False, repr=False)
     player_history: tuple[tuple[int, ...], ...] = attrs.field(kw_only=True)
+    ending: Ending | None = attrs.field(default=None, kw_only=True)
     #: The game the hand belongs to (kept here rather than in every position).
     game: Game = attrs.field(kw_only=True, repr=False)
     log: tuple[Event, ...] = attrs.field(default=(), kw_only=True, eq=False, repr=False)

@@ -6,7 +6,8 @@ back to the deal of the hand or to the first position of the chain, whose standi
 happened before it, and the standing keeps the last log read so that the next one is a step
 away. Each step of the chain gives its events (:func:`_step_events`): the registry's column
 ``"log"`` (:data:`_LOGGED`) the events of its move, then what play did by itself (the hand
-scored, the pile turned over as a new stock).
+scored, the pile turned over as a new stock); a step with no move may also end the game early
+(a player left, or the host cancelled it).
 
 This module reads the slots of a position (:class:`~rummy500.play.layout._Slots`) and its
 standing, never the position's class: the class reads its log from here.
@@ -22,6 +23,8 @@ import attrs
 from rummy500.core.phases import Phase
 from rummy500.melds.putdown import next_meld_id
 from rummy500.play.events import (
+    Abandoned,
+    Cancelled,
     Dealt,
     Declined,
     Event,
@@ -129,8 +132,15 @@ def seen_by(cache: _LogCache, player: int) -> tuple[Event, ...]:
 
 def _step_events(before: _Slots, move: Move | None, after: _Slots) -> tuple[Event, ...]:
     """The events of the step from ``before`` to ``after`` by ``move`` (``None``: a hand
-    scored as it stood, as ``State.from_position(went_out=...)`` does)."""
+    scored as it stood, as ``State.from_position(went_out=...)`` does, or the game ended
+    early)."""
     if move is None:
+        ending = after._standing.ending
+        if ending is not None and before._standing.ending is None:
+            totals = after._standing.totals
+            if ending.player is None:  # cancelled by the host
+                return (Cancelled(totals),)
+            return (Abandoned(ending.player, totals),)
         events: tuple[Event, ...] = ()
     else:
         events = _LOGGED[type(move)](before, move, after)

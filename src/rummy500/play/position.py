@@ -25,7 +25,7 @@ from attrs.exceptions import FrozenInstanceError
 from rummy500.core.cards import Card
 from rummy500.core.errors import StateError
 from rummy500.core.phases import USE_ANY as _USE_ANY
-from rummy500.core.phases import OwedUse, Phase
+from rummy500.core.phases import Ending, OwedUse, Phase
 from rummy500.melds.table import TableMeld
 from rummy500.play.events import Event
 from rummy500.play.layout import Game, Owing, Standing, _owing_of, _Slots
@@ -65,6 +65,7 @@ FIELDS: Final = (
     "kept",
     "owed_use",
     "discarder",
+    "ending",
 )
 
 
@@ -218,6 +219,7 @@ class Position(_Slots):
         kept: Card | None = None,
         owed_use: OwedUse = OwedUse.ANY,
         discarder: int | None = None,
+        ending: Ending | None = None,
         log: tuple[Event, ...] = (),
     ) -> Self:
         """A position from its fields (see :data:`FIELDS`), with no undo history.
@@ -243,6 +245,7 @@ class Position(_Slots):
             winner,
             stock,
             player_history=player_history,
+            ending=ending,
             log=log,
             game=Game(
                 config,
@@ -381,6 +384,12 @@ class Position(_Slots):
     def winner(self) -> int | None:
         """The winning side once the game is won."""
         return self._standing.winner
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the game ended early (:class:`~rummy500.Ending`: a player left, or the host
+        cancelled it), ``None`` while it goes on and once it is played out."""
+        return self._standing.ending
 
     @property
     def stock(self) -> tuple[Card, ...]:

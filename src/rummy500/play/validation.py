@@ -17,7 +17,7 @@ from collections import Counter
 
 from rummy500.core.cards import CARDS, JOKER
 from rummy500.core.errors import StateError
-from rummy500.core.phases import OwedUse, Phase
+from rummy500.core.phases import OwedUse, Phase, hand_scored
 from rummy500.melds.check import meld_cards_problem
 from rummy500.play.engine import ends_without_a_take, turns_pile_over
 from rummy500.play.movegen import generate
@@ -86,6 +86,11 @@ def check_basics(s: Position) -> None:
         raise StateError(f"went_out must be a player from 0 to {n - 1} or None, not {went_out}")
     if discarder is not None and not 0 <= discarder < n:
         raise StateError(f"discarder must be a player from 0 to {n - 1} or None, not {discarder}")
+    ending = s.ending
+    if ending is not None and ending.player is not None and not ending.player < n:
+        raise StateError(
+            f"the game was abandoned by player {ending.player}, but the players are 0 to {n - 1}"
+        )
     sides = cfg.sides(n)
     if won is not None and not 0 <= won < sides:
         who = "a player" if sides == n else "a team"
@@ -198,11 +203,14 @@ def check_history(s: Position) -> None:
     for every hand finished since (the hand just scored included), and the totals are
     :attr:`start_totals` plus its column sums."""
     history = s.history
-    over = s.phase >= Phase.HAND_OVER
+    # A hand cut short by an early end of the game is not scored.
+    over = hand_scored(s.phase, s.ending)
     finished = s.hand_number + 1 if over else s.hand_number
     start = s.history_start
     phase = s.phase.name.lower()
     where = f"hand_number {s.hand_number} (counting from 0) in phase {phase}"
+    if s.ending is not None:
+        where += f", {s.ending}"
     if not 0 <= start <= finished:
         raise StateError(
             f"history_start {start} is not from 0 to {finished}: {where} means "
@@ -275,7 +283,7 @@ def check_player_history(s: Position) -> None:
                 f"the team scores {list(teams)}, but the history records "
                 f"{list(history[number])}: a team scores the sum of its players' scores"
             )
-    if rows and s.phase >= Phase.HAND_OVER:
+    if rows and hand_scored(s.phase, s.ending):
         went_out = s.went_out
         scores = player_scores(
             cfg, s.hands, s.table, went_out=went_out, stock_ran_out=went_out is None
@@ -292,6 +300,9 @@ def check_outcome(s: Position) -> None:
     cfg = s.config
     went_out, won = s.went_out, s.winner
     phase = s.phase.name.lower()
+    if s.ending is not None:
+        _check_early_end(s)
+        return
     if s.phase < Phase.HAND_OVER:
         if went_out is not None:
             raise StateError(
@@ -335,6 +346,48 @@ def check_outcome(s: Position) -> None:
         raise StateError(
             f"winner is {won}, but with totals {list(s.totals)} after "
             f"{s.hand_number + 1} hands the game is won by {want}"
+        )
+
+
+def _check_early_end(s: Position) -> None:
+    """A game that ended early is over with no winner, in a hand cut short (nobody out) or
+    between hands (the last hand scored as play left it)."""
+    ending = s.ending
+    assert ending is not None
+    if s.phase != Phase.GAME_OVER:
+        raise StateError(
+            f"the game was {ending}, yet the phase is {s.phase.name.lower()} rather than "
+            "game_over: an early end is the end of the game"
+        )
+    if s.winner is not None:
+        raise StateError(
+            f"winner is {s.winner}, but the game was {ending}: a game that ends early has no winner"
+        )
+    went_out = s.went_out
+    if went_out is not None:
+        if ending.during_hand:
+            raise StateError(
+                f"went_out is {went_out}, but the game was {ending}: nobody went out of a hand "
+                "cut short"
+            )
+        if s.hands[went_out]:
+            raise StateError(
+                f"went_out is {went_out}, but player {went_out} still holds cards: the player "
+                "who goes out has none left"
+            )
+    if ending.during_hand:
+        return
+    cfg = s.config
+    over = game_result(
+        cfg,
+        s.totals,
+        hands_played=s.hand_number + 1,
+        went_out_side=None if went_out is None else cfg.side_of(went_out, s.players),
+    ).over
+    if over:
+        raise StateError(
+            f"the game was {ending}, but with totals {list(s.totals)} after "
+            f"{s.hand_number + 1} of at most {cfg.hand_limit} hands it was over already"
         )
 
 
