@@ -17,6 +17,7 @@ import pytest
 
 from helpers_positions import build, cards, play, texts
 from rummy500 import (
+    ConfigError,
     GameRecord,
     IllegalMoveError,
     Layoff,
@@ -172,6 +173,31 @@ def test_the_table_shows_each_melds_id_and_who_laid_it_down() -> None:
         "    0: 2S 3S 4S 5S 6S 7S 8S 9S 10S   (P1's meld; P0 added 5S 6S 7S; P2 added 8S 9S 10S)",
         "    2: 9H 10H JH QH   (P1's meld; P0 added QH)",
     ]
+
+
+def test_the_table_speaks_to_the_seats_given_as_you() -> None:
+    table = [("2S 3S 4S", 1), ("8S 9S 10S", 2), ("9H 10H JH", 1)]
+    state = build(JOIN, ["5S 6S 7S QH 2C", None, None], table=table)
+    after = play(state, "meld 5S 6S 7S", "layoff 2 QH")
+    lines = table_lines(after.view(0), ["You", "P1", "P2"], ascii=True, you=[0])
+    assert lines[:3] == [
+        "  Table melds:",
+        "    0: 2S 3S 4S 5S 6S 7S 8S 9S 10S   (P1's meld; you added 5S 6S 7S; P2 added 8S 9S 10S)",
+        "    2: 9H 10H JH QH   (P1's meld; you added QH)",
+    ]
+    assert table_lines(after.view(1), NAMES, ascii=True, you=(1,))[1:3] == [
+        "    0: 2S 3S 4S 5S 6S 7S 8S 9S 10S   (your meld; P0 added 5S 6S 7S; P2 added 8S 9S 10S)",
+        "    2: 9H 10H JH QH   (your meld; P0 added QH)",
+    ]
+
+
+def test_the_table_refuses_a_you_that_is_not_seats() -> None:
+    state = build(JOIN, ["5S 6S 7S QH 2C", None, None], table=[("2S 3S 4S", 1)])
+    with pytest.raises(ConfigError) as caught:
+        table_lines(state.view(0), NAMES, you="0")  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "table_lines's you must be a collection of seats (whole numbers), not '0'"
+    )
 
 
 # -- saving and loading --------------------------------------------------------------------------

@@ -163,32 +163,53 @@ _WORDS: Final[dict[type[Move], Callable[[Any, bool, bool], str]]] = {
 }
 
 
-def meld_line(meld: TableMeld, names: Sequence[str], *, ascii: bool = False) -> str:
+def meld_line(
+    meld: TableMeld, names: Sequence[str], *, ascii: bool = False, you: Collection[int] = ()
+) -> str:
     """One table meld under its id (as in ``layoff N``), with who laid it down and who added
-    which cards: ``"  4: 5♠ 6♠ 7♠ 8♠   (P1's meld; P2 added 8♠)"``."""
+    which cards: ``"  4: 5♠ 6♠ 7♠ 8♠   (P1's meld; P2 added 8♠)"``. ``you`` holds the seats
+    spoken to as "you": ``"(your meld; you added 8♠)"``."""
     if not isinstance(meld, TableMeld):
         raise StateError(f"meld_line writes a TableMeld, not {describe_value(meld)}")
     _check_names("meld_line", names, max(meld.owners) + 1)
+    _check_you("meld_line", you)
     cards = _cards(meld.cards, ascii)
     added = [
-        f"{names[o]} added "
+        f"{'you' if o in you else names[o]} added "
         + _cards([c for c, w in zip(meld.cards, meld.owners, strict=True) if w == o], ascii)
         for o in dict.fromkeys(meld.owners)
         if o != meld.owner
     ]
-    whose = "; ".join([f"{names[meld.owner]}'s meld", *added])
+    owner = "your meld" if meld.owner in you else f"{names[meld.owner]}'s meld"
+    whose = "; ".join([owner, *added])
     return f"{meld.id:>3}: {cards}   ({whose})"
 
 
-def table_lines(view: PlayerView, names: Sequence[str], *, ascii: bool = False) -> list[str]:
+def _check_you(function: str, you: object) -> None:
+    """Refuse a ``you`` that is not a collection of seats."""
+    if (
+        isinstance(you, str)
+        or not isinstance(you, Collection)
+        or not all(isinstance(p, int) and not isinstance(p, bool) for p in you)
+    ):
+        raise ConfigError(
+            f"{function}'s you must be a collection of seats (whole numbers), not "
+            f"{describe_value(you)}"
+        )
+
+
+def table_lines(
+    view: PlayerView, names: Sequence[str], *, ascii: bool = False, you: Collection[int] = ()
+) -> list[str]:
     """The public table: the melds (each under its id), the spread discard pile, the stock,
-    hand sizes.
+    hand sizes. ``you`` holds the seats spoken to as "you" (:func:`meld_line`).
 
     Only public information is shown, whichever player's view this is.
     """
     _check("table_lines", view, names, view=True)
+    _check_you("table_lines", you)
     lines = ["  Table melds:" if view.table else "  Table melds: none"]
-    lines.extend("  " + meld_line(meld, names, ascii=ascii) for meld in view.table)
+    lines.extend("  " + meld_line(meld, names, ascii=ascii, you=you) for meld in view.table)
     lines.append(f"  Discard pile (oldest first, top last): {_cards(view.pile, ascii)}")
     sizes = ", ".join(f"{names[p]} {n}" for p, n in enumerate(view.hand_sizes))
     lines.append(f"  Stock: {view.stock_size} cards.   Cards in hand: {sizes}")
@@ -352,15 +373,7 @@ def game_result_line(state: State, names: Sequence[str], *, you: Collection[int]
     nobody wins (totals: P0 120, P1 85, P2 -20)."``
     """
     _check("game_result_line", state, names)
-    if (
-        isinstance(you, str)
-        or not isinstance(you, Collection)
-        or not all(isinstance(p, int) and not isinstance(p, bool) for p in you)
-    ):
-        raise ConfigError(
-            f"game_result_line's you must be a collection of seats (whole numbers), not "
-            f"{describe_value(you)}"
-        )
+    _check_you("game_result_line", you)
     if not state.is_terminal():
         raise StateError(f"the game is not over: {state!r}")
     sides = side_names(state, names)

@@ -63,6 +63,8 @@ class _Table:
         self.out = out
         self.read = read
         self.echo = echo
+        #: The seats of the people at the keyboard, spoken to as "you".
+        self.you = [p for p, bot in enumerate(bots) if bot is None]
 
     def say(self, line: str = "") -> None:
         print(line, file=self.out)
@@ -82,7 +84,9 @@ class _Table:
             bot = self.bots[player]
             if state.phase == Phase.DRAW and (bot is None or not self.quiet):
                 self.say(f"{self.names[player]} to play.")
-                for line in table_lines(state.view(player), self.names, ascii=self.ascii):
+                for line in table_lines(
+                    state.view(player), self.names, ascii=self.ascii, you=self.you
+                ):
                     self.say(line)
             if bot is None:
                 after = self.ask(state)
@@ -96,8 +100,7 @@ class _Table:
                 self.tell_move(state, after, player)
             state = self.state = after
         self.end_hand(state)
-        you = [p for p, bot in enumerate(self.bots) if bot is None]
-        self.say(game_result_line(state, self.names, you=you))
+        self.say(game_result_line(state, self.names, you=self.you))
         return True
 
     def start_hand(self, state: State) -> None:
@@ -141,7 +144,8 @@ class _Table:
     def ask(self, state: State) -> State | None:
         """Ask the human for a move until they give a legal one; ``None`` if they leave."""
         if state.phase == Phase.PLAY:
-            for line in table_lines(state.view(state.current_player), self.names, ascii=self.ascii):
+            view = state.view(state.current_player)
+            for line in table_lines(view, self.names, ascii=self.ascii, you=self.you):
                 self.say(line)
         self.show_choices(state)
         legal = state.legal_moves()
