@@ -202,6 +202,16 @@ def test_intervals() -> None:
     assert Interval(0.25, 0.2, 0.3).text(percent=True) == "25.0% (20.0-30.0)"
 
 
+def test_a_share_short_of_all_or_above_none_is_not_written_as_all_or_none() -> None:
+    almost = proportion(1999, 2000)
+    assert almost.text(percent=True) == "99.95% (99.7-100.0)"
+    assert proportion(1, 2000).text(percent=True) == "0.1% (0.0-0.3)"
+    assert proportion(2000, 2000).text(percent=True) == "100.0% (99.8-100.0)"
+    assert proportion(0, 2000).text(percent=True) == "0.0% (0.0-0.2)"
+    # Not a share: rounded as asked.
+    assert Interval(0.99999, 0.9, 1.0).text(digits=2) == "1.00 (0.90-1.00)"
+
+
 def test_the_summary_counts_seats_bots_and_endings() -> None:
     sim = Simulation.of(SHORT, 2, ["greedy", "random"], 2)
 

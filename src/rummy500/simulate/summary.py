@@ -45,8 +45,19 @@ class Interval:
                 + describe_value(digits)
             )
         scale, unit = (100.0, "%") if percent else (1.0, "")
+        value = self.value * scale
+        # A share short of all (or above none) is not written as all (or none): 1,999 wins in
+        # 2,000 games are 99.95%, not 100.0%. It gets the digits it needs to show it.
+        shown = digits
+        while (
+            percent
+            and shown < _MAX_DIGITS
+            and value not in (0.0, scale)
+            and (float(f"{value:.{shown}f}") in (0.0, scale))
+        ):
+            shown += 1
         return (
-            f"{self.value * scale:.{digits}f}{unit} "
+            f"{value:.{shown}f}{unit} "
             f"({self.low * scale:.{digits}f}-{self.high * scale:.{digits}f})"
         )
 
