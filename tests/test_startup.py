@@ -35,11 +35,14 @@ print([builder.cache_info().currsize for builder in builders])
 """
 
 #: What importing the package and the command line loads that only some uses need: saving
-#: (with cattrs under it) and logging (for Ray) come on first use.
+#: (with cattrs under it), the toolkit and logging (for Ray) come on first use.
 _LEFT_FOR_FIRST_USE = """
 import sys
 import rummy500
-print(sorted(m for m in ("cattrs", "logging", "rummy500.game.serialize") if m in sys.modules))
+print(sorted(m for m in ("cattrs", "logging", "rummy500.game.serialize", "rummy500.toolkit")
+             if m in sys.modules))
+print(rummy500.GameRecord.__module__, "cattrs" in sys.modules)
+print(rummy500.toolkit.__name__, rummy500.toolkit.ActionSpace.__name__)
 import rummy500.cli
 print(sorted(m for m in ("cattrs", "logging", "rummy500.game.serialize") if m in sys.modules))
 print(rummy500.to_data(rummy500.Aces.HIGH_ONLY), "cattrs" in sys.modules)
@@ -108,7 +111,13 @@ def test_importing_the_package_and_the_command_line_leaves_optional_work_for_fir
 
 @pytest.mark.processes
 def test_importing_the_package_and_the_command_line_leaves_saving_and_logging_unloaded() -> None:
-    assert _run(_LEFT_FOR_FIRST_USE) == ["[]", "[]", "high_only True"]
+    assert _run(_LEFT_FOR_FIRST_USE) == [
+        "[]",
+        "rummy500.game.record False",
+        "rummy500.toolkit ActionSpace",
+        "[]",
+        "high_only True",
+    ]
 
 
 @pytest.mark.processes

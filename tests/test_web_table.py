@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import doctest
 import io
+import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -422,3 +425,34 @@ def test_the_presets_offered_are_every_preset() -> None:
 def test_the_examples_in_the_docstrings_run(module: ModuleType) -> None:
     failed, tried = doctest.testmod(module)
     assert (failed, tried > 0) == (0, True)
+
+
+#: The page's first view in a fresh Python, as its worker draws it: saving (and cattrs under it)
+#: is loaded only when the person saves or loads a game, since a browser compiles every module
+#: it imports from source.
+_FIRST_VIEW = """
+import json, sys
+import table
+SAVING = ("cattrs", "rummy500.game.serialize")
+answer = table.handle(json.loads(sys.argv[1]))
+print(answer["status"], sorted(m for m in SAVING if m in sys.modules))
+saved = table.handle({"intent": "save"})
+print(saved["filename"], sorted(m for m in SAVING if m in sys.modules))
+"""
+
+
+@pytest.mark.processes
+def test_the_first_view_leaves_saving_unloaded_until_a_game_is_saved() -> None:
+    root = Path(__file__).resolve().parent.parent
+    result = subprocess.run(
+        [sys.executable, "-c", _FIRST_VIEW, json.dumps(NEW)],
+        env={**os.environ, "PYTHONPATH": f"{root / 'src'}{os.pathsep}{root / 'web' / 'src'}"},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert result.stdout.splitlines() == [
+        "your-turn []",
+        "rummy500-standard-seed5.json ['cattrs', 'rummy500.game.serialize']",
+    ]

@@ -16,7 +16,7 @@ from collections.abc import Callable as _Callable
 from importlib import import_module as _import_module
 from typing import TYPE_CHECKING
 
-from rummy500 import events, presets, toolkit
+from rummy500 import events, presets
 from rummy500.core import cards as _cards
 from rummy500.core import errors as _errors
 from rummy500.core.cards import Card, Suit, format_cards, parse_cards
@@ -35,6 +35,7 @@ from rummy500.core.errors import (
 )
 from rummy500.core.phases import Ending, OwedUse
 from rummy500.game import state as _state
+from rummy500.game.record import GameRecord
 from rummy500.game.state import CHANCE, TERMINAL, Phase, PlayerView, State, new_game
 from rummy500.melds import shape as _melds
 from rummy500.melds.table import TableMeld
@@ -54,14 +55,15 @@ from rummy500.rules.choices import (
 from rummy500.rules.config import RuleConfig
 
 if TYPE_CHECKING:
-    from rummy500.game.serialize import GameRecord, dumps, from_data, loads, to_data
+    from rummy500 import toolkit
+    from rummy500.game.serialize import dumps, from_data, loads, to_data
 
 __version__ = "1.0.0"
 
 
 def _moved(name: str) -> tuple[_Callable[[], object], str]:
     """The alias entry of a name that moved to :mod:`rummy500.toolkit`."""
-    return (lambda: getattr(toolkit, name), f"rummy500.toolkit.{name}")
+    return (lambda: getattr(_import_module("rummy500.toolkit"), name), f"rummy500.toolkit.{name}")
 
 
 #: The helpers that moved from the top level to the toolkit in 1.0 (and the names the toolkit
@@ -106,19 +108,29 @@ _ALIASES: dict[str, tuple[_Callable[[], object], str]] = {
 }
 
 
-#: Saving and loading (:mod:`rummy500.game.serialize`) is loaded on first use of one of its names:
-#: it stands on cattrs, which costs more to import than the rest of the package, and a program
-#: that saves nothing need not pay for it.
-_SAVING = frozenset({"serialize", "GameRecord", "dumps", "from_data", "loads", "to_data"})
+#: Names loaded on first use, each from its module (then kept here, so this is asked once):
+#: saving and loading (:mod:`rummy500.game.serialize`) stands on cattrs, which costs more to
+#: import than the rest of the package, and the toolkit brings the action ids, world sampling
+#: and playouts. A program that needs neither (a front end's first view, in a browser that
+#: compiles every module from source) does not pay for them.
+_LAZY: dict[str, tuple[str, str | None]] = {
+    "toolkit": ("rummy500.toolkit", None),
+    "serialize": ("rummy500.game.serialize", None),
+    **{
+        name: ("rummy500.game.serialize", name)
+        for name in ("dumps", "from_data", "loads", "to_data")
+    },
+}
 
 
 def __getattr__(name: str) -> object:
-    """The names of :mod:`rummy500.game.serialize`, loaded on first use (then kept here, so this is
-    asked once), and the deprecated aliases, with their warning."""
-    if name not in _SAVING:
+    """The names of :data:`_LAZY`, loaded on first use, and the deprecated aliases, with their
+    warning."""
+    if name not in _LAZY:
         return _aliased(__name__, _ALIASES, name)
-    serialize = _import_module("rummy500.game.serialize")
-    value = serialize if name == "serialize" else getattr(serialize, name)
+    module_name, attribute = _LAZY[name]
+    module = _import_module(module_name)
+    value = module if attribute is None else getattr(module, attribute)
     globals()[name] = value
     return value
 

@@ -5,6 +5,13 @@
  *     import { PythonWorker } from "./client.mjs";
  *     const python = await PythonWorker.start();
  *     const version = await python.run("import rummy500\nrummy500.__version__");
+ *
+ * A page can make the worker sooner, as its HTML is read, with an inline script ahead of its
+ * modules (the Play page does: its module and this one are otherwise fetched one after the
+ * other before the worker is made). The script sets `window.rummy500EarlyWorker` to
+ * `{worker, events}`: the module Worker of the bundle's worker.mjs, and every message and error
+ * event it gave so far (its onmessage and onerror push them). PythonWorker.start then takes
+ * that worker, once, and hears those events first, in order.
  */
 
 export class PythonWorker {
@@ -19,14 +26,25 @@ export class PythonWorker {
    * @returns {Promise<PythonWorker>} The worker, ready; it rejects if Python cannot start.
    */
   static start(baseURL = new URL(".", import.meta.url), { stdout, stderr } = {}) {
-    const worker = new Worker(new URL("worker.mjs", baseURL), { type: "module" });
+    const early = globalThis.rummy500EarlyWorker;
+    const worker = early?.worker ?? new Worker(new URL("worker.mjs", baseURL), { type: "module" });
     return new Promise((resolve, reject) => {
       const python = new PythonWorker(worker, { stdout, stderr });
       python.#started = { resolve, reject };
-      worker.onerror = (event) => {
-        event.preventDefault();
+      const onError = (event) => {
+        event.preventDefault?.();
         python.#fail(new Error(`the Python worker failed: ${event.message}`));
       };
+      worker.onerror = onError;
+      if (early !== undefined) {
+        // A worker made by the page's inline script (see above): it is this page's,
+        // once, and what it said before this module ran is heard now, in order.
+        delete globalThis.rummy500EarlyWorker;
+        for (const event of early.events) {
+          if (event.type === "error") onError(event);
+          else python.#receive(event.data);
+        }
+      }
     });
   }
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from table_json import JSONDict, event_words, prompt, table_json
 
+import rummy500
 from rummy500 import (
     Call,
     Card,
@@ -55,8 +56,6 @@ from rummy500 import (
     State,
     StateError,
     Take,
-    dumps,
-    loads,
     new_game,
     presets,
     render,
@@ -359,7 +358,7 @@ def handle(request: JSONDict) -> JSONDict:
                 request["preset"], request["players"], request["opponents"], request["seed"]
             )
         elif intent == "load":
-            record = loads(request["text"], GameRecord)
+            record = rummy500.loads(request["text"], GameRecord)
             preset = next((n for n in presets.names() if presets.get(n) == record.config), None)
             _table = Table(record, request["opponents"], preset)
         elif _table is None:
@@ -402,7 +401,7 @@ def _act(table: Table, intent: str, request: JSONDict) -> JSONDict:
     elif intent == "save":
         start = table.start
         name = f"rummy500-{table.preset or 'game'}-seed{start.seed}.json"
-        return {"file": dumps(table.record(), indent=2) + "\n", "filename": name}
+        return {"file": rummy500.dumps(table.record(), indent=2) + "\n", "filename": name}
     else:
         raise StateError(f"the page asked for {intent!r}, which is not something it can do")
     return {}
