@@ -441,11 +441,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if missing:
         failures.append(f"the games made no move of these kinds or ways: {missing}")
     failures += seen.problems()
-    for failure in failures:
-        print(f"FAILED: {failure}")
-    if not failures:
-        print("  the same games as CPython; every request to 127.0.0.1; no console error")
-    return 1 if failures else 0
+    return check_web.verdict(
+        failures, "the same games as CPython; every request to 127.0.0.1; no console error"
+    )
 
 
 if __name__ == "__main__":

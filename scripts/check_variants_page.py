@@ -51,7 +51,7 @@ except ImportError:  # run from a checkout without installing the package
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "src"))
 import variants
-from check_web import TIMEOUT, Visit, bundle_folder, open_page
+from check_web import TIMEOUT, Visit, bundle_folder, open_page, verdict
 from variant_form import rule_set
 
 from rummy500 import presets
@@ -249,11 +249,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             played = _check_cancel(tab, base, failures)
             print(f"  Cancel stopped a run of {variants.MAX_GAMES} games after {played}")
     failures += seen.problems()
-    for failure in failures:
-        print(f"FAILED: {failure}")
-    if not failures:
-        print("  the same rules, figures and refusal as CPython; every request to 127.0.0.1")
-    return 1 if failures else 0
+    return verdict(
+        failures, "the same rules, figures and refusal as CPython; every request to 127.0.0.1"
+    )
 
 
 if __name__ == "__main__":

@@ -48,6 +48,7 @@ __all__ = [
     "compare",
     "main",
     "open_page",
+    "verdict",
     "visit",
 ]
 
@@ -165,6 +166,15 @@ def _cpython_games(folder: Path) -> tuple[list[dict[str, Any]], float]:
     return played["games"], played["seconds"]
 
 
+def verdict(failures: Sequence[str], passed: str) -> int:
+    """Print each failure, or what was checked when there is none; the exit status to give."""
+    for failure in failures:
+        print(f"FAILED: {failure}")
+    if not failures:
+        print(f"  {passed}")
+    return 1 if failures else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Check the bundle's self-test page; exit 1 on any failure (see the module's docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -212,11 +222,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{raw / 1e6:.2f} MB as served (uncompressed), {packed / 1e6:.2f} MB gzipped "
         f"(level {GZIP_LEVEL})"
     )
-    for failure in failures:
-        print(f"FAILED: {failure}")
-    if not failures:
-        print("  the same results as CPython; every request to 127.0.0.1; no console error")
-    return 1 if failures else 0
+    return verdict(
+        failures, "the same results as CPython; every request to 127.0.0.1; no console error"
+    )
 
 
 if __name__ == "__main__":

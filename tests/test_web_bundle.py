@@ -175,6 +175,15 @@ def test_the_browsers_games_are_compared_with_cpythons_game_by_game() -> None:
     assert check_web.compare(games[:1], games) == ["the browser played 1 games, CPython 2"]
 
 
+def test_a_browser_check_prints_each_failure_or_what_it_checked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert check_web.verdict(["a", "b"], "all well") == 1
+    assert capsys.readouterr().out == "FAILED: a\nFAILED: b\n"
+    assert check_web.verdict([], "all well") == 0
+    assert capsys.readouterr().out == "  all well\n"
+
+
 def test_without_npm_the_bundle_says_what_it_needs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
