@@ -1,40 +1,20 @@
 """A front end that follows a whole game through the event stream, as one player sees it.
 
 Built-in bots play every seat; the front end sits with player 0 and prints each event of the
-log as player 0 saw it: their own draws show the card, the other players' draws do not. Run it
-with ``python examples/front_end.py``.
+log as player 0 saw it, in words (:func:`rummy500.render.event_words`): their own draws show the
+card, the other players' draws do not. Run it with ``python examples/front_end.py``.
 """
 
 from __future__ import annotations
 
 import rummy500
 from rummy500 import Deal, PlayerView, State
-from rummy500.bots import GreedyBot, RandomBot
-from rummy500.events import Dealt, Drew, Event, HandEnded
+from rummy500.bots import Bot, GreedyBot, RandomBot
+from rummy500.events import HandEnded
+from rummy500.render import event_words, side_names
 
 NAMES = ("You", "West", "North")
 ME = 0
-
-
-def words(event: Event) -> str:
-    """An event in words for the player at seat ``ME``: the event's own text, with names."""
-    if isinstance(event, Dealt):
-        mine = event.hands[ME]
-        assert mine is not None  # our own cards are never hidden from us
-        return (
-            f"Hand {event.hand_number + 1}, dealt by {NAMES[event.dealer]}. You hold "
-            f"{rummy500.format_cards(mine)}; {rummy500.format_cards(event.pile)} turned up."
-        )
-    if isinstance(event, Drew) and event.card is None:
-        return f"{NAMES[event.player]} draws from the stock."
-    if isinstance(event, HandEnded):
-        out = "nobody went out" if event.went_out is None else f"{NAMES[event.went_out]} went out"
-        scores = ", ".join(f"{NAMES[p]} {s}" for p, s in enumerate(event.scores))
-        return f"Hand over ({out}): {scores}."
-    # Every other event reads like the move it records: "P1 discard 5♠".
-    player = getattr(event, "player", None)
-    text = str(event)
-    return text if player is None else text.replace(f"P{player}", NAMES[player], 1)
 
 
 class FrontEnd:
@@ -51,7 +31,13 @@ class FrontEnd:
             self.hand, self.shown = view.hand_number, 0
         new = view.log[self.shown :]
         for event in new:
-            print(words(event))
+            print(event_words(event, NAMES, me=ME))
+            if isinstance(event, HandEnded):
+                # The event's sentence says who went out; the scores follow, by side (a team
+                # scores as one in a partnership game).
+                sides = side_names(view, NAMES)
+                scores = ", ".join(f"{n} {s}" for n, s in zip(sides, event.scores, strict=True))
+                print(f"Scores of the hand: {scores}.")
         self.shown = len(view.log)
         return len(new)
 
@@ -59,7 +45,7 @@ class FrontEnd:
 def play(seed: int) -> State:
     """A whole three-player game with bots in every seat, followed from seat ``ME``."""
     state = rummy500.new_game(players=3, seed=seed)
-    bots = [GreedyBot(), RandomBot(seed), GreedyBot()]
+    bots: list[Bot] = [GreedyBot(), RandomBot(seed), GreedyBot()]
     screen = FrontEnd()
     screen.update(state.view(ME))
     while not state.is_terminal():

@@ -553,6 +553,7 @@ BY_CALLABLE: Final[Mapping[str, Mapping[str, object] | The | FieldsOf]] = {
     "rummy500.bots.bot_text": {"spec": "ismcts:iterations=5"},
     "rummy500.bots.play_game": {"state": The("short_game"), "bots": The("bots")},
     "rummy500.bots.playout": {"state": The("short_game")},
+    "rummy500.render.event_words": {"me": 0},
     "rummy500.render.game_result_line": {"state": The("finished")},
     "rummy500.render.hand_result_lines": {"state": The("finished")},
     "rummy500.render.hand_text": {"cards": The("hand")},

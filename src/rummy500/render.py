@@ -32,11 +32,13 @@ from rummy500 import (
     Take,
     format_cards,
 )
-from rummy500.core.errors import describe_value
+from rummy500.core.errors import describe_value, is_whole
+from rummy500.events import Dealt, Drew, Event, HandEnded
 from rummy500.toolkit import dealer_draw_rounds, score_breakdown
 
 __all__ = [
     "dealer_draw_lines",
+    "event_words",
     "game_result_line",
     "hand_result_lines",
     "hand_text",
@@ -161,6 +163,69 @@ _WORDS: Final[dict[type[Move], Callable[[Any, bool, bool], str]]] = {
     Pass: lambda move, ascii, you: f"{_verb(you, 'lets', 'let')} the chance to call rummy go by",
     Deal: lambda move, ascii, you: "deals the next hand",
 }
+
+
+def event_words(
+    event: Event, names: Sequence[str], *, me: int, ascii: bool = False
+) -> str:
+    """An event of player ``me``'s log (:attr:`PlayerView.log <rummy500.PlayerView.log>`) in
+    words, with the players' names: a sentence for the deal, for another player's draw from
+    the stock and for the end of the hand, and the event's own text, with the player's name
+    for ``P1``, for the others.
+
+    * ``"Hand 1, dealt by West. You hold A♣ 10♣ K♣; 3♦ turned up."``: ``me``'s cards.
+    * ``"North draws from the stock."``, and ``"You draw 9♠"`` for ``me``'s own draw.
+    * ``"Hand 1 is over: West went out."`` (or ``"nobody went out"``): the first line of
+      :func:`hand_result_lines`, whose other lines, and :func:`score_sheet`, give the scores
+      (by team, where players play in teams).
+    * ``"West discard Q♣"``, ``"You take Q♣"``, ``"North layoff 0 9♠"``.
+    * ``"West left: game abandoned; totals 64 -5 -10"`` and
+      ``"game cancelled by the host; totals 64 -5 -10"``: the game's early end.
+
+    Cards are written in ASCII with ``ascii=True``. ``names`` holds a name for each player;
+    the deal raises :class:`~rummy500.StateError` where it does not show ``me``'s cards (it
+    is then another player's view of it).
+    """
+    if not isinstance(event, Event):
+        raise StateError(f"event_words writes an event of a log, not {describe_value(event)}")
+    if not is_whole(me) or me < 0:
+        raise ConfigError(
+            f"event_words's me must be a seat (a whole number from 0), not {describe_value(me)}"
+        )
+    if isinstance(event, Dealt):
+        players = len(event.hand_sizes)
+    else:
+        seats = (getattr(event, name, None) for name in ("player", "went_out"))
+        players = max((seat + 1 for seat in seats if is_whole(seat)), default=0)
+    _check_names("event_words", names, max(players, me + 1))
+
+    if isinstance(event, Dealt):
+        if me >= players:
+            raise ConfigError(
+                f"event_words's me must be the seat of one of the {players} players of this "
+                f"deal (from 0 to {players - 1}), not {me}"
+            )
+        mine = event.hands[me]
+        if mine is None:
+            raise StateError(
+                f"event_words writes an event of player {me}'s log, and this deal does not show "
+                f"player {me}'s cards: it is another player's view of it"
+            )
+        return (
+            f"Hand {event.hand_number + 1}, dealt by {names[event.dealer]}. You hold "
+            f"{_cards(mine, ascii)}; {_cards(event.pile, ascii)} turned up."
+        )
+    if isinstance(event, Drew) and event.card is None:
+        return f"{names[event.player]} draws from the stock."
+    if isinstance(event, HandEnded):
+        out = "nobody went out" if event.went_out is None else f"{names[event.went_out]} went out"
+        return f"Hand {event.hand_number + 1} is over: {out}."
+    text = event.text(ascii=ascii)
+    player = getattr(event, "player", None)
+    # A player's event starts with the player as ``P1``: the name goes in its place.
+    if is_whole(player) and text.startswith(f"P{player} "):
+        return names[player] + text[len(f"P{player}") :]
+    return text
 
 
 def meld_line(

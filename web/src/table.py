@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from table_json import JSONDict, event_words, prompt, table_json
+from table_json import JSONDict, prompt, table_json
 
 import rummy500
 from rummy500 import (
@@ -315,7 +315,7 @@ class Table:
                 }
                 for i in self.choices
             ],
-            "log": [event_words(event, self.names, HUMAN) for event in view.log],
+            "log": [render.event_words(event, self.names, me=HUMAN) for event in view.log],
             "result": render.hand_result_lines(self.state, self.names) if over else [],
             "sheet": render.score_sheet(self.state, self.names),
             "undo": bool(self.undo_stack) and status != "bots",

@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rummy500 import Card, OwedUse, Phase, PlayerView, format_cards, pictures
-from rummy500.events import Dealt, Drew, Event, HandEnded
+from rummy500 import Card, OwedUse, Phase, PlayerView, pictures
 
-__all__ = ["JSONDict", "card_json", "card_name", "event_words", "prompt", "table_json"]
+__all__ = ["JSONDict", "card_json", "card_name", "prompt", "table_json"]
 
 #: A JSON object, as the page sends and receives it.
 JSONDict = dict[str, Any]
@@ -94,25 +93,6 @@ def table_json(view: PlayerView, names: Sequence[str], bots: Sequence[str | None
         "target": scene.target,
         "hand_number": scene.hand_number + 1,
     }
-
-
-def event_words(event: Event, names: Sequence[str], me: int) -> str:
-    """An event of player ``me``'s log in words, as ``examples/front_end.py`` writes one: the
-    event's own text with the players' names (``"You take Q♣"``)."""
-    if isinstance(event, Dealt):
-        mine = format_cards(event.hands[me] or ())
-        return (
-            f"Hand {event.hand_number + 1}, dealt by {names[event.dealer]}. You hold {mine}; "
-            f"{format_cards(event.pile)} turned up."
-        )
-    if isinstance(event, Drew) and event.card is None:
-        return f"{names[event.player]} draws from the stock."
-    if isinstance(event, HandEnded):
-        out = "nobody went out" if event.went_out is None else f"{names[event.went_out]} went out"
-        return f"Hand {event.hand_number + 1} is over: {out}."
-    player = getattr(event, "player", None)
-    text = str(event)
-    return text if player is None else text.replace(f"P{player}", names[player], 1)
 
 
 def prompt(view: PlayerView, names: Sequence[str]) -> str:
