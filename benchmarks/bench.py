@@ -164,6 +164,8 @@ class RandomPlay:
         self.rng = random.Random(f"rummy500/{seed}")
         self.games = 0
         self.finished = 0
+        #: The decisions of the finished games, for the mean length of a game.
+        self.finished_decisions = 0
         self.abandoned = 0
         self.in_game = 0
         self.state = self._next_game(None)
@@ -173,6 +175,7 @@ class RandomPlay:
         if previous is not None:
             if previous.is_terminal():
                 self.finished += 1
+                self.finished_decisions += self.in_game
             else:
                 self.abandoned += 1
         state = new_game(self.config, self.players, self.seed + self.games)

@@ -9,10 +9,14 @@ against the random bot is measured before and after training, with a 95% Wilson 
 Needs the ``rl`` extra (``pip install '.[rl]'`` in a checkout of rummy500); ``--plot`` needs
 the ``plots`` extra too. Run it with ``python examples/train_policy_gradient.py`` for a short
 smoke run (a few seconds of training), or with ``--full`` for the run the "Train with
-PettingZoo" page reports::
+PettingZoo" page reports, written to a scratch folder (the page's own figures and plot,
+``docs/data/train-curve.json`` and ``docs/img/train-curve.png``, are kept as they are)::
 
     python examples/train_policy_gradient.py --full \\
-        --data docs/data/train-curve.json --plot docs/img/train-curve.png
+        --data /tmp/train-curve.json --plot /tmp/train-curve.png
+
+The seeds are fixed, so every figure but the two times comes out as in the page's data (the
+page says how to compare them).
 """
 
 from __future__ import annotations

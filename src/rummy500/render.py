@@ -165,9 +165,7 @@ _WORDS: Final[dict[type[Move], Callable[[Any, bool, bool], str]]] = {
 }
 
 
-def event_words(
-    event: Event, names: Sequence[str], *, me: int, ascii: bool = False
-) -> str:
+def event_words(event: Event, names: Sequence[str], *, me: int, ascii: bool = False) -> str:
     """An event of player ``me``'s log (:attr:`PlayerView.log <rummy500.PlayerView.log>`) in
     words, with the players' names: a sentence for the deal, for another player's draw from
     the stock and for the end of the hand, and the event's own text, with the player's name
