@@ -7,18 +7,22 @@ Two steps, one script:
   seat, and writes what they say to ``docs/data/compare-variants.json``.
 - ``python scripts/compare_variants.py render`` writes ``docs/compare-variants.md`` and its
   plots (SVG, in ``docs/img/compare/``) from that file, with a guide to choosing rules at
-  the top (game length in hands and estimated minutes, score swings, how hands end);
-  ``render --check`` fails when the committed page is not what the committed data gives.
+  the top (game length in hands and estimated minutes, score swings, how hands end, and
+  advice drawn from the plots); ``render --check`` fails when the committed page is not what
+  the committed data gives. Rendering plays no games: only the data file is read.
 
 ``collect --games 4 --presets standard --data FILE`` and ``render --data FILE --out DIR`` run
 the whole thing on a tiny sample, which CI does so that the script cannot rot.
+
+The page's parts live beside this script: ``compare_variants_data.py`` reads the data file (and
+writes shares), ``compare_variants_advice.py`` writes the advice that ends the guide, and
+``compare_variants_plots.py`` draws the plots.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from collections.abc import Sequence
@@ -26,14 +30,11 @@ from pathlib import Path
 from typing import Any
 
 try:
-    import rummy500
+    from rummy500 import presets
 except ImportError:  # run from a checkout without installing the package
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-    import rummy500
+    from rummy500 import presets
 
-import attrs
-
-from rummy500 import presets
 from rummy500.rules.choices import PlayerTable
 from rummy500.simulate import Simulation, simulate
 
@@ -43,10 +44,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "src"))
 import gen_variants
 import generated_page
+from compare_variants_advice import STOCK_SHARE, advice
+from compare_variants_data import (
+    COUNT_FIELDS,
+    PLAYER_COUNTS,
+    allowed,
+    differences,
+    differing_fields,
+    listed,
+    names_in,
+    order,
+    player_counts,
+    plays_alike,
+    share,
+    stock_after_deal,
+)
+from compare_variants_data import share_with_interval as _pct
+from compare_variants_plots import draw
 from variant_figures import (
     BOT,
     MINUTES_PER_HAND,
-    SCORE_BIN,
     SECONDS_PER_TURN,
     below_zero,
     figures,
@@ -54,26 +71,11 @@ from variant_figures import (
     rounded_minutes,
 )
 from variant_figures import interval_text as _num
-from variant_figures import share_text as _pct
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "docs" / "data" / "compare-variants.json"
 PAGE = ROOT / "docs" / "compare-variants.md"
 PLOTS = ROOT / "docs" / "img" / "compare"
-PLAYER_COUNTS = (2, 3, 4)
-
-
-def allowed(name: str) -> list[int]:
-    """The player counts of :data:`PLAYER_COUNTS` that preset ``name`` allows."""
-    config = presets.get(name)
-    counts = []
-    for n in PLAYER_COUNTS:
-        try:
-            config.check_players(n)
-        except rummy500.Rummy500Error:
-            continue
-        counts.append(n)
-    return counts
 
 
 def collect(args: argparse.Namespace) -> None:
@@ -102,12 +104,7 @@ def collect(args: argparse.Namespace) -> None:
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
-    generated_page.write_data(path, data, "results", sorted(data["results"], key=_order))
-
-
-def _order(key: str) -> tuple[int, int]:
-    name, players = key.split("/")
-    return presets.names().index(name), int(players)
+    generated_page.write_data(path, data, "results", sorted(data["results"], key=order))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -195,59 +192,9 @@ FAMILY_FIGURES = (
 )
 
 
-def stock_after_deal(name: str, players: int) -> int:
-    """The cards left in the stock once the hands are dealt and one card starts the pile."""
-    config = presets.get(name)
-    cards = config.decks[players] * (52 + config.jokers_per_deck)
-    return int(cards - config.deal_size[players] * players - 1)
-
-
-def differences(name: str) -> str:
-    """The rules in which preset ``name`` differs from the standard rules, as ``field value``
-    pairs (as the table of the Variants page writes them)."""
-    config = presets.get(name)
-    base = rummy500.RuleConfig()
-    fields = [f for _, group in gen_variants.groups() for f in group]
-    changed = [f for f in fields if gen_variants._differs(config, base, f)]
-    if not changed:
-        return "—"
-    return "; ".join(f"`{f}` {gen_variants.cell(config, f)}" for f in changed)
-
-
-#: Fields that only say which player counts a rule set allows: play never reads them.
-COUNT_FIELDS = ("min_players", "max_players")
-
-
-def differing_fields(first: str, second: str) -> list[str]:
-    """The fields of RuleConfig in which presets ``first`` and ``second`` differ."""
-    a, b = presets.get(first), presets.get(second)
-    return [f.name for f in attrs.fields(type(a)) if getattr(a, f.name) != getattr(b, f.name)]
-
-
-def plays_alike(first: str, second: str, players: int) -> bool:
-    """Whether the two presets play the very same game at ``players`` players: every field
-    that differs either only says which counts are allowed, or is a per-count table whose
-    value at ``players`` is the same."""
-    a, b = presets.get(first), presets.get(second)
-    for field in differing_fields(first, second):
-        if field in COUNT_FIELDS:
-            continue
-        x, y = getattr(a, field), getattr(b, field)
-        if not (isinstance(x, PlayerTable) and isinstance(y, PlayerTable)):
-            return False
-        if x[players] != y[players]:
-            return False
-    return True
-
-
-def _counts(ns: Sequence[int]) -> str:
-    words = [str(n) for n in ns]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def twins(results: dict[str, Any]) -> list[str]:
     """Paragraphs on the presets that play the same game at some player counts."""
-    names = _names(results)
+    names = names_in(results)
     out = []
     for i, first in enumerate(names):
         for second in names[i + 1 :]:
@@ -271,7 +218,7 @@ def twins(results: dict[str, Any]) -> list[str]:
                     "allowed; play never reads them. "
                 )
             text += (
-                f"At {_counts(same)} players every rule that play reads is the same in both, "
+                f"At {listed(same)} players every rule that play reads is the same in both, "
                 "and the bots see the game only through those rules and the cards, so game *i* "
                 "of one is game *i* of the other: the same seed deals the same cards, the same "
                 "bots make the same moves, and every figure matches to the last game."
@@ -289,25 +236,17 @@ def twins(results: dict[str, Any]) -> list[str]:
                 text += (
                     f" At {n} players they part: {'; '.join(parted)}, so a game takes "
                     f"{x['hands_per_game'][0]:.1f} and {y['hands_per_game'][0]:.1f} hands, and "
-                    f"the stock runs out in {x['stock_exhausted'][0] * 100:.1f}% and "
-                    f"{y['stock_exhausted'][0] * 100:.1f}% of hands."
+                    f"the stock runs out in {share(x['stock_exhausted'][0])} and "
+                    f"{share(y['stock_exhausted'][0])} of hands."
                 )
             out.append(text)
     return out
 
 
-def _names(results: dict[str, Any]) -> list[str]:
-    return [n for n in presets.names() if any(k.startswith(f"{n}/") for k in results)]
-
-
-def _player_counts(results: dict[str, Any]) -> list[int]:
-    return [n for n in PLAYER_COUNTS if any(k.endswith(f"/{n}") for k in results)]
-
-
 def _by_count_table(results: dict[str, Any], columns: Sequence[tuple[str, Any]]) -> list[str]:
     """A table with a row per preset and, for each player count, a column per
     ``(heading, cell(result) -> str)``."""
-    counts = _player_counts(results)
+    counts = player_counts(results)
     heads = [
         f"{n} players: {h}" if i == 0 else h for n in counts for i, (h, _) in enumerate(columns)
     ]
@@ -315,7 +254,7 @@ def _by_count_table(results: dict[str, Any], columns: Sequence[tuple[str, Any]])
         "| preset | " + " | ".join(heads) + " |",
         "| --- |" + " ---: |" * len(heads),
     ]
-    for name in _names(results):
+    for name in names_in(results):
         cells = [
             cell(results[f"{name}/{n}"]) if f"{name}/{n}" in results else "—"
             for n in counts
@@ -363,9 +302,10 @@ def _family_figures(results: dict[str, Any], members: Sequence[str], n: int) -> 
 
 
 def guide(data: dict[str, Any]) -> list[str]:
-    """The section that helps choose: game length, swings, endings, families, twins."""
+    """The section that helps choose: game length, swings, endings, families, twins, and the
+    advice drawn from the plots that ends it."""
     results = data["results"]
-    counts = _player_counts(results)
+    counts = player_counts(results)
     hands = sum(sum(h * c for h, c in r["hands_histogram"]) for r in results.values())
     limit = sum(
         round(
@@ -374,7 +314,9 @@ def guide(data: dict[str, Any]) -> list[str]:
         )
         for r in results.values()
     )
-    stocky = [k for k in sorted(results, key=_order) if results[k]["stock_exhausted"][0] > 0.02]
+    stocky = [
+        k for k in sorted(results, key=order) if results[k]["stock_exhausted"][0] > STOCK_SHARE
+    ]
     went_out = min(results[k]["going_out"][0] for k in results if k not in stocky)
     lines = [
         "## Which rules for your table",
@@ -417,7 +359,7 @@ def guide(data: dict[str, Any]) -> list[str]:
             results,
             [
                 ("spread", lambda r: f"{r['hand_score_sd']:.0f}"),
-                ("below 0", lambda r: f"{below_zero(r) * 100:.0f}%"),
+                ("below 0", lambda r: share(below_zero(r), 0)),
             ],
         ),
         "",
@@ -436,7 +378,7 @@ def guide(data: dict[str, Any]) -> list[str]:
         "### How hands end",
         "",
         "A hand ends when a player goes out, when the stock runs out, or at the turn limit. "
-        f"A player went out in at least {went_out * 100:.1f}% "
+        f"A player went out in at least {share(went_out)} "
         "of the hands of every rule set and player count"
         + (
             " but "
@@ -466,7 +408,7 @@ def guide(data: dict[str, Any]) -> list[str]:
             "",
             *[line for text in same for line in (text, "")][:-1],
         ]
-    return lines
+    return [*lines, "", *advice(data)]
 
 
 def page(data: dict[str, Any]) -> str:
@@ -498,7 +440,7 @@ def page(data: dict[str, Any]) -> str:
         "| preset | differs from the standard rules in |",
         "| --- | --- |",
     ]
-    names = _names(results)
+    names = names_in(results)
     lines += [f"| `{name}` | {differences(name)} |" for name in names]
     lines += [
         "",
@@ -506,7 +448,7 @@ def page(data: dict[str, Any]) -> str:
         "from *x* − *h* to *x* + *h* at the widest (intervals of shares are a little lopsided "
         "near 0% and 100%; the data file keeps both ends).",
     ]
-    for n in _player_counts(results):
+    for n in player_counts(results):
         keys = [f"{name}/{n}" for name in names if f"{name}/{n}" in results]
         lines += [
             "",
@@ -547,7 +489,7 @@ def page(data: dict[str, Any]) -> str:
         "| preset, players | mean hand score per player | spread (sd) | calls per hand |",
         "| --- | ---: | ---: | ---: |",
     ]
-    for key in sorted(results, key=_order):
+    for key in sorted(results, key=order):
         r = results[key]
         name, n = key.split("/")
         lines.append(
@@ -555,186 +497,6 @@ def page(data: dict[str, Any]) -> str:
             f"{_num(r['calls_per_hand'], 2)} |"
         )
     return "\n".join(lines) + "\n"
-
-
-# -- the plots ---------------------------------------------------------------------------------
-
-#: Standard is drawn in grey behind every other preset, which has this one colour.
-GREY, COLOUR = "#9a9a9a", "#c44e52"
-#: A colour for each player count, where one plot holds every count.
-COUNT_COLOURS = {2: "#4c72b0", 3: "#dd8452", 4: "#55a868"}
-#: The interval whiskers, thick enough to see.
-WHISKERS = {"elinewidth": 2.5, "capsize": 4, "capthick": 2, "ecolor": "black"}
-
-
-def _percentile(histogram: Sequence[Sequence[int]], share: float) -> int:
-    """The value below which ``share`` of a histogram's counts lie."""
-    total, seen = sum(c for _, c in histogram), 0
-    for value, count in histogram:
-        seen += count
-        if seen >= share * total:
-            return int(value)
-    return int(histogram[-1][0])
-
-
-def _shares(histogram: Sequence[Sequence[int]]) -> tuple[list[float], list[float], list[float]]:
-    """A histogram's bin middles, the share in each bin and its 95% half-width."""
-    total = sum(c for _, c in histogram)
-    xs = [b + SCORE_BIN / 2 for b, _ in histogram]
-    ps = [c / total for _, c in histogram]
-    return xs, ps, [1.96 * math.sqrt(p * (1 - p) / total) for p in ps]
-
-
-def draw(data: dict[str, Any], out: Path) -> None:
-    """Write the SVG plots of the page into ``out``: the same data always gives the same
-    files (no dates, fixed element ids)."""
-    # Only drawing needs matplotlib (the plots extra): collecting and checking do not.
-    import matplotlib
-
-    matplotlib.use("svg")
-    import matplotlib.pyplot as plt
-
-    plt.rcParams["svg.hashsalt"] = "rummy500"
-    plt.rcParams["font.size"] = 9
-    out.mkdir(parents=True, exist_ok=True)
-    results = data["results"]
-    metadata = {"Date": None, "Creator": None}
-
-    def save(figure: Any, name: str) -> None:
-        figure.tight_layout()
-        figure.savefig(out / name, format="svg", metadata=metadata)
-        plt.close(figure)
-
-    def dots(
-        axes: Any,
-        keys: Sequence[str],
-        values: Sequence[Sequence[float]],
-        colours: Any,
-        scale: float = 1.0,
-    ) -> None:
-        """A dot and its thick 95% whisker for each key, top to bottom."""
-        ys = range(len(keys))
-        for y, v, colour in zip(ys, values, colours, strict=True):
-            axes.errorbar(
-                [v[0] * scale],
-                [y],
-                xerr=[[(v[0] - v[1]) * scale], [(v[2] - v[0]) * scale]],
-                fmt="o",
-                color=colour,
-                markersize=5,
-                **WHISKERS,
-            )
-        axes.set_yticks(list(ys), [k.replace("/", ", ") for k in keys])
-        counts = sorted({int(k.split("/")[1]) for k in keys if "/" in k})
-        if len(counts) > 1:
-            for n in counts:
-                axes.plot([], [], "o", color=COUNT_COLOURS[n], label=f"{n} players")
-            axes.legend(
-                fontsize=7, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, frameon=False
-            )
-        axes.set_ylim(len(keys) - 0.5, -0.5)
-        axes.grid(axis="x", color="#dddddd")
-
-    for n in PLAYER_COUNTS:
-        keys = [k for k in sorted(results, key=_order) if k.endswith(f"/{n}")]
-        if not keys:
-            continue
-        figure, axes = plt.subplots(figsize=(7, 0.3 * len(keys) + 1))
-        for y, key in enumerate(keys):
-            spread = results[key]["hands_histogram"]
-            low, high = _percentile(spread, 0.1), _percentile(spread, 0.9)
-            axes.plot(
-                [low, high],
-                [y, y],
-                color="#cccccc",
-                linewidth=7,
-                solid_capstyle="butt",
-                label="middle 80% of games" if y == 0 else None,
-            )
-            mean_ = results[key]["hands_per_game"]
-            axes.annotate(
-                f"{mean_[0]:.2f}",
-                (high, y),
-                xytext=(6, 0),
-                textcoords="offset points",
-                va="center",
-                fontsize=8,
-            )
-        dots(
-            axes,
-            [k.split("/")[0] for k in keys],
-            [results[k]["hands_per_game"] for k in keys],
-            [COLOUR] * len(keys),
-        )
-        axes.set_xlim(0, None)
-        axes.plot(
-            [], [], "o", color=COLOUR, label="mean (its 95% interval is no wider than the dot)"
-        )
-        axes.set_xlabel(f"hands per game, {n} players")
-        axes.legend(
-            fontsize=7, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, frameon=False
-        )
-        save(figure, f"hands-{n}.svg")
-
-        others = [k for k in keys if not k.startswith("standard/")]
-        base = f"standard/{n}" if f"standard/{n}" in results else None
-        columns = 4
-        rows = max(1, math.ceil(len(others) / columns))
-        figure, grid = plt.subplots(
-            rows, columns, figsize=(7, 1.5 * rows + 0.6), sharex=True, sharey=True, squeeze=False
-        )
-        for index, panel in enumerate(grid.flat):
-            if index >= len(others):
-                panel.set_visible(False)
-                continue
-            key = others[index]
-            if base is not None:
-                xs, ps, _ = _shares(results[base]["score_histogram"])
-                panel.plot(xs, ps, color=GREY, linewidth=1.2)
-            xs, ps, half = _shares(results[key]["score_histogram"])
-            panel.fill_between(
-                xs,
-                [p - h for p, h in zip(ps, half, strict=True)],
-                [p + h for p, h in zip(ps, half, strict=True)],
-                color=COLOUR,
-                alpha=0.3,
-                linewidth=0,
-            )
-            panel.plot(xs, ps, color=COLOUR, linewidth=1.2)
-            panel.set_title(key.split("/")[0], fontsize=8)
-            panel.tick_params(labelsize=7)
-        figure.supxlabel(
-            f"a player's score in a hand, {n} players (bins of {SCORE_BIN}); grey: standard; "
-            "band: 95% interval",
-            fontsize=8,
-        )
-        figure.supylabel("share of hands", fontsize=8)
-        save(figure, f"scores-{n}.svg")
-
-    keys = sorted(results, key=_order)
-    colours = [COUNT_COLOURS[int(k.split("/")[1])] for k in keys]
-    figure, axes = plt.subplots(figsize=(7, 0.22 * len(keys) + 1))
-    dots(axes, keys, [results[k]["stock_exhausted"] for k in keys], colours, scale=100)
-    axes.set_xlim(0, None)
-    axes.set_xlabel(
-        "hands ended by the stock running out, % (95% interval); the rest ended by going out"
-    )
-    save(figure, "endings.svg")
-    figure, axes = plt.subplots(figsize=(7, 0.22 * len(keys) + 1))
-    fair = [1 / results[k]["sides"] for k in keys]
-    dots(
-        axes,
-        keys,
-        [
-            [(x - f) for x in results[k]["first_player_wins"]]
-            for k, f in zip(keys, fair, strict=True)
-        ],
-        colours,
-        scale=100,
-    )
-    axes.axvline(0, color="black", linewidth=0.8)
-    axes.set_xlabel("first player's win rate minus a fair share, percentage points (95% interval)")
-    save(figure, "first-player.svg")
 
 
 if __name__ == "__main__":

@@ -55,7 +55,7 @@ def test_an_interval_reads_on_one_line_and_is_never_narrowed() -> None:
     compare = script()
     nbsp = "\u00a0"
     assert compare._num([4.923, 4.891, 4.954], 2) == f"4.92{nbsp}±{nbsp}0.04"
-    assert compare._pct([0.0004, 0.0001, 0.0009]) == f"0.0%{nbsp}±{nbsp}0.1"
+    assert compare._pct([0.0004, 0.0001, 0.0009]) == f"0.04%{nbsp}±{nbsp}0.1"
     assert compare._pct([0.5, 0.48, 0.52]) == f"50.0%{nbsp}±{nbsp}2.0"
 
 
