@@ -217,7 +217,9 @@ def plot(
         label=f"win rate in training, each {curve[0]['games']} games",
     )
     last = curve[-1]["steps"]
-    for result, x, name in ((before, 0, "before"), (after, last, "after")):
+    # The "before" label to the right of its point, the "after" one to the left: at the
+    # ends of the axis, that keeps both inside the frame.
+    for result, x, name, side in ((before, 0, "before", 1), (after, last, "after", -1)):
         axes.errorbar(
             [x],
             [100 * result["rate"]],
@@ -232,8 +234,9 @@ def plot(
         axes.annotate(
             f"{name}: {result['rate']:.0%}",
             (x, 100 * result["rate"]),
-            xytext=(6, 6),
+            xytext=(6 * side, 6),
             textcoords="offset points",
+            ha="left" if side > 0 else "right",
         )
     axes.axhline(50, color="grey", linewidth=0.8, linestyle=":")
     axes.set_xlabel("learner's steps")

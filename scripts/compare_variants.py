@@ -56,10 +56,8 @@ from compare_variants_data import (
     order,
     player_counts,
     plays_alike,
-    share,
     stock_after_deal,
 )
-from compare_variants_data import share_with_interval as _pct
 from compare_variants_plots import draw
 from variant_figures import (
     BOT,
@@ -69,8 +67,10 @@ from variant_figures import (
     figures,
     minutes,
     rounded_minutes,
+    share,
 )
 from variant_figures import interval_text as _num
+from variant_figures import share_text as _pct
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "docs" / "data" / "compare-variants.json"

@@ -19,10 +19,8 @@ from compare_variants_data import (
     order,
     player_counts,
     plays_alike,
-    share,
-    share_with_interval,
 )
-from variant_figures import minutes, rounded_minutes
+from variant_figures import minutes, rounded_minutes, share, share_text
 
 __all__ = ["BASE", "STOCK_SHARE", "advice"]
 
@@ -195,11 +193,11 @@ def going_out(results: dict[str, Any]) -> list[str]:
         name, n = _name(key), int(key.split("/")[1])
         text = (
             f"At {n} players, avoid `{name}` if hands should end by going out: its stock ran "
-            f"out in {share_with_interval(results[key]['stock_exhausted'])} of hands"
+            f"out in {share_text(results[key]['stock_exhausted'])} of hands"
         )
         base = results.get(f"{BASE}/{n}")
         if base is not None:
-            text += f" against {share_with_interval(base['stock_exhausted'])} in `{BASE}`"
+            text += f" against {share_text(base['stock_exhausted'])} in `{BASE}`"
         # A rule set that plays the same game at another count, but not at this one, is the
         # nearest thing to play instead.
         kin = [
@@ -247,7 +245,7 @@ def first_seat(results: dict[str, Any]) -> list[str]:
     def cited(keys: Sequence[str]) -> str:
         return listed(
             f"`{_name(k)}` at {k.split('/')[1]} players "
-            f"({share_with_interval(results[k]['first_player_wins'])} against "
+            f"({share_text(results[k]['first_player_wins'])} against "
             f"{share(1 / results[k]['sides'])})"
             for k in keys
         )

@@ -11,7 +11,7 @@ puts the checkout's ``src`` on the path first when rummy500 is not installed. A 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
@@ -21,11 +21,9 @@ import gen_variants
 import rummy500
 from rummy500 import presets
 from rummy500.rules.choices import PlayerTable
-from rummy500.simulate import Interval
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "src"))
-from variant_figures import NBSP, interval_text
 
 __all__ = [
     "COUNT_FIELDS",
@@ -38,8 +36,6 @@ __all__ = [
     "order",
     "player_counts",
     "plays_alike",
-    "share",
-    "share_with_interval",
     "stock_after_deal",
 ]
 
@@ -70,21 +66,6 @@ def listed(items: Iterable[object]) -> str:
     """Items as prose: ``2``, ``2 and 3``, ``2, 3 and 4``."""
     words = [str(item) for item in items]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def share(value: float, digits: int = 1) -> str:
-    """A share as a percentage with ``digits`` digits after the point, as
-    :meth:`rummy500.simulate.Interval.text` writes it: a share short of all (or above none)
-    gets the digits that show it, so 1,999 in 2,000 is 99.95%, never 100.0%."""
-    return Interval(value, value, value).text(percent=True, digits=digits).partition(" ")[0]
-
-
-def share_with_interval(interval: Sequence[float]) -> str:
-    """A share ``[value, low, high]`` and its 95% interval as ``value% ± half``, on one line
-    (non-breaking spaces): the value as :func:`share` writes it, the half-width (the wider
-    side, rounded up) as ``variant_figures.interval_text`` writes it."""
-    half = interval_text([x * 100 for x in interval]).rpartition(NBSP)[2]
-    return f"{share(interval[0])}{NBSP}±{NBSP}{half}"
 
 
 def allowed(name: str) -> list[int]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from helpers_scripts import load_script
+from helpers_scripts import load_script, load_web
 
 NBSP = "\u00a0"
 
@@ -18,8 +18,9 @@ def advice() -> ModuleType:
     return load_script("compare_variants_advice")
 
 
-def data_module() -> ModuleType:
-    return load_script("compare_variants_data")
+def figures_module() -> ModuleType:
+    """The figures of the "Try a variant" page, whose share texts the guide uses too."""
+    return load_web("variant_figures")
 
 
 @pytest.mark.parametrize(
@@ -38,14 +39,14 @@ def data_module() -> ModuleType:
 def test_a_share_short_of_all_or_above_none_is_never_written_as_all_or_none(
     value: float, digits: int, text: str
 ) -> None:
-    assert data_module().share(value, digits) == text
+    assert figures_module().share(value, digits) == text
 
 
 def test_a_share_and_its_interval_read_on_one_line() -> None:
-    share_with_interval = data_module().share_with_interval
-    assert share_with_interval([0.9995, 0.9988, 0.9998]) == f"99.95%{NBSP}±{NBSP}0.1"
-    assert share_with_interval([0.123, 0.117, 0.129]) == f"12.3%{NBSP}±{NBSP}0.6"
-    assert share_with_interval([1.0, 0.9981, 1.0]) == f"100.0%{NBSP}±{NBSP}0.2"
+    share_text = figures_module().share_text
+    assert share_text([0.9995, 0.9988, 0.9998]) == f"99.95%{NBSP}±{NBSP}0.1"
+    assert share_text([0.123, 0.117, 0.129]) == f"12.3%{NBSP}±{NBSP}0.6"
+    assert share_text([1.0, 0.9981, 1.0]) == f"100.0%{NBSP}±{NBSP}0.2"
 
 
 def _result(

@@ -206,11 +206,6 @@ def _example(name: str) -> ModuleType:
     return module
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="examples/train_policy_gradient.py writes its 'after' label past the axes' right "
-    "border (docs/img/train-curve.png shows it)",
-)
 def test_the_policy_gradient_curve_lies_inside_its_frame(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

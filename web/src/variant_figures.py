@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
-from rummy500.simulate import GameOutcome, Simulation, mean, proportion
+from rummy500.simulate import GameOutcome, Interval, Simulation, mean, proportion
 
 __all__ = [
     "BOT",
@@ -28,6 +28,7 @@ __all__ = [
     "interval_text",
     "minutes",
     "rounded_minutes",
+    "share",
     "share_text",
 ]
 
@@ -121,6 +122,15 @@ def interval_text(interval: Sequence[float], digits: int = 1) -> str:
     return f"{interval[0]:.{digits}f}{NBSP}±{NBSP}{_up(_half(interval), digits)}"
 
 
+def share(value: float, digits: int = 1) -> str:
+    """A share as a percentage with ``digits`` digits after the point, as
+    :meth:`rummy500.simulate.Interval.text` writes it: a share short of all (or above none)
+    gets the digits that show it, so 1,999 in 2,000 is 99.95%, never 100.0%."""
+    return Interval(value, value, value).text(percent=True, digits=digits).partition(" ")[0]
+
+
 def share_text(interval: Sequence[float]) -> str:
-    """A share and its 95% interval as ``value% ± half``, on one line."""
-    return f"{interval[0] * 100:.1f}%{NBSP}±{NBSP}{_up(_half(interval) * 100, 1)}"
+    """A share ``[value, low, high]`` and its 95% interval as ``value% ± half``, on one line:
+    the value as :func:`share` writes it, the half-width (the wider side, rounded up) as
+    :func:`interval_text` writes it."""
+    return f"{share(interval[0])}{NBSP}±{NBSP}{_up(_half(interval) * 100, 1)}"
