@@ -28,7 +28,6 @@ import random
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
@@ -38,7 +37,7 @@ from typing import Any
 from aec_steps import random_steps
 from bench_search import open_spiel_bot
 from search_job import ITERATIONS, decision_views
-from timing import Ratio, Slice, Workload, interleave, median_rate, progress, slices_json
+from timing import Ratio, Slice, Steps, Workload, interleave, median_rate, progress, slices_json
 
 from rummy500 import RuleConfig
 from rummy500.bots import ISMCTSBot
@@ -58,27 +57,6 @@ TARGET_PETTINGZOO = 3.8
 #: The ISMCTS figure then (3.15) is no target here: this ratio moves with the machine, so
 #: ``bot_play.py`` holds ISMCTS against the baseline commit's, searching the same positions.
 TARGET_ISMCTS = None
-
-
-class Steps:
-    """A workload from an endless iterator that yields the work done at each step (1 per
-    step, or the simulations of a search): resumable slice by slice."""
-
-    def __init__(self, work: Iterator[int]) -> None:
-        self.work = work
-
-    def run(self, seconds: float) -> Slice:
-        """Take steps for about ``seconds``; the clock is read after every step."""
-        clock = time.perf_counter
-        done = 0
-        cpu = time.process_time()
-        start = clock()
-        deadline = start + seconds
-        for amount in self.work:
-            done += amount
-            if clock() >= deadline:
-                break
-        return Slice(done, clock() - start, time.process_time() - cpu)
 
 
 def rlcard_steps(seed: int) -> Iterator[int]:

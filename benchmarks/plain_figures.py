@@ -34,6 +34,7 @@ next; the ratios of ``bench.py`` are what the engine is held to.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import os
 import platform
@@ -53,7 +54,7 @@ except ImportError:  # run from a checkout without installing the package
 
 from bench import RandomPlay
 from search_job import decision_views
-from timing import Slice, Workload, interleave, progress
+from timing import Slice, Steps, Workload, interleave, progress
 
 from rummy500 import PlayerView, RuleConfig, State, new_game
 from rummy500.bots import ISMCTSBot, make_bot
@@ -78,30 +79,13 @@ VIEW_BATCH = 100
 GREEDY_GAMES = 10**9
 
 
-class GreedyGames:
-    """Whole games of greedy bots from successive seeds, as ``rummy500 simulate`` plays them.
-
-    A slice plays games until its time is up, the last one to the end: its count is games.
-    """
-
-    def __init__(self, seed: int) -> None:
-        self.simulation = Simulation.of("standard", PLAYERS, ["greedy"], GREEDY_GAMES, seed)
-        self.index = 0
-
-    def run(self, seconds: float) -> Slice:
-        """Play whole games for about ``seconds``; the clock is read after every game."""
-        clock = time.perf_counter
-        games = 0
-        cpu = time.process_time()
-        start = clock()
-        deadline = start + seconds
-        while True:
-            play_one(self.simulation, self.index)
-            self.index += 1
-            games += 1
-            if clock() >= deadline:
-                break
-        return Slice(games, clock() - start, time.process_time() - cpu)
+def greedy_games(seed: int) -> Iterator[int]:
+    """Whole games of greedy bots from successive seeds, as ``rummy500 simulate`` plays them:
+    yields 1 per game, so a slice plays games until its time is up, the last one to the end."""
+    simulation = Simulation.of("standard", PLAYERS, ["greedy"], GREEDY_GAMES, seed)
+    for index in itertools.count():
+        play_one(simulation, index)
+        yield 1
 
 
 def random_decisions(seed: int) -> Iterator[State]:
@@ -146,7 +130,7 @@ class Views:
         return Slice(views, wall, cpu)
 
 
-class Searches:
+class Searches(Steps):
     """A search bot choosing at each of the given real choices in turn: a pass.
 
     A slice runs whole passes until its time is up, so that every slice searches the same
@@ -161,23 +145,18 @@ class Searches:
         self.passes = 0
         #: The simulations of the last search: its whole budget, at a real choice.
         self.iterations = 0
+        super().__init__(self._passes())
 
-    def run(self, seconds: float) -> Slice:
-        """Search for about ``seconds``; the clock is read after every pass."""
-        clock = time.perf_counter
-        simulations = 0
-        cpu = time.process_time()
-        start = clock()
-        deadline = start + seconds
+    def _passes(self) -> Iterator[int]:
+        """Yields the simulations of each pass."""
         while True:
+            simulations = 0
             for view in self.views:
                 self.bot.choose(view)
                 self.iterations = self.bot.last_iterations
                 simulations += self.iterations
             self.passes += 1
-            if clock() >= deadline:
-                break
-        return Slice(simulations, clock() - start, time.process_time() - cpu)
+            yield simulations
 
 
 def search_positions(count: int, seed: int) -> list[PlayerView]:
@@ -291,7 +270,7 @@ def measure(seed: int, rounds: int, seconds: float, choices: int) -> Figures:
         Searches('the bot named "ismcts"', named, positions),
     ]
     random_play = RandomPlay(RuleConfig(), PLAYERS, seed)
-    workloads: list[Workload] = [random_play, GreedyGames(seed), Views(seed), *searches]
+    workloads: list[Workload] = [random_play, Steps(greedy_games(seed)), Views(seed), *searches]
     warmup = min(seconds, WARMUP_SECONDS)
     report = progress("plain figures", rounds)
     slices = interleave([[w] for w in workloads], rounds, seconds, warmup, report)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import statistics
 import sys
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -37,6 +38,27 @@ class Workload(Protocol):
     def run(self, seconds: float) -> Slice:
         """Play for about ``seconds``; return the decisions made and the time taken."""
         ...
+
+
+class Steps:
+    """A workload from an endless iterator that yields the work done at each step (1 per
+    step, a game, or the simulations of a search): resumable slice by slice."""
+
+    def __init__(self, work: Iterator[int]) -> None:
+        self.work = work
+
+    def run(self, seconds: float) -> Slice:
+        """Take steps for about ``seconds``; the clock is read after every step."""
+        clock = time.perf_counter
+        done = 0
+        cpu = time.process_time()
+        start = clock()
+        deadline = start + seconds
+        for amount in self.work:
+            done += amount
+            if clock() >= deadline:
+                break
+        return Slice(done, clock() - start, time.process_time() - cpu)
 
 
 def rotated(count: int, by: int) -> list[int]:

@@ -1,4 +1,5 @@
-"""Load a script of ``scripts/`` or a module of ``web/src/`` (neither is a package) as a module,
+"""Load a script of ``scripts/``, a module of ``web/src/``, an example of ``examples/`` or a hook
+of the documentation build (``docs/_ext/``) as a module (none of these folders is a package),
 for the tests of what it does."""
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ REPO = Path(__file__).resolve().parent.parent
 SCRIPTS = REPO / "scripts"
 #: The Python the browser pages run.
 WEB_SRC = REPO / "web" / "src"
+EXAMPLES = REPO / "examples"
+DOCS_HOOKS = REPO / "docs" / "_ext"
 
 
 def _load(folder: Path, name: str) -> ModuleType:
@@ -38,3 +41,14 @@ def load_script(name: str) -> ModuleType:
 def load_web(name: str) -> ModuleType:
     """The module ``web/src/<name>.py``, loaded once and kept as module ``name``."""
     return _load(WEB_SRC, name)
+
+
+def load_example(name: str) -> ModuleType:
+    """The example ``examples/<name>.py``, loaded once and kept as module ``name``."""
+    return _load(EXAMPLES, name)
+
+
+def load_docs_hook(name: str) -> ModuleType:
+    """The documentation build's hook ``docs/_ext/<name>.py``, loaded once and kept as module
+    ``name``."""
+    return _load(DOCS_HOOKS, name)

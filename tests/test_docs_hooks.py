@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 import tarfile
 from pathlib import Path
 from types import SimpleNamespace
@@ -10,14 +9,12 @@ from types import SimpleNamespace
 import pytest
 
 import rummy500
+from helpers_scripts import load_docs_hook
 
 pytest.importorskip("mkdocs", reason="the docs extra (mkdocs) is not installed")
 
-_EXT = Path(__file__).resolve().parent.parent / "docs" / "_ext"
-sys.path.insert(0, str(_EXT))
-
-import header_version  # noqa: E402 (the hooks are no package: their folder goes on the path)
-import source_archive  # noqa: E402
+header_version = load_docs_hook("header_version")
+source_archive = load_docs_hook("source_archive")
 
 
 def test_the_header_shows_the_version_of_the_source_it_documents() -> None:

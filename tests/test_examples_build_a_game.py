@@ -11,18 +11,17 @@ writes it again (read the difference before keeping it).
 from __future__ import annotations
 
 import builtins
-import importlib.util
 import io
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 import rummy500
 from helpers_doc_pages import blocks, page
+from helpers_scripts import load_example
 from rummy500 import Ending, GameRecord, State, presets
 from rummy500.bots import GreedyBot
 
@@ -40,17 +39,7 @@ DEMO_MOVES = [
 ]
 
 
-def _load() -> ModuleType:
-    """The example, loaded as a module (``examples/`` is no package)."""
-    spec = importlib.util.spec_from_file_location("build_a_game", EXAMPLE)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-example: Any = _load()
+example: Any = load_example("build_a_game")
 
 
 def _session(lines: list[str]) -> tuple[list[str], State]:

@@ -4,27 +4,16 @@ and code blocks, scripts and the page's text are left as they were."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-HOOK = Path(__file__).resolve().parent.parent / "docs" / "_ext" / "inline_code.py"
+from helpers_scripts import load_docs_hook
 
 
 def hook() -> ModuleType:
-    if "inline_code" in sys.modules:
-        return sys.modules["inline_code"]
-    spec = importlib.util.spec_from_file_location("inline_code", HOOK)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["inline_code"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_docs_hook("inline_code")
 
 
 def tok(text: str) -> str:

@@ -63,7 +63,7 @@ def test_the_table_gives_each_median_with_its_lowest_and_highest_round() -> None
 
 
 def test_a_slice_past_its_time_still_plays_one_whole_greedy_game() -> None:
-    done = plain.GreedyGames(0).run(0.0)
+    done = plain.Steps(plain.greedy_games(0)).run(0.0)
     assert done.decisions == 1
     assert done.cpu_seconds > 0
 

@@ -13,16 +13,13 @@ matplotlib is the ``plots`` extra: without it these tests are skipped.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-from helpers_scripts import load_script
+from helpers_scripts import load_example, load_script
 
 pytest.importorskip("matplotlib")
 
@@ -194,18 +191,6 @@ def test_the_self_play_curves_lie_inside_their_frame(
 # -- the PettingZoo page's learning curve (an example's plot) ----------------------------------
 
 
-def _example(name: str) -> ModuleType:
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_policy_gradient_curve_lies_inside_its_frame(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -213,7 +198,7 @@ def test_the_policy_gradient_curve_lies_inside_its_frame(
     pytest.importorskip("numpy")
     import matplotlib.pyplot as plt
 
-    example = _example("train_policy_gradient")
+    example = load_example("train_policy_gradient")
     curve = [{"games": 200 * i, "steps": 7000 * i, "win_rate": 0.5 + 0.05 * i} for i in range(1, 6)]
     before = {"rate": 0.52, "low": 0.48, "high": 0.57}
     after = {"rate": 0.79, "low": 0.75, "high": 0.82}
