@@ -31,11 +31,12 @@ def test_the_pages_show_the_pictures_the_script_draws() -> None:
     script = load_script("gen_pictures")
     shown = {
         page.name: [name for _, name in PICTURE.findall(page.read_text(encoding="utf-8"))]
-        for page in (DOCS / "pictures.md", DOCS / "rules.md")
+        for page in (DOCS / "pictures.md", DOCS / "rules.md", DOCS / "variants.md")
     }
     assert shown == {
         "pictures.md": ["table-above", "table-seat", "cards", "dig"],
         "rules.md": ["dig", "call", "layoff", "wrap"],
+        "variants.md": ["wrap", "call"],
     }
     assert sorted(script.DOCS) == sorted({name for names in shown.values() for name in names})
 
