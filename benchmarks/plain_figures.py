@@ -53,6 +53,11 @@ except ImportError:  # run from a checkout without installing the package
     import rummy500
 
 from bench import RandomPlay
+
+# The scripts are no package: their folder goes on the path (the ladder's script names the
+# processor its timings were taken on).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+from bot_strength import machine as cpu_model
 from search_job import decision_views
 from timing import Slice, Steps, Workload, interleave, progress
 
@@ -232,19 +237,6 @@ def lines(figures: Figures) -> list[str]:
     share = sum(s.cpu_seconds for s in slices) / sum(s.seconds for s in slices)
     out.append(f"This process had a CPU for {share:.0%} of the time it measured.")
     return out
-
-
-def cpu_model() -> str:
-    """The processor's model name, as Linux gives it (else what ``platform`` knows)."""
-    try:
-        text = Path("/proc/cpuinfo").read_text(encoding="utf-8")
-    except OSError:
-        return platform.processor() or platform.machine()
-    for line in text.splitlines():
-        name, _, value = line.partition(":")
-        if name.strip() == "model name":
-            return value.strip()
-    return platform.processor() or platform.machine()
 
 
 def machine() -> str:
