@@ -75,9 +75,9 @@ _BUILT_IN = "random, greedy, flatmc, ismcts, learned"
             f"unknown bot 'clever': make_bot's name is one of the built-in bots, {_BUILT_IN}",
         ),
         (
-            "ismcts:depth=3",
-            "bot 'ismcts:depth=3': ismcts takes iterations, seconds, cpu_seconds, exploration, not "
-            "'depth'",
+            "ismcts:width=3",
+            "bot 'ismcts:width=3': ismcts takes iterations, seconds, cpu_seconds, exploration, "
+            "depth, not 'width'",
         ),
         ("greedy:x=1", "bot 'greedy:x=1': greedy takes no parameters, not 'x'"),
         (

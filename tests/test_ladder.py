@@ -13,6 +13,7 @@ import pytest
 
 from rummy500.simulate import (
     Cell,
+    CellResult,
     Format,
     LadderPlan,
     LadderResults,
@@ -58,14 +59,146 @@ def test_a_plan_names_its_bots_in_their_written_form() -> None:
         LadderPlan(("random", "random"), (HAND2,))
     assert str(caught.value) == "a ladder names each bot once, not 'random' twice"
     with pytest.raises(SimulationError) as caught:
-        LadderPlan(("random", "ismcts:depth=2"), (HAND2,))
+        LadderPlan(("random", "ismcts:width=2"), (HAND2,))
     assert str(caught.value) == (
-        "bot 'ismcts:depth=2': ismcts takes iterations, seconds, cpu_seconds, exploration, not "
-        "'depth'"
+        "bot 'ismcts:width=2': ismcts takes iterations, seconds, cpu_seconds, exploration, "
+        "depth, not 'width'"
     )
     with pytest.raises(SimulationError) as caught:
         LadderPlan(("random", "greedy"), (HAND2,), batch=0)
     assert str(caught.value) == "a ladder's batch is a whole number of 1 or more, not 0"
+
+
+def test_pairs_add_the_meetings_of_bots_that_meet_only_their_named_rivals() -> None:
+    plan = LadderPlan(
+        ("random", "greedy"),
+        (HAND2, HAND3),
+        pairs=(("ismcts:iterations=2", "greedy"), ("flatmc:playouts=2", "ismcts:iterations=2")),
+    )
+    assert plan.matches() == (
+        ("random", "greedy"),
+        ("ismcts:iterations=2", "greedy"),
+        ("flatmc:playouts=2", "ismcts:iterations=2"),
+    )
+    assert plan.entrants() == ("random", "greedy", "ismcts:iterations=2", "flatmc:playouts=2")
+    assert [c.key for c in plan.cells()] == [
+        "2p-hand|random|greedy",
+        "2p-hand|ismcts:iterations=2|greedy",
+        "2p-hand|flatmc:playouts=2|ismcts:iterations=2",
+        "3p-hand|random|greedy",
+        "3p-hand|greedy|random",
+        "3p-hand|ismcts:iterations=2|greedy",
+        "3p-hand|greedy|ismcts:iterations=2",
+        "3p-hand|flatmc:playouts=2|ismcts:iterations=2",
+        "3p-hand|ismcts:iterations=2|flatmc:playouts=2",
+    ]
+    assert PLAN.pairs == ()
+    assert PLAN.entrants() == PLAN.bots
+
+
+def test_a_cell_may_play_a_number_of_deals_set_in_advance() -> None:
+    plan = LadderPlan(
+        ("random", "greedy"),
+        (HAND2, HAND3),
+        search=frozenset({"ismcts:iterations=2"}),
+        pairs=(("ismcts:iterations=2", "greedy"),),
+        fixed=(("2p-hand|ismcts:iterations=2|greedy", 40),),
+    )
+    caps = {cell.key: plan.cap(cell) for cell in plan.cells()}
+    assert caps == {
+        "2p-hand|random|greedy": 6,
+        "2p-hand|ismcts:iterations=2|greedy": 40,
+        "3p-hand|random|greedy": 2,
+        "3p-hand|greedy|random": 2,
+        "3p-hand|ismcts:iterations=2|greedy": 2,
+        "3p-hand|greedy|ismcts:iterations=2": 2,
+    }
+    fixed, other = plan.cells()[1], plan.cells()[0]
+    assert plan.fixed_deals(fixed) == 40
+    assert plan.fixed_deals(other) is None
+    # A cell that has won every game of 39 deals is narrow, but plays on to its 40.
+    lineups = fixed.lineups()
+    swept = CellResult(
+        fixed, 39, (LineupResult(lineups[0], (39, 0)), LineupResult(lineups[1], (0, 39)))
+    )
+    assert swept.status(plan) == "open"
+    done = CellResult(
+        fixed, 40, (LineupResult(lineups[0], (40, 0)), LineupResult(lineups[1], (0, 40)))
+    )
+    assert done.status(plan) == "settled"
+    half = CellResult(
+        fixed, 40, (LineupResult(lineups[0], (20, 20)), LineupResult(lineups[1], (20, 20)))
+    )
+    assert half.status(plan) == "capped"
+    # The same results in a cell of no fixed deals: settled as soon as it is narrow.
+    free = LadderPlan(("random", "greedy"), (HAND2,), pairs=plan.pairs)
+    assert swept.status(free) == "settled"
+
+
+@pytest.mark.parametrize(
+    ("fixed", "message"),
+    [
+        (
+            {"2p-hand|random|greedy": 3},
+            "a ladder's fixed cells are a tuple of pairs of a cell's key and its deals, not a dict",
+        ),
+        (
+            (("2p-hand|greedy|random", 3),),
+            "a ladder fixes the deals of its own cells: '2p-hand|greedy|random' is not one",
+        ),
+        (
+            (("2p-hand|random|greedy", 0),),
+            "the deals of cell '2p-hand|random|greedy' are a whole number of 1 or more, not 0",
+        ),
+        (
+            (("2p-hand|random|greedy", 3), ("2p-hand|random|greedy", 4)),
+            "a ladder fixes the deals of each cell once, not '2p-hand|random|greedy' twice",
+        ),
+    ],
+)
+def test_a_plan_refuses_fixed_deals_it_cannot_keep(fixed: object, message: str) -> None:
+    with pytest.raises(SimulationError) as caught:
+        LadderPlan(("random", "greedy"), (HAND2,), fixed=fixed)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("pairs", "message"),
+    [
+        (
+            [("greedy", "ismcts")],
+            "a ladder's pairs are a tuple of pairs of bot names, not a list",
+        ),
+        (
+            (("greedy", "ismcts", "random"),),
+            "each of a ladder's pairs is a tuple of two bot names, not "
+            "('greedy', 'ismcts', 'random')",
+        ),
+        (
+            (("greedy", "Ismcts"),),
+            "a ladder names its bots in their written form: 'ismcts', not 'Ismcts'",
+        ),
+        ((("ismcts", "ismcts"),), "a pair is of two bots, not 'ismcts' against itself"),
+        (
+            (("greedy", "random"),),
+            "'greedy' and 'random' already meet as two of the ladder's bots: pairs add the "
+            "meetings of other bots",
+        ),
+        (
+            (("ismcts", "greedy"), ("greedy", "ismcts")),
+            "a ladder names each pair once, not 'greedy' and 'ismcts' twice",
+        ),
+        (
+            (("ismcts:width=1", "greedy"),),
+            "bot 'ismcts:width=1': ismcts takes iterations, seconds, cpu_seconds, exploration, "
+            "depth, not 'width'",
+        ),
+    ],
+)
+def test_a_plan_refuses_pairs_it_cannot_play(pairs: object, message: str) -> None:
+    with pytest.raises(SimulationError) as caught:
+        LadderPlan(("random", "greedy"), (HAND2,), pairs=pairs)  # type: ignore[arg-type]
+    assert str(caught.value) == message
 
 
 def test_each_cell_holds_the_games_of_its_lineups(tmp_path: Path) -> None:
@@ -228,9 +361,12 @@ def test_the_ladder_on_the_simulate_page_runs_as_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     page = Path(__file__).resolve().parent.parent / "docs" / "simulate.md"
-    block = re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)[1]
+    block, pairs = re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)[1:]
     monkeypatch.chdir(tmp_path)
-    exec(compile(block, str(page), "exec"), {})
+    names: dict[str, object] = {}
+    exec(compile(block, str(page), "exec"), names)
+    # The pairs' example, which asserts what it shows, after the ladder it builds on.
+    exec(compile(pairs, str(page), "exec"), names)
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in lines[:2]] == [
         "2p-hand|random|greedy",

@@ -363,8 +363,8 @@ DOCS_PAGE = Path(__file__).resolve().parent.parent / "docs" / "simulate.md"
 def test_the_python_on_the_simulate_page_runs_and_its_example_line_is_game_0() -> None:
     text = DOCS_PAGE.read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
-    # The second block, the ladder, is run by the ladder's tests.
-    assert len(blocks) == 2
+    # The second and third blocks, the ladder and its pairs, are run by the ladder's tests.
+    assert len(blocks) == 3
     exec(compile(blocks[0], str(DOCS_PAGE), "exec"), {})
     # The line is wrapped on the page; JSON reads it the same with the line breaks.
     found = re.search(r'\n(\{"game": 0.*?),\s+\.\.\.\],\s+("check": "[0-9a-f]+")\}\n', text, re.S)

@@ -2,7 +2,9 @@
 (``"ismcts:iterations=25"``), read by :func:`bot_text`, and :func:`make_bot`.
 
 A bot's text is its name, then any of its parameters as ``:name=value``: ``"flatmc"``,
-``"ismcts:iterations=25"``, ``"ismcts:seconds=0.05:exploration=1"``. A colon, not a comma,
+``"ismcts:iterations=25"``, ``"ismcts:seconds=0.05:exploration=1"``, ``"ismcts:depth=4"``
+(playouts cut after 4 moves and valued by the evaluation: see
+:class:`~rummy500.bots.ISMCTSBot`). A colon, not a comma,
 separates them, so that a list of bots can be written with commas (``--bots
 ismcts:iterations=25,greedy``). Giving any budget (iterations, playouts, seconds) replaces the
 whole default budget of the named bot: ``"ismcts:seconds=0.1"`` searches for 0.1 seconds,
@@ -39,12 +41,12 @@ PARAMETERS: Final[dict[str, tuple[str, ...]]] = {
     "random": (),
     "greedy": (),
     "flatmc": ("playouts", "seconds", "cpu_seconds"),
-    "ismcts": ("iterations", "seconds", "cpu_seconds", "exploration"),
+    "ismcts": ("iterations", "seconds", "cpu_seconds", "exploration", "depth"),
     "learned": (),
 }
 _BUDGETS: Final = frozenset({"playouts", "iterations", "seconds", "cpu_seconds"})
 #: The whole numbers among the parameters; the others may have a fraction.
-_WHOLE: Final = frozenset({"playouts", "iterations"})
+_WHOLE: Final = frozenset({"playouts", "iterations", "depth"})
 _EXAMPLE: Final = "ismcts:iterations=25"
 
 

@@ -121,7 +121,15 @@ class LadderPlan:
     at most ``half_width`` either side (after at least ``min_deals`` deals), or at its
     format's cap. ``search`` names the bots whose cells have the search cap. A round plays
     ``batch`` deals of a cell, each from every seat; the deals of every cell are the games
-    from ``seed`` on, so every pair meets on the same cards."""
+    from ``seed`` on, so every pair meets on the same cards.
+
+    Every pair of ``bots`` meets, and ``pairs`` adds more: each a pair of names, at least one
+    of them not among ``bots`` (a bot that meets only the rivals named with it, such as a
+    search bot with a budget of CPU time meeting the same bot with a budget of iterations).
+    ``fixed`` names cells that play a number of deals set in advance: pairs of a cell's
+    :attr:`~Cell.key` and its deals. Such a cell plays on to them whatever its interval, and
+    no further, so that a claim resting on it is not the result of stopping when the
+    interval looked good."""
 
     bots: tuple[str, ...]
     formats: tuple[Format, ...]
@@ -130,6 +138,8 @@ class LadderPlan:
     min_deals: int = 16
     batch: int = 16
     seed: int = 0
+    pairs: tuple[tuple[str, str], ...] = ()
+    fixed: tuple[tuple[str, int], ...] = ()
 
     def __attrs_post_init__(self) -> None:
         _tuple_of(self.bots, str, "a ladder's bots are a tuple of bot names")
@@ -159,38 +169,117 @@ class LadderPlan:
                 f"a ladder's seed is a whole number of 0 or more, not {describe_value(self.seed)}"
             )
         for bot in self.bots:
-            try:
-                text = bot_text(bot)
-            except ConfigError as error:
-                raise SimulationError(str(error)) from None
-            if text != bot:
-                raise SimulationError(
-                    f"a ladder names its bots in their written form: {text!r}, not {bot!r}"
-                )
+            _check_name(bot)
             if self.bots.count(bot) > 1:
                 raise SimulationError(f"a ladder names each bot once, not {bot!r} twice")
+        self._check_pairs()
+        self._check_fixed()
         for name, value in (("min_deals", self.min_deals), ("batch", self.batch)):
             if not is_whole(value) or value < 1:
                 raise SimulationError(
                     f"a ladder's {name} is a whole number of 1 or more, not {describe_value(value)}"
                 )
 
+    def _check_pairs(self) -> None:
+        pairs = self.pairs
+        if not isinstance(pairs, tuple):
+            raise SimulationError(
+                f"a ladder's pairs are a tuple of pairs of bot names, not {describe_value(pairs)}"
+            )
+        for pair in pairs:
+            if not (
+                isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(b, str) for b in pair)
+            ):
+                raise SimulationError(
+                    f"each of a ladder's pairs is a tuple of two bot names, not {pair!r}"
+                )
+        seen: set[frozenset[str]] = set()
+        for first, second in pairs:
+            _check_name(first)
+            _check_name(second)
+            if first == second:
+                raise SimulationError(f"a pair is of two bots, not {first!r} against itself")
+            if first in self.bots and second in self.bots:
+                raise SimulationError(
+                    f"{first!r} and {second!r} already meet as two of the ladder's bots: "
+                    "pairs add the meetings of other bots"
+                )
+            if frozenset((first, second)) in seen:
+                raise SimulationError(
+                    f"a ladder names each pair once, not {first!r} and {second!r} twice"
+                )
+            seen.add(frozenset((first, second)))
+
+    def _check_fixed(self) -> None:
+        fixed = self.fixed
+        if not isinstance(fixed, tuple) or not all(
+            isinstance(c, tuple) and len(c) == 2 and isinstance(c[0], str) for c in fixed
+        ):
+            raise SimulationError(
+                "a ladder's fixed cells are a tuple of pairs of a cell's key and its deals, "
+                f"not {describe_value(fixed)}"
+            )
+        keys = {cell.key for cell in self.cells()}
+        named = [key for key, _ in fixed]
+        for key, deals in fixed:
+            if key not in keys:
+                raise SimulationError(
+                    f"a ladder fixes the deals of its own cells: {key!r} is not one"
+                )
+            if not is_whole(deals) or deals < 1:
+                raise SimulationError(
+                    f"the deals of cell {key!r} are a whole number of 1 or more, not "
+                    f"{describe_value(deals)}"
+                )
+            if named.count(key) > 1:
+                raise SimulationError(
+                    f"a ladder fixes the deals of each cell once, not {key!r} twice"
+                )
+
+    def fixed_deals(self, cell: Cell) -> int | None:
+        """The deals ``cell`` plays whatever its interval, or ``None``: it stops when its
+        interval is narrow enough or at its cap."""
+        for key, deals in self.fixed:
+            if key == cell.key:
+                return deals
+        return None
+
+    def matches(self) -> tuple[tuple[str, str], ...]:
+        """Every pair that meets: each pair of ``bots`` in order, then ``pairs``."""
+        return (
+            *(
+                (first, second)
+                for i, first in enumerate(self.bots)
+                for second in self.bots[i + 1 :]
+            ),
+            *self.pairs,
+        )
+
+    def entrants(self) -> tuple[str, ...]:
+        """Every bot that plays: ``bots``, then the others of ``pairs`` as they first come."""
+        names = list(self.bots)
+        for pair in self.pairs:
+            names += [b for b in pair if b not in names]
+        return tuple(names)
+
     def cells(self) -> tuple[Cell, ...]:
         """Every cell: for two players each pair once (the second bot's share is what the
         first leaves), for more each bot of a pair alone against the other."""
         cells = []
         for fmt in self.formats:
-            for i, first in enumerate(self.bots):
-                for second in self.bots[i + 1 :]:
-                    cells.append(Cell(fmt, first, second))
-                    if fmt.players > 2:
-                        cells.append(Cell(fmt, second, first))
+            for first, second in self.matches():
+                cells.append(Cell(fmt, first, second))
+                if fmt.players > 2:
+                    cells.append(Cell(fmt, second, first))
         return tuple(cells)
 
     def cap(self, cell: Cell) -> int:
         """The most deals ``cell`` plays."""
         if not isinstance(cell, Cell):
             raise SimulationError(f"a ladder caps a Cell, not {describe_value(cell)}")
+        fixed = self.fixed_deals(cell)
+        if fixed is not None:
+            return fixed
         searching = {cell.bot, cell.rival} & self.search
         return cell.format.max_search_deals if searching else cell.format.max_deals
 
@@ -247,11 +336,15 @@ class CellResult:
 
     def status(self, plan: LadderPlan) -> str:
         """``"settled"`` (the interval is narrow enough), ``"capped"`` (the cap was reached
-        first) or ``"open"`` (more deals to play)."""
+        first) or ``"open"`` (more deals to play; a cell of :attr:`LadderPlan.fixed` is open
+        until it has played its deals)."""
         if not isinstance(plan, LadderPlan):
             raise SimulationError(
                 f"a cell's status is under a LadderPlan, not {describe_value(plan)}"
             )
+        fixed = plan.fixed_deals(self.cell)
+        if fixed is not None and self.deals < fixed:
+            return "open"
         share = self.share()
         narrow = (
             self.deals >= plan.min_deals
@@ -362,6 +455,18 @@ def _read_cell(cell: Cell, data: dict[str, Any], games: dict[str, Any]) -> CellR
         for seats, row in zip(cell.lineups(), entry["lineups"], strict=True)
     )
     return CellResult(cell, entry["deals"], lineups)
+
+
+def _check_name(bot: str) -> None:
+    """Refuse a bot that is not a built-in bot's text in its one written form."""
+    try:
+        text = bot_text(bot)
+    except ConfigError as error:
+        raise SimulationError(str(error)) from None
+    if text != bot:
+        raise SimulationError(
+            f"a ladder names its bots in their written form: {text!r}, not {bot!r}"
+        )
 
 
 def _tuple_of(values: object, kind: type, what: str) -> None:
