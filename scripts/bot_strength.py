@@ -56,13 +56,24 @@ DATA = ROOT / "docs" / "data" / "ladder.json"
 COSTS = ROOT / "docs" / "data" / "bot-costs.json"
 PAGE = ROOT / "docs" / "bot-strength.md"
 
+#: The budget of the search bots compared at equal time: CPU seconds a decision, about what
+#: the bots made by name spend (see the page's "Time per move").
+EQUAL_TIME = 0.02
+FLATMC_TIMED = f"flatmc:cpu_seconds={EQUAL_TIME}"
+ISMCTS_TIMED = f"ismcts:cpu_seconds={EQUAL_TIME}"
+#: ISMCTS with its playouts cut after 4 moves and valued by the evaluation, given at most the
+#: CPU time a decision that ``ismcts`` made by name spends when it searches (30-35 ms here).
+ISMCTS_CUT = "ismcts:cpu_seconds=0.03:depth=4"
 #: The search bots: their cells have the lower caps, their games cost seconds.
-SEARCH = frozenset({"flatmc", "ismcts"})
-#: The ladder: the built-in bots made by name, in four formats of the standard rules. The
-#: caps of the cells with a search bot are what the machine affords so far; raising a cap
-#: keeps every game played.
+SEARCH = frozenset({"flatmc", "ismcts", FLATMC_TIMED, ISMCTS_TIMED, ISMCTS_CUT})
+#: The ladder: the built-in bots made by name, in four formats of the standard rules, and the
+#: search bots at equal CPU time, each against the other and against itself made by name, and
+#: ISMCTS with cut playouts against every bot made by name.
+#: ``learned`` comes first so that its cells keep the names the self-play page's ladder gave
+#: them (the same deals, so the same games). The caps of the cells with a search bot are what
+#: the machine affords so far; raising a cap keeps every game played.
 PLAN = LadderPlan(
-    bots=("random", "greedy", "flatmc", "ismcts"),
+    bots=("learned", "random", "greedy", "flatmc", "ismcts"),
     formats=(
         Format("2p-game", "standard", 2, None, max_deals=250, max_search_deals=16),
         Format("2p-hand", "standard", 2, 1, max_deals=250, max_search_deals=32),
@@ -70,6 +81,19 @@ PLAN = LadderPlan(
         Format("3p-hand", "standard", 3, 1, max_deals=150, max_search_deals=32),
     ),
     search=SEARCH,
+    pairs=(
+        (FLATMC_TIMED, ISMCTS_TIMED),
+        (ISMCTS_TIMED, "ismcts"),
+        (FLATMC_TIMED, "flatmc"),
+        (ISMCTS_CUT, "ismcts"),
+        (ISMCTS_CUT, "flatmc"),
+        (ISMCTS_CUT, "learned"),
+        (ISMCTS_CUT, "greedy"),
+        (ISMCTS_CUT, "random"),
+    ),
+    # The claim that ISMCTS with cut playouts beats ISMCTS at equal time rests on this cell:
+    # 208 deals from both seats, 416 games, set before it was played.
+    fixed=((f"2p-game|{ISMCTS_CUT}|ismcts", 208),),
 )
 #: A ladder that plays in seconds, for CI.
 QUICK = LadderPlan(
@@ -78,12 +102,13 @@ QUICK = LadderPlan(
         Format("2p-hand", "standard", 2, 1, max_deals=8, max_search_deals=4),
         Format("3p-hand", "standard", 3, 1, max_deals=4, max_search_deals=2),
     ),
-    search=frozenset({"ismcts:iterations=3"}),
+    search=frozenset({"ismcts:iterations=3", "ismcts:cpu_seconds=0.002"}),
+    pairs=(("ismcts:cpu_seconds=0.002", "ismcts:iterations=3"),),
     min_deals=2,
     batch=2,
 )
 #: Decisions timed for each bot: many for the cheap bots, fewer for the search bots.
-DECISIONS = {"random": 20_000, "greedy": 20_000}
+DECISIONS = {"random": 20_000, "greedy": 20_000, "learned": 20_000}
 SEARCH_DECISIONS = 400
 
 
@@ -166,11 +191,11 @@ def costs(args: argparse.Namespace) -> int:
         "python": platform.python_version(),
         "bots": {},
     }
-    for name in plan.bots:
+    for name in plan.entrants():
         wanted = args.decisions or DECISIONS.get(name, SEARCH_DECISIONS)
         data["bots"][name] = time_bot(name, wanted)
         print(f"{name}: {data['bots'][name]}", file=sys.stderr)
-    generated_page.write_data(args.costs, data, "bots", list(plan.bots))
+    generated_page.write_data(args.costs, data, "bots", list(plan.entrants()))
     return 0
 
 
@@ -257,11 +282,59 @@ def _matrix(results: LadderResults, fmt: Format) -> list[str]:
     return lines
 
 
+#: How the tables mark a cell by its status: a settled cell is not marked.
+MARKS = {"settled": "", "capped": "?", "open": "…"}
+#: The status column's words for each status.
+STATUS_WORDS = {"settled": "settled", "capped": "inconclusive", "open": "open: more to play"}
+_MARKS_TEXT = (
+    "`?` marks a cell stopped at its cap before its interval was 5 points either side, `…` a "
+    "cell with deals still to play"
+)
+
+
 def _entry(value: float | None, cell: CellResult, plan: LadderPlan) -> str:
     if value is None:
         return "not played"
-    mark = "" if cell.status(plan) == "settled" else "?"
-    return f"{100 * value:.0f}%{mark} ({cell.games:,})"
+    return f"{100 * value:.0f}%{MARKS[cell.status(plan)]} ({cell.games:,})"
+
+
+def _on_time(results: LadderResults) -> list[str]:
+    """The section of the cells of the plan's ``pairs``: the bots with a budget of time."""
+    plan = results.plan
+    if not plan.pairs:
+        return []
+    lines = [
+        "",
+        "## On a budget of time",
+        "",
+        "The cells of the bots that meet only their named rivals (see [The bots](#the-bots)), "
+        "from the tables above, format by format: the search bots given the same CPU time a "
+        "decision, against each other and against themselves made by name, and ISMCTS with "
+        "cut playouts, given at most the time `ismcts` spends on a decision it searches, "
+        "against every bot made by name. Each entry is the share of games the first bot won, "
+        f"with its 95% interval and its games; {_MARKS_TEXT}.",
+        "",
+        "| pair | " + " | ".join(f.text() for f in plan.formats) + " |",
+        "| --- |" + " ---: |" * len(plan.formats),
+    ]
+    for first, second in plan.pairs:
+        entries = []
+        for fmt in plan.formats:
+            found = [c for c in results.cells if c.cell == Cell(fmt, first, second) and c.games]
+            entries.append(
+                f"{_interval(found[0])}{MARKS[found[0].status(plan)]} of {found[0].games:,}"
+                if found
+                else "not played"
+            )
+        lines.append(f"| `{first}` vs `{second}` | " + " | ".join(entries) + " |")
+    for key, deals in plan.fixed:
+        lines += [
+            "",
+            f"The cell `{key}` plays a number of deals set in advance, {deals:,} from every "
+            "seat, whatever its interval, so that a claim can rest on it: it does not stop "
+            "when its interval happens to look good.",
+        ]
+    return lines
 
 
 def page(results: LadderResults, timings: dict[str, Any]) -> str:
@@ -277,7 +350,8 @@ def page(results: LadderResults, timings: dict[str, Any]) -> str:
         "from every seat so that neither the cards nor the seat favours a bot. A pair plays "
         f"rounds of {plan.batch} deals until the 95% interval (Wilson) of its win rate is at "
         f"most {100 * plan.half_width:.0f} points either side, or until its cap: then the cell "
-        "is inconclusive, marked `?` below with its game count. "
+        "is inconclusive, marked `?` below with its game count (`…` marks a cell with deals "
+        "still to play). "
         f"{games:,} games so far.",
         "",
         "The data is in `docs/data/ladder.json` and `docs/data/bot-costs.json`: "
@@ -291,11 +365,17 @@ def page(results: LadderResults, timings: dict[str, Any]) -> str:
         "",
         "| bot | made with |",
         "| --- | --- |",
-        *(f'| `{name}` | `make_bot("{name}")` |' for name in plan.bots),
+        *(f'| `{name}` | `make_bot("{name}")` |' for name in plan.entrants()),
         "",
         "The bots made by name have the budgets of [the built-in bots]"
         "(write-a-bot.md#the-built-in-bots): `flatmc` 100 playouts and `ismcts` 100 iterations "
-        "a decision.",
+        "a decision. `learned` is the policy learnt by [self-play on Ray](train-self-play.md). "
+        "A bot with `cpu_seconds` searches each decision for that much CPU time, however many "
+        "playouts or iterations it makes of it; with `depth` its playouts stop after that many "
+        "moves and the evaluation values the rest ([cut playouts](write-a-bot.md#the-built-in-"
+        "bots)). These bots meet only the rivals named with them (see [On a budget of time]"
+        "(#on-a-budget-of-time)), to compare the searches at equal time. Their games depend on the "
+        "machine's speed, so a rerun plays other games than the ones counted here.",
         "",
         "## Ratings",
         "",
@@ -326,9 +406,8 @@ def page(results: LadderResults, timings: dict[str, Any]) -> str:
             f"## {fmt.text().capitalize()}",
             "",
             "The share of games the row's bot won against the column's bot, with the games "
-            "played; `?` marks a cell stopped at its cap before its interval was 5 points "
-            f"either side (caps: {fmt.max_deals} deals, {fmt.max_search_deals} with a search "
-            f"bot).{fair} Draws count for neither bot.",
+            f"played; {_MARKS_TEXT} (caps: {fmt.max_deals} deals, {fmt.max_search_deals} with "
+            f"a search bot).{fair} Draws count for neither bot.",
             "",
             *_matrix(results, fmt),
             "",
@@ -340,9 +419,9 @@ def page(results: LadderResults, timings: dict[str, Any]) -> str:
                 status = cell.status(plan)
                 lines.append(
                     f"| `{cell.cell.bot}` vs `{cell.cell.rival}` | {cell.games:,} | "
-                    f"{_interval(cell)} | {cell.draws} | "
-                    f"{'settled' if status == 'settled' else 'inconclusive'} |"
+                    f"{_interval(cell)} | {cell.draws} | {STATUS_WORDS[status]} |"
                 )
+    lines += _on_time(results)
     bots = timings["bots"]
     lines += [
         "",
@@ -369,6 +448,12 @@ def page(results: LadderResults, timings: dict[str, Any]) -> str:
         "its highest loose card, in a fraction of a millisecond, so it is the bot for "
         "simulations of many games (the [Compare the variants](compare-variants.md) page plays "
         "it) and the first benchmark for a new bot.",
+        "- `learned` costs about as little as `greedy` and needs numpy (the `rl` extra); it "
+        "learnt one-hand games by self-play, and its cells above show where it stands.",
+        f'- ISMCTS with cut playouts (`depth=4`, as in `make_bot("{ISMCTS_CUT}")`) makes '
+        "more iterations of the same CPU time, each valued by the evaluation after 4 moves of "
+        "its playout; [On a budget of time](#on-a-budget-of-time) has it against every bot "
+        "made by name.",
         "- The search bots (`flatmc`, `ismcts`) are the strong opponents, when a game may take "
         "seconds; their time per move grows with the budget (`iterations`, `playouts` or "
         '`seconds`, as in `make_bot("ismcts:iterations=400")`). Read their standing in the '

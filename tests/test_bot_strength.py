@@ -27,8 +27,8 @@ TIMINGS = {
 
 
 def sample() -> LadderResults:
-    """The quick ladder's plan with made-up results: one cell settled, one capped, one not
-    yet played."""
+    """The quick ladder's plan with made-up results: one cell settled, two capped (one of
+    them of the pair that meets only its named rival), the others not yet played."""
     strength = script()
     plan = strength.QUICK
     results = LadderResults.start(plan)
@@ -46,6 +46,12 @@ def sample() -> LadderResults:
                 LineupResult(cell.cell.lineups()[1], (2, 2)),
             )
             cell = type(cell)(cell.cell, 4, lineups)
+        elif cell.cell.key == "2p-hand|ismcts:cpu_seconds=0.002|ismcts:iterations=3":
+            lineups = (
+                LineupResult(cell.cell.lineups()[0], (2, 2)),
+                LineupResult(cell.cell.lineups()[1], (1, 3)),
+            )
+            cell = type(cell)(cell.cell, 4, lineups)
         filled.append(cell)
     return LadderResults(plan, tuple(filled))
 
@@ -53,16 +59,18 @@ def sample() -> LadderResults:
 def test_the_page_of_a_small_sample_shows_its_figures() -> None:
     text = script().page(sample(), TIMINGS)
     tables = [line for line in text.splitlines() if line.startswith("|")]
-    assert tables[:17] == [
+    assert tables[:19] == [
         "| bot | made with |",
         "| --- | --- |",
         '| `random` | `make_bot("random")` |',
         '| `greedy` | `make_bot("greedy")` |',
         '| `ismcts:iterations=3` | `make_bot("ismcts:iterations=3")` |',
+        '| `ismcts:cpu_seconds=0.002` | `make_bot("ismcts:cpu_seconds=0.002")` |',
         "| bot | rating (95% interval) | games |",
         "| --- | ---: | ---: |",
-        "| `greedy` | 239 (219 to 260) | 2,000 |",
-        "| `ismcts:iterations=3` | 95 (-130 to 276) | 8 |",
+        "| `greedy` | 239 (223 to 258) | 2,000 |",
+        "| `ismcts:cpu_seconds=0.002` | 158 (-64 to 413) | 8 |",
+        "| `ismcts:iterations=3` | 87 (-97 to 278) | 16 |",
         "| `random` | 0 (anchor) | 2,008 |",
         "| wins of ↓ against → | `random` | `greedy` | `ismcts:iterations=3` |",
         "| --- | ---: | ---: | ---: |",
@@ -72,19 +80,21 @@ def test_the_page_of_a_small_sample_shows_its_figures() -> None:
         "| pair | games | wins of the first (95% interval) | draws | status |",
         "| --- | ---: | ---: | ---: | --- |",
     ]
-    assert tables[17:19] == [
+    assert tables[19:22] == [
         "| `random` vs `greedy` | 2,000 | 20.0% (18.3–21.8) | 10 | settled |",
         "| `random` vs `ismcts:iterations=3` | 8 | 37.5% (13.7–69.4) | 0 | inconclusive |",
+        "| `ismcts:cpu_seconds=0.002` vs `ismcts:iterations=3` | 8 | 62.5% (30.6–86.3) | 0 "
+        "| inconclusive |",
     ]
-    assert tables[-5:] == [
-        "| bot | moves timed | milliseconds per move |",
+    # The pair's cells again, format by format, in a section of their own.
+    assert tables[-8:-5] == [
+        "| pair | 2 players, one hand | 3 players, one hand |",
         "| --- | ---: | ---: |",
-        "| `random` | 250 | 0.020 |",
-        "| `greedy` | 200 | 0.300 |",
-        "| `ismcts:iterations=3` | 40 | 10.0 |",
+        "| `ismcts:cpu_seconds=0.002` vs `ismcts:iterations=3` | 62.5% (30.6–86.3)? of 8 | "
+        "not played |",
     ]
     assert "(Test CPU @ 1.00GHz, Python 3.11.7)" in text
-    assert "2,008 games so far." in text
+    assert "2,016 games so far." in text
     assert "in 2 formats of the `standard` rules" in text
 
 
@@ -98,7 +108,7 @@ def test_the_committed_page_is_what_the_committed_data_gives() -> None:
         "docs/bot-strength.md is out of date: python scripts/bot_strength.py render"
     )
     assert strength.main(["render", "--check"]) == 0
-    assert set(timings["bots"]) == set(strength.PLAN.bots)
+    assert set(timings["bots"]) == set(strength.PLAN.entrants())
 
 
 def test_the_quick_ladder_writes_its_data_and_its_page(tmp_path: Path) -> None:
@@ -127,5 +137,5 @@ def test_the_quick_ladder_writes_its_data_and_its_page(tmp_path: Path) -> None:
     assert page == strength.page(results, json.loads(costs.read_text(encoding="utf-8")))
     timed = json.loads(costs.read_text(encoding="utf-8"))["bots"]
     assert {name: t["decisions"] for name, t in timed.items()} == dict.fromkeys(
-        strength.QUICK.bots, 5
+        strength.QUICK.entrants(), 5
     )
