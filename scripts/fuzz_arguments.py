@@ -55,6 +55,7 @@ PUBLIC_MODULES: Final = (
     "rummy500.presets",
     "rummy500.events",
     "rummy500.bots",
+    "rummy500.bots.evaluation",
     "rummy500.render",
     "rummy500.observations",
     "rummy500.infostate",
@@ -224,6 +225,21 @@ class World:
     def data(self) -> object:
         """:attr:`state` as JSON data."""
         return rummy500.to_data(self.state)
+
+    @cached_property
+    def evaluation(self) -> Any:
+        """The evaluation that ships with the package."""
+        from rummy500.bots.evaluation import shipped
+
+        return shipped()
+
+    @cached_property
+    def evaluation_data(self) -> dict[str, Any]:
+        """The shipped evaluation's file, read as JSON."""
+        from rummy500.bots.evaluation import FEATURES
+
+        weights = {str(p): list(w) for p, w in self.evaluation.weights.items()}
+        return {"features": list(FEATURES), "weights": weights, "about": "shipped"}
 
     @cached_property
     def short_game(self) -> State:
@@ -553,6 +569,17 @@ BY_CALLABLE: Final[Mapping[str, Mapping[str, object] | The | FieldsOf]] = {
     "rummy500.bots.bot_text": {"spec": "ismcts:iterations=5"},
     "rummy500.bots.play_game": {"state": The("short_game"), "bots": The("bots")},
     "rummy500.bots.playout": {"state": The("short_game")},
+    "rummy500.bots.evaluation.Evaluation": FieldsOf("evaluation"),
+    "rummy500.bots.evaluation.Evaluation.values": {"state": The("short_game")},
+    "rummy500.bots.evaluation.Evaluation.covers": {"config": The("config"), "players": 3},
+    "rummy500.bots.evaluation.Evaluation.refusal": {"config": The("config"), "players": 3},
+    "rummy500.bots.evaluation.Evaluation.from_json": {"data": The("evaluation_data")},
+    "rummy500.bots.evaluation.features": {"state": The("short_game")},
+    "rummy500.bots.evaluation.player_features": {
+        "state": The("short_game"),
+        "player": 0,
+        "table": (0, 0, 0),
+    },
     "rummy500.render.event_words": {"me": 0},
     "rummy500.render.game_result_line": {"state": The("finished")},
     "rummy500.render.hand_result_lines": {"state": The("finished")},
@@ -580,6 +607,7 @@ BY_CALLABLE: Final[Mapping[str, Mapping[str, object] | The | FieldsOf]] = {
     "rummy500.simulate.Cell": FieldsOf("ladder_cell"),
     "rummy500.simulate.LadderPlan": FieldsOf("ladder_plan"),
     "rummy500.simulate.LadderPlan.cap": {"cell": The("ladder_cell")},
+    "rummy500.simulate.LadderPlan.fixed_deals": {"cell": The("ladder_cell")},
     "rummy500.simulate.CellResult": FieldsOf("cell_result"),
     "rummy500.simulate.CellResult.status": {"plan": The("ladder_plan")},
     "rummy500.simulate.LadderResults": FieldsOf("ladder_results"),

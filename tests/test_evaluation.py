@@ -11,7 +11,7 @@ import pytest
 
 import rummy500
 from helpers_scripts import load_script
-from rummy500 import ConfigError, Phase, RuleConfig, State, presets
+from rummy500 import ConfigError, Phase, RuleConfig, State, StateError, presets
 from rummy500.bots import ISMCTSBot, bot_text, hand_value, make_bot, play_game
 from rummy500.bots.evaluation import (
     FEATURES,
@@ -216,3 +216,52 @@ def test_the_training_script_writes_a_file_the_bots_read(tmp_path: Path) -> None
     state = rummy500.new_game(players=3, seed=1)
     bot = ISMCTSBot(1, iterations=10, depth=3, evaluation=fitted)
     assert bot.choose(state.view(state.current_player)) in state.legal_moves()
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (
+            lambda: features(None),  # type: ignore[arg-type]
+            StateError,
+            "features reads a State, not None",
+        ),
+        (
+            lambda: player_features(position(), 3, (0, 0, 0)),
+            StateError,
+            "player_features' player is one of the 3 players (0 to 2), not 3",
+        ),
+        (
+            lambda: player_features(position(), 0, (0, 0)),
+            StateError,
+            "player_features' table is each of the 3 players' points on the table (whole "
+            "numbers), not a tuple",
+        ),
+        (
+            lambda: shipped().values("state"),  # type: ignore[arg-type]
+            StateError,
+            "Evaluation.values reads a State, not 'state'",
+        ),
+        (
+            lambda: shipped().covers("standard", 2),  # type: ignore[arg-type]
+            ConfigError,
+            "an evaluation's rules are a RuleConfig, not 'standard'",
+        ),
+        (
+            lambda: shipped().refusal(RuleConfig(), 1),
+            ConfigError,
+            "an evaluation's players are a whole number of 2 or more, not 1",
+        ),
+        (
+            lambda: Evaluation({2: [0.0] * 15}, about=3),  # type: ignore[arg-type]
+            ConfigError,
+            "an evaluation's about is a str, not 3",
+        ),
+    ],
+)
+def test_bad_arguments_are_refused_with_the_reason(
+    call: object, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error) as caught:
+        call()  # type: ignore[operator]
+    assert str(caught.value) == message

@@ -46,7 +46,16 @@ SHARED_VOCABULARY = frozenset({"rummy500.core.errors"})
 #: bots (they import only the public API), so the bots and the observations may import them.
 BOT_SIDE = frozenset(
     f"rummy500.bots.{name}"
-    for name in ["greedy", "_base", "_simple", "_playout", "_search", "_learned", "_names"]
+    for name in [
+        "greedy",
+        "evaluation",
+        "_base",
+        "_simple",
+        "_playout",
+        "_search",
+        "_learned",
+        "_names",
+    ]
 ) | {"rummy500._card_planes"}
 
 
@@ -104,6 +113,7 @@ def private_imports(source: str) -> list[str]:
     [
         "bots",
         "bots.greedy",
+        "bots.evaluation",
         "bots._base",
         "bots._simple",
         "bots._playout",

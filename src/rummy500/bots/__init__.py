@@ -22,6 +22,9 @@ sides, over :data:`SCALE`. Playing on to the end of the game would cost several 
 playout (a game is several hands, each with a new deal), and the score of the hand in play is
 what a move can change: points on the table count for the player and cards left in hand against
 them. What this leaves out is the game situation (a side near the target playing safe, say).
+:class:`ISMCTSBot` with a ``depth`` cuts its playouts after that many moves and values the
+hand where it stands by a static evaluation (:mod:`rummy500.bots.evaluation`), which makes
+more iterations of the same time.
 
 **The learned bot**, made by name (``make_bot("learned")``), plays a linear policy over the
 action ids learnt by self-play, whose parameters ship with the package; it needs numpy (the

@@ -238,7 +238,7 @@ class ISMCTSBot:
         rng = self._rng
         policy = self.policy
         depth = self.depth
-        evaluate = None if depth is None else self.evaluation_for(view)
+        evaluate = None if depth is None else self._evaluation_for(view)
         c = self.exploration
         log = math.log
         sqrt = math.sqrt
@@ -312,7 +312,7 @@ class ISMCTSBot:
         self.last_iterations = i
         return root
 
-    def evaluation_for(self, view: PlayerView) -> Evaluation:
+    def _evaluation_for(self, view: PlayerView) -> Evaluation:
         """The evaluation the bot values cut playouts by in ``view``'s game; raises
         :class:`~rummy500.ConfigError` when it does not cover that game."""
         evaluation = self._evaluation or shipped()

@@ -27,13 +27,21 @@ from typing import Any, Final
 
 import attrs
 
-from rummy500 import ConfigError, Phase, RuleConfig, State
+from rummy500 import ConfigError, Phase, RuleConfig, State, StateError
 from rummy500.bots._playout import hand_value
 from rummy500.bots.greedy import weigher
-from rummy500.core.errors import describe_value
+from rummy500.core.errors import describe_value, is_count, is_whole
 from rummy500.toolkit import JOKER, possible_layoffs, possible_melds, table_points
 
-__all__ = ["FEATURES", "PLAYER_FEATURES", "Evaluation", "player_features", "shipped"]
+__all__ = [
+    "EVALUATION_FILE",
+    "FEATURES",
+    "PLAYER_FEATURES",
+    "Evaluation",
+    "features",
+    "player_features",
+    "shipped",
+]
 
 #: What a player's features are, in order: their points on the table; the points and number
 #: of the cards in their hand; the points of the hand's cards that are in a meld the hand
@@ -42,7 +50,7 @@ __all__ = ["FEATURES", "PLAYER_FEATURES", "Evaluation", "player_features", "ship
 #: apart in a run, as :class:`~rummy500.bots.GreedyBot` reads it; a joker always is).
 PLAYER_FEATURES: Final = ("table", "hand", "cards", "melds", "layoffs", "near")
 #: Every feature of the evaluation, in the order of its weights: the player's features, then
-#: five of them times the share of the deck still in the stock (the hand's time left), then
+#: five of them times the cards left in the stock over 52 (the hand's time left), then
 #: whether the player is to move, to move having drawn, and the pile's size and the points of
 #: its top three cards when the player is to move.
 FEATURES: Final = (
@@ -66,6 +74,21 @@ _HAND_OVER: Final = Phase.HAND_OVER
 def player_features(state: State, player: int, table: Sequence[int]) -> tuple[int, ...]:
     """The :data:`PLAYER_FEATURES` of ``player`` in ``state`` (a full state: a world),
     ``table`` being every player's points on the table (``toolkit.table_points``)."""
+    _check_state("player_features", state)
+    if not is_count(player, state.players):
+        raise StateError(
+            f"player_features' player is one of the {state.players} players (0 to "
+            f"{state.players - 1}), not {describe_value(player)}"
+        )
+    if (
+        not isinstance(table, Sequence)
+        or len(table) != state.players
+        or not all(is_whole(points) for points in table)
+    ):
+        raise StateError(
+            f"player_features' table is each of the {state.players} players' points on the "
+            f"table (whole numbers), not {describe_value(table)}"
+        )
     config = state.config
     points = config.card_values.by_card
     hand = state.hands[player]
@@ -92,6 +115,11 @@ def player_features(state: State, player: int, table: Sequence[int]) -> tuple[in
         elif c >= JOKER or partners[c] & mask:
             near += value
     return (table[player], total, len(hand), melds, layoffs, near)
+
+
+def _check_state(function: str, state: object) -> None:
+    if not isinstance(state, State):
+        raise StateError(f"{function} reads a State, not {describe_value(state)}")
 
 
 def _features(state: State) -> list[list[float]]:
@@ -129,6 +157,7 @@ def _features(state: State) -> list[list[float]]:
 def features(state: State) -> list[list[float]]:
     """Each player's :data:`FEATURES` in ``state`` less the mean of the other players': what
     the weights of an :class:`Evaluation` multiply."""
+    _check_state("features", state)
     rows = _features(state)
     players = len(rows)
     sums = [sum(column) for column in zip(*rows, strict=True)]
@@ -166,7 +195,12 @@ class Evaluation:
     weight for each of :data:`FEATURES`. ``about`` says how they were fitted."""
 
     weights: Mapping[int, tuple[float, ...]] = attrs.field(converter=_by_players)
-    about: str = ""
+    about: str = attrs.field(default="")
+
+    @about.validator
+    def _check_about(self, attribute: object, value: object) -> None:
+        if not isinstance(value, str):
+            raise ConfigError(f"an evaluation's about is a str, not {describe_value(value)}")
 
     def covers(self, config: RuleConfig, players: int) -> bool:
         """Whether it can value the hands of ``players`` players under ``config`` (it has
@@ -176,6 +210,15 @@ class Evaluation:
     def refusal(self, config: RuleConfig, players: int) -> str | None:
         """Why it cannot value the hands of ``players`` players under ``config``, or ``None``
         when it can."""
+        if not isinstance(config, RuleConfig):
+            raise ConfigError(
+                f"an evaluation's rules are a RuleConfig, not {describe_value(config)}"
+            )
+        if not is_whole(players) or players < 2:
+            raise ConfigError(
+                f"an evaluation's players are a whole number of 2 or more, not "
+                f"{describe_value(players)}"
+            )
         if players in self.weights and config.team_size == 1:
             return None
         return (
@@ -189,6 +232,7 @@ class Evaluation:
         the units of :func:`~rummy500.bots.hand_value`; when the hand is over, its
         ``hand_value`` itself. Raises :class:`~rummy500.ConfigError` for a game it does not
         cover."""
+        _check_state("Evaluation.values", state)
         refusal = self.refusal(state.config, state.players)
         if refusal is not None:
             raise ConfigError(refusal)

@@ -239,6 +239,8 @@ class LadderPlan:
     def fixed_deals(self, cell: Cell) -> int | None:
         """The deals ``cell`` plays whatever its interval, or ``None``: it stops when its
         interval is narrow enough or at its cap."""
+        if not isinstance(cell, Cell):
+            raise SimulationError(f"a ladder fixes the deals of a Cell, not {describe_value(cell)}")
         for key, deals in self.fixed:
             if key == cell.key:
                 return deals
