@@ -91,9 +91,14 @@ PLAN = LadderPlan(
         (ISMCTS_CUT, "greedy"),
         (ISMCTS_CUT, "random"),
     ),
-    # The claim that ISMCTS with cut playouts beats ISMCTS at equal time rests on this cell:
-    # 208 deals from both seats, 416 games, set before it was played.
-    fixed=((f"2p-game|{ISMCTS_CUT}|ismcts", 208),),
+    # The claim that ISMCTS with cut playouts beats ISMCTS at equal time rests on the first
+    # cell (208 deals from both seats, 416 games); that it loses to no other bot made by
+    # name, on these and on its cells against random and greedy.
+    fixed=(
+        (f"2p-game|{ISMCTS_CUT}|ismcts", 208),
+        (f"2p-game|{ISMCTS_CUT}|flatmc", 48),
+        (f"2p-game|{ISMCTS_CUT}|learned", 48),
+    ),
 )
 #: A ladder that plays in seconds, for CI.
 QUICK = LadderPlan(
@@ -104,6 +109,7 @@ QUICK = LadderPlan(
     ),
     search=frozenset({"ismcts:iterations=3", "ismcts:cpu_seconds=0.002"}),
     pairs=(("ismcts:cpu_seconds=0.002", "ismcts:iterations=3"),),
+    fixed=(("2p-hand|ismcts:cpu_seconds=0.002|ismcts:iterations=3", 4),),
     min_deals=2,
     batch=2,
 )
@@ -298,6 +304,17 @@ def _entry(value: float | None, cell: CellResult, plan: LadderPlan) -> str:
     return f"{100 * value:.0f}%{MARKS[cell.status(plan)]} ({cell.games:,})"
 
 
+def _stacked(cell: CellResult, plan: LadderPlan) -> str:
+    """A cell's share, interval and games on three lines of a table's entry, none of them
+    broken (a word joiner on each side of the dash, a no-break space before "games")."""
+    share = cell.share()
+    return (
+        f"{_percent(share.value)}{MARKS[cell.status(plan)]}<br>"
+        f"{100 * share.low:.1f}\u2060–\u2060{100 * share.high:.1f}<br>"
+        f"{cell.games:,}\u00a0games"
+    )
+
+
 def _on_time(results: LadderResults) -> list[str]:
     """The section of the cells of the plan's ``pairs``: the bots with a budget of time."""
     plan = results.plan
@@ -312,7 +329,7 @@ def _on_time(results: LadderResults) -> list[str]:
         "decision, against each other and against themselves made by name, and ISMCTS with "
         "cut playouts, given at most the time `ismcts` spends on a decision it searches, "
         "against every bot made by name. Each entry is the share of games the first bot won, "
-        f"with its 95% interval and its games; {_MARKS_TEXT}.",
+        f"its 95% interval and its games; {_MARKS_TEXT}.",
         "",
         "| pair | " + " | ".join(f.text() for f in plan.formats) + " |",
         "| --- |" + " ---: |" * len(plan.formats),
@@ -321,18 +338,16 @@ def _on_time(results: LadderResults) -> list[str]:
         entries = []
         for fmt in plan.formats:
             found = [c for c in results.cells if c.cell == Cell(fmt, first, second) and c.games]
-            entries.append(
-                f"{_interval(found[0])}{MARKS[found[0].status(plan)]} of {found[0].games:,}"
-                if found
-                else "not played"
-            )
+            entries.append(_stacked(found[0], plan) if found else "not played")
         lines.append(f"| `{first}` vs `{second}` | " + " | ".join(entries) + " |")
-    for key, deals in plan.fixed:
+    if plan.fixed:
         lines += [
             "",
-            f"The cell `{key}` plays a number of deals set in advance, {deals:,} from every "
-            "seat, whatever its interval, so that a claim can rest on it: it does not stop "
-            "when its interval happens to look good.",
+            "These cells play a number of deals set in advance, from every seat, whatever "
+            "their interval, so that a claim can rest on them (a cell does not stop when its "
+            "interval happens to look good):",
+            "",
+            *(f"- `{key}`: {deals:,} deals" for key, deals in plan.fixed),
         ]
     return lines
 

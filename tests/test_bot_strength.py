@@ -90,9 +90,15 @@ def test_the_page_of_a_small_sample_shows_its_figures() -> None:
     assert tables[-8:-5] == [
         "| pair | 2 players, one hand | 3 players, one hand |",
         "| --- | ---: | ---: |",
-        "| `ismcts:cpu_seconds=0.002` vs `ismcts:iterations=3` | 62.5% (30.6–86.3)? of 8 | "
-        "not played |",
+        "| `ismcts:cpu_seconds=0.002` vs `ismcts:iterations=3` | "
+        "62.5%?<br>30.6\u2060–\u206086.3<br>8\u00a0games | not played |",
     ]
+    assert (
+        "These cells play a number of deals set in advance, from every seat, whatever their "
+        "interval, so that a claim can rest on them (a cell does not stop when its interval "
+        "happens to look good):\n\n"
+        "- `2p-hand|ismcts:cpu_seconds=0.002|ismcts:iterations=3`: 4 deals\n"
+    ) in text
     assert "(Test CPU @ 1.00GHz, Python 3.11.7)" in text
     assert "2,016 games so far." in text
     assert "in 2 formats of the `standard` rules" in text
