@@ -54,10 +54,10 @@ except ImportError:  # run from a checkout without installing the package
 
 from bench import RandomPlay
 
-# The scripts are no package: their folder goes on the path (the ladder's script names the
-# processor its timings were taken on).
+# The scripts are no package: their folder goes on the path (the generated pages name the
+# processor their timings were taken on, as the ladder's page does).
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-from bot_strength import machine as cpu_model
+from generated_page import machine as cpu_model
 from search_job import decision_views
 from timing import Slice, Steps, Workload, interleave, progress
 

@@ -50,6 +50,7 @@ from rummy500.simulate import (
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import generated_page
+from generated_page import machine
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "docs" / "data" / "ladder.json"
@@ -116,17 +117,6 @@ QUICK = LadderPlan(
 #: Decisions timed for each bot: many for the cheap bots, fewer for the search bots.
 DECISIONS = {"random": 20_000, "greedy": 20_000, "learned": 20_000}
 SEARCH_DECISIONS = 400
-
-
-def machine() -> str:
-    """The processor the timings were taken on, as the system names it."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def collect(args: argparse.Namespace) -> int:

@@ -10,12 +10,25 @@ from __future__ import annotations
 
 import argparse
 import json
+import platform
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["check", "check_page", "main", "write_data"]
+__all__ = ["check", "check_page", "machine", "main", "write_data"]
+
+
+def machine() -> str:
+    """The processor the timings were taken on, as the system names it (the pages that
+    show timings name it)."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
 
 
 def check(path: Path, update: Callable[[str], str], script: str) -> str | None:
