@@ -108,9 +108,9 @@ QUICK = LadderPlan(
         Format("2p-hand", "standard", 2, 1, max_deals=8, max_search_deals=4),
         Format("3p-hand", "standard", 3, 1, max_deals=4, max_search_deals=2),
     ),
-    search=frozenset({"ismcts:iterations=3", "ismcts:cpu_seconds=0.002"}),
-    pairs=(("ismcts:cpu_seconds=0.002", "ismcts:iterations=3"),),
-    fixed=(("2p-hand|ismcts:cpu_seconds=0.002|ismcts:iterations=3", 4),),
+    search=frozenset({"ismcts:iterations=3", "ismcts:iterations=2"}),
+    pairs=(("ismcts:iterations=2", "ismcts:iterations=3"),),
+    fixed=(("2p-hand|ismcts:iterations=2|ismcts:iterations=3", 4),),
     min_deals=2,
     batch=2,
 )

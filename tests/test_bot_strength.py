@@ -50,7 +50,7 @@ def sample() -> LadderResults:
                 LineupResult(cell.cell.lineups()[1], (2, 2)),
             )
             cell = type(cell)(cell.cell, 4, lineups)
-        elif cell.cell.key == "2p-hand|ismcts:cpu_seconds=0.002|ismcts:iterations=3":
+        elif cell.cell.key == "2p-hand|ismcts:iterations=2|ismcts:iterations=3":
             lineups = (
                 LineupResult(cell.cell.lineups()[0], (2, 2)),
                 LineupResult(cell.cell.lineups()[1], (1, 3)),
@@ -69,11 +69,11 @@ def test_the_page_of_a_small_sample_shows_its_figures() -> None:
         '| `random` | `make_bot("random")` |',
         '| `greedy` | `make_bot("greedy")` |',
         '| `ismcts:iterations=3` | `make_bot("ismcts:iterations=3")` |',
-        '| `ismcts:cpu_seconds=0.002` | `make_bot("ismcts:cpu_seconds=0.002")` |',
+        '| `ismcts:iterations=2` | `make_bot("ismcts:iterations=2")` |',
         "| bot | rating (95% interval) | games |",
         "| --- | ---: | ---: |",
         "| `greedy` | 239 (223 to 258) | 2,000 |",
-        "| `ismcts:cpu_seconds=0.002` | 158 (-64 to 413) | 8 |",
+        "| `ismcts:iterations=2` | 158 (-64 to 413) | 8 |",
         "| `ismcts:iterations=3` | 87 (-97 to 278) | 16 |",
         "| `random` | 0 (anchor) | 2,008 |",
         "| wins of ↓ against → | `random` | `greedy` | `ismcts:iterations=3` |",
@@ -87,21 +87,21 @@ def test_the_page_of_a_small_sample_shows_its_figures() -> None:
     assert tables[19:22] == [
         "| `random` vs `greedy` | 2,000 | 20.0% (18.3–21.8) | 10 | settled |",
         "| `random` vs `ismcts:iterations=3` | 8 | 37.5% (13.7–69.4) | 0 | inconclusive |",
-        "| `ismcts:cpu_seconds=0.002` vs `ismcts:iterations=3` | 8 | 62.5% (30.6–86.3) | 0 "
+        "| `ismcts:iterations=2` vs `ismcts:iterations=3` | 8 | 62.5% (30.6–86.3) | 0 "
         "| inconclusive |",
     ]
     # The pair's cells again, format by format, in a section of their own.
     assert tables[-8:-5] == [
         "| pair | 2 players, one hand | 3 players, one hand |",
         "| --- | ---: | ---: |",
-        "| `ismcts:cpu_seconds=0.002` vs `ismcts:iterations=3` | "
+        "| `ismcts:iterations=2` vs `ismcts:iterations=3` | "
         "62.5%?<br>30.6\u2060–\u206086.3<br>8\u00a0games | not played |",
     ]
     assert (
         "These cells play a number of deals set in advance, from every seat, whatever their "
         "interval, so that a claim can rest on them (a cell does not stop when its interval "
         "happens to look good):\n\n"
-        "- `2p-hand|ismcts:cpu_seconds=0.002|ismcts:iterations=3`: 4 deals\n"
+        "- `2p-hand|ismcts:iterations=2|ismcts:iterations=3`: 4 deals\n"
     ) in text
     assert "(Test CPU @ 1.00GHz, Python 3.11.7)" in text
     assert "2,016 games so far." in text
