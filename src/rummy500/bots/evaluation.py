@@ -89,6 +89,11 @@ def player_features(state: State, player: int, table: Sequence[int]) -> tuple[in
             f"player_features' table is each of the {state.players} players' points on the "
             f"table (whole numbers), not {describe_value(table)}"
         )
+    return _player_features(state, player, table)
+
+
+def _player_features(state: State, player: int, table: Sequence[int]) -> tuple[int, ...]:
+    # Unchecked: the search calls it once for each player of every position it values.
     config = state.config
     points = config.card_values.by_card
     hand = state.hands[player]
@@ -134,7 +139,7 @@ def _features(state: State) -> list[list[float]]:
     top = sum(config.card_values.by_card[c] for c in pile[-3:])
     rows = []
     for p in range(players):
-        own = player_features(state, p, table)
+        own = _player_features(state, p, table)
         _, hand, cards, melds, layoffs, near = own
         moving = p == mover
         rows.append(
