@@ -44,6 +44,7 @@ from rummy500.simulate import (
     Format,
     LadderPlan,
     LadderResults,
+    Rating,
     SimulationStopped,
     run_ladder,
 )
@@ -342,6 +343,28 @@ def _on_time(results: LadderResults) -> list[str]:
     return lines
 
 
+def _cut_standing(results: LadderResults, ratings: Sequence[Rating], bots: dict[str, Any]) -> str:
+    """What the data says of the cut search against ``ismcts``: its 2-player whole games, its
+    time per move and its place on the ratings (nothing for a plan without it)."""
+    fmt = results.plan.formats[0]
+    found = [c for c in results.cells if c.cell == Cell(fmt, ISMCTS_CUT, "ismcts") and c.games]
+    if not found or ISMCTS_CUT not in bots or "ismcts" not in bots:
+        return ""
+    ranked = sorted(ratings, key=lambda r: -r.rating)
+    place = [r.bot for r in ranked].index(ISMCTS_CUT)
+    ms = {b: _ms(bots[b]["seconds"], bots[b]["decisions"]) for b in (ISMCTS_CUT, "ismcts")}
+    return (
+        f" Spending {ms[ISMCTS_CUT]} ms a move to the {ms['ismcts']} of `ismcts`, it won "
+        f"{_interval(found[0])} of {found[0].games:,} games against it ({fmt.text()}), and "
+        f"it is {_ordinal(place + 1)} of the {len(ranked)} bots on the ratings."
+    )
+
+
+def _ordinal(n: int) -> str:
+    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+    return words[n - 1] if n <= len(words) else f"number {n}"
+
+
 def page(results: LadderResults, timings: dict[str, Any]) -> str:
     """The Markdown of the page, from the ladder's results and the bots' timings."""
     plan = results.plan
@@ -393,7 +416,8 @@ def page(results: LadderResults, timings: dict[str, Any]) -> str:
         "| bot | rating (95% interval) | games |",
         "| --- | ---: | ---: |",
     ]
-    for rating in results.ratings(anchor="random"):
+    ratings = results.ratings(anchor="random")
+    for rating in ratings:
         spread = "anchor" if rating.bot == "random" else f"{rating.low:.0f} to {rating.high:.0f}"
         lines.append(f"| `{rating.bot}` | {rating.rating:.0f} ({spread}) | {rating.games:,} |")
     for fmt in plan.formats:
@@ -457,8 +481,8 @@ def page(results: LadderResults, timings: dict[str, Any]) -> str:
         "learnt one-hand games by self-play, and its cells above show where it stands.",
         f'- ISMCTS with cut playouts (`depth=4`, as in `make_bot("{ISMCTS_CUT}")`) makes '
         "more iterations of the same CPU time, each valued by the evaluation after 4 moves of "
-        "its playout; [On a budget of time](#on-a-budget-of-time) has it against every bot "
-        "made by name.",
+        f"its playout.{_cut_standing(results, ratings, bots)} [On a budget of time]"
+        "(#on-a-budget-of-time) has it against every bot made by name.",
         "- The search bots (`flatmc`, `ismcts`) are the strong opponents, when a game may take "
         "seconds; their time per move grows with the budget (`iterations`, `playouts` or "
         '`seconds`, as in `make_bot("ismcts:iterations=400")`). Read their standing in the '

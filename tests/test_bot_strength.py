@@ -10,7 +10,7 @@ from types import ModuleType
 import pytest
 
 from helpers_scripts import load_script
-from rummy500.simulate import LadderResults, LineupResult
+from rummy500.simulate import LadderResults, LineupResult, Rating
 
 
 def script() -> ModuleType:
@@ -106,6 +106,46 @@ def test_the_page_of_a_small_sample_shows_its_figures() -> None:
     assert "(Test CPU @ 1.00GHz, Python 3.11.7)" in text
     assert "2,016 games so far." in text
     assert "in 2 formats of the `standard` rules" in text
+
+
+def test_the_cut_search_is_placed_against_ismcts_from_the_data() -> None:
+    strength = script()
+    cut = strength.ISMCTS_CUT
+    results = LadderResults.start(strength.PLAN)
+    filled = []
+    for cell in results.cells:
+        if cell.cell.key == f"2p-game|{cut}|ismcts":
+            lineups = (
+                LineupResult(cell.cell.lineups()[0], (70, 30)),
+                LineupResult(cell.cell.lineups()[1], (40, 60)),
+            )
+            cell = type(cell)(cell.cell, 100, lineups)
+        filled.append(cell)
+    played = LadderResults(strength.PLAN, tuple(filled))
+    # Given in no order: the place is counted from the ratings themselves.
+    ratings = (
+        Rating("random", 0.0, 0.0, 0.0, 300),
+        Rating(cut, 120.0, 90.0, 150.0, 200),
+        Rating("greedy", 150.0, 140.0, 160.0, 100),
+        Rating("ismcts", 100.0, 80.0, 120.0, 200),
+    )
+    bots = {
+        cut: {"decisions": 400, "seconds": 8.0},
+        "ismcts": {"decisions": 400, "seconds": 10.0},
+    }
+    assert strength._cut_standing(played, ratings, bots) == (
+        " Spending 20.0 ms a move to the 25.0 of `ismcts`, it won 65.0% (58.2–71.3) of 200 "
+        "games against it (2 players, whole games), and it is second of the 4 bots on "
+        "the ratings."
+    )
+    # Nothing is said without the cell or the timings.
+    assert strength._cut_standing(played, ratings, {"ismcts": bots["ismcts"]}) == ""
+    assert strength._cut_standing(results, (), bots) == ""
+    quick = strength.page(sample(), TIMINGS)
+    assert (
+        "makes more iterations of the same CPU time, each valued by the evaluation after 4 "
+        "moves of its playout. [On a budget of time]"
+    ) in quick
 
 
 def test_the_committed_page_is_what_the_committed_data_gives() -> None:
