@@ -306,6 +306,11 @@ def _stacked(cell: CellResult, plan: LadderPlan) -> str:
     )
 
 
+def _played(results: LadderResults, cell: Cell) -> CellResult | None:
+    """The results of ``cell``, if it has played any games."""
+    return next((c for c in results.cells if c.cell == cell and c.games), None)
+
+
 def _on_time(results: LadderResults) -> list[str]:
     """The section of the cells of the plan's ``pairs``: the bots with a budget of time."""
     plan = results.plan
@@ -328,8 +333,8 @@ def _on_time(results: LadderResults) -> list[str]:
     for first, second in plan.pairs:
         entries = []
         for fmt in plan.formats:
-            found = [c for c in results.cells if c.cell == Cell(fmt, first, second) and c.games]
-            entries.append(_stacked(found[0], plan) if found else "not played")
+            found = _played(results, Cell(fmt, first, second))
+            entries.append(_stacked(found, plan) if found else "not played")
         lines.append(f"| `{first}` vs `{second}` | " + " | ".join(entries) + " |")
     if plan.fixed:
         lines += [
@@ -347,15 +352,15 @@ def _cut_standing(results: LadderResults, ratings: Sequence[Rating], bots: dict[
     """What the data says of the cut search against ``ismcts``: its 2-player whole games, its
     time per move and its place on the ratings (nothing for a plan without it)."""
     fmt = results.plan.formats[0]
-    found = [c for c in results.cells if c.cell == Cell(fmt, ISMCTS_CUT, "ismcts") and c.games]
-    if not found or ISMCTS_CUT not in bots or "ismcts" not in bots:
+    found = _played(results, Cell(fmt, ISMCTS_CUT, "ismcts"))
+    if found is None or ISMCTS_CUT not in bots or "ismcts" not in bots:
         return ""
     ranked = sorted(ratings, key=lambda r: -r.rating)
     place = [r.bot for r in ranked].index(ISMCTS_CUT)
     ms = {b: _ms(bots[b]["seconds"], bots[b]["decisions"]) for b in (ISMCTS_CUT, "ismcts")}
     return (
         f" Spending {ms[ISMCTS_CUT]} ms a move to the {ms['ismcts']} of `ismcts`, it won "
-        f"{_interval(found[0])} of {found[0].games:,} games against it ({fmt.text()}), and "
+        f"{_interval(found)} of {found.games:,} games against it ({fmt.text()}), and "
         f"it is {_ordinal(place + 1)} of the {len(ranked)} bots on the ratings."
     )
 
